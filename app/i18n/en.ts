@@ -1,0 +1,44 @@
+import type { Dictionary } from "./pt.ts";
+
+export const en: Dictionary = {
+  common: {
+    appName: "Velox Labs",
+    loading: "Loading...",
+    backHome: "Return to Home",
+    language: "Language",
+  },
+  meta: {
+    defaultTitle: "Velox Labs — custom software in 90 days",
+    defaultDescription:
+      "We build custom software, web and mobile apps, e-commerce and automation for startups and companies, on time and on budget.",
+  },
+  landing: {
+    heroTitle: "Custom software delivered in 90 days",
+    heroSubtitle: "47 consecutive projects delivered on time. Fixed price, guaranteed timeline and quality.",
+  },
+  notFound: {
+    title: "Oops! Page not found",
+    code: "404",
+    backHome: "Return to Home",
+  },
+  errorScreen: {
+    title: "Something went wrong",
+    message: "An unexpected error occurred. Our team has been notified automatically.",
+    hint: "Try reloading the page or contact support if the problem persists.",
+    retry: "Try again",
+    reload: "Reload page",
+  },
+  apiErrors: {
+    bad_request: "The request could not be processed.",
+    invalid_json: "The request body is not valid JSON.",
+    validation_failed: "Some fields are invalid: {fields}.",
+    not_found: "The requested resource does not exist.",
+    unauthorized: "You need to sign in to continue.",
+    forbidden: "You do not have permission for this action.",
+    conflict: "This record conflicts with an existing one.",
+    payload_too_large: "The uploaded content is too large.",
+    rate_limited: "Too many attempts. Try again in {seconds} seconds.",
+    internal_error: "Unexpected server error. Please try again.",
+    service_unavailable: "Service temporarily unavailable.",
+  },
+};

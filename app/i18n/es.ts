@@ -1,0 +1,44 @@
+import type { Dictionary } from "./pt.ts";
+
+export const es: Dictionary = {
+  common: {
+    appName: "Velox Labs",
+    loading: "Cargando...",
+    backHome: "Volver al inicio",
+    language: "Idioma",
+  },
+  meta: {
+    defaultTitle: "Velox Labs — software a medida en 90 días",
+    defaultDescription:
+      "Desarrollamos software a medida, apps web y móviles, e-commerce y automatización para startups y empresas, a tiempo y dentro del presupuesto.",
+  },
+  landing: {
+    heroTitle: "Software a medida entregado en 90 días",
+    heroSubtitle: "47 proyectos consecutivos entregados a tiempo. Precio fijo, garantía de plazo y calidad.",
+  },
+  notFound: {
+    title: "¡Ups! Página no encontrada",
+    code: "404",
+    backHome: "Volver al inicio",
+  },
+  errorScreen: {
+    title: "Algo salió mal",
+    message: "Ocurrió un error inesperado. Nuestro equipo fue notificado automáticamente.",
+    hint: "Intenta recargar la página o contacta con soporte si el problema persiste.",
+    retry: "Intentar de nuevo",
+    reload: "Recargar página",
+  },
+  apiErrors: {
+    bad_request: "La solicitud no pudo procesarse.",
+    invalid_json: "El cuerpo de la solicitud no es un JSON válido.",
+    validation_failed: "Algunos campos no son válidos: {fields}.",
+    not_found: "El recurso solicitado no existe.",
+    unauthorized: "Debes iniciar sesión para continuar.",
+    forbidden: "No tienes permiso para esta acción.",
+    conflict: "Este registro entra en conflicto con uno existente.",
+    payload_too_large: "El contenido enviado es demasiado grande.",
+    rate_limited: "Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.",
+    internal_error: "Error inesperado en el servidor. Inténtalo de nuevo.",
+    service_unavailable: "Servicio temporalmente no disponible.",
+  },
+};

@@ -1,0 +1,47 @@
+import type { DictionaryShape } from "./translate.ts";
+
+/** Portuguese: the source of truth. es and en must have exactly these keys. */
+export const pt = {
+  common: {
+    appName: "Velox Labs",
+    loading: "Carregando...",
+    backHome: "Voltar ao início",
+    language: "Idioma",
+  },
+  meta: {
+    defaultTitle: "Velox Labs — software sob medida em 90 dias",
+    defaultDescription:
+      "Desenvolvemos software sob medida, apps web e mobile, e-commerce e automação para startups e empresas, no prazo e no orçamento.",
+  },
+  landing: {
+    heroTitle: "Software sob medida entregue em 90 dias",
+    heroSubtitle: "47 projetos consecutivos entregues no prazo. Preço fixo, garantia de prazo e qualidade.",
+  },
+  notFound: {
+    title: "Oops! Página não encontrada",
+    code: "404",
+    backHome: "Voltar ao início",
+  },
+  errorScreen: {
+    title: "Algo deu errado",
+    message: "Ocorreu um erro inesperado. Nossa equipe foi notificada automaticamente.",
+    hint: "Tente recarregar a página ou entre em contato com o suporte se o problema persistir.",
+    retry: "Tentar novamente",
+    reload: "Recarregar página",
+  },
+  apiErrors: {
+    bad_request: "A requisição não pôde ser processada.",
+    invalid_json: "O corpo da requisição não é um JSON válido.",
+    validation_failed: "Alguns campos são inválidos: {fields}.",
+    not_found: "O recurso solicitado não existe.",
+    unauthorized: "Você precisa entrar para continuar.",
+    forbidden: "Você não tem permissão para esta ação.",
+    conflict: "Este registro entra em conflito com um existente.",
+    payload_too_large: "O conteúdo enviado é grande demais.",
+    rate_limited: "Muitas tentativas. Tente novamente em {seconds} segundos.",
+    internal_error: "Erro inesperado no servidor. Tente novamente.",
+    service_unavailable: "Serviço temporariamente indisponível.",
+  },
+} as const;
+
+export type Dictionary = DictionaryShape<typeof pt>;

@@ -1,0 +1,79 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useNavigate,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorScreen } from "./components/error-screen";
+import { NotFoundPage } from "./components/not-found-page";
+import { LOCALES, languageFromCookie } from "./i18n";
+import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
+import { I18nProvider } from "./i18n/react";
+import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { savedLanguage: languageFromCookie(request.headers.get("Cookie")) };
+}
+
+function useDocumentLanguage() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const languageFromUrl = matches.some((m) => (m.handle as LanguageHandle | undefined)?.languageFrom === "url");
+  return resolveLanguage({ pathname, languageFromUrl, saved: rootData?.savedLanguage ?? null });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const language = useDocumentLanguage();
+  return (
+    <html lang={LOCALES[language]}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider language={language}>{children}</I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  // The saved choice lives in localStorage (spec); mirror it into the cookie the server
+  // reads when the two disagree, e.g. after cookies were cleared.
+  useEffect(() => {
+    const stored = readStoredLanguage();
+    if (stored && stored !== loaderData.savedLanguage) saveLanguagePreference(stored);
+  }, [loaderData.savedLanguage]);
+
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+
+  if (typeof window !== "undefined") console.error(error);
+  // 'Tentar novamente' clears the error state by rendering the current location again.
+  return <ErrorScreen onRetry={() => navigate(location, { replace: true })} />;
+}

@@ -1,0 +1,18 @@
+// Run before `npm run dev` and `npm start`: local secrets, migrations, demo data when empty.
+import { isEmpty, seedDemoData } from "./seed/seed.ts";
+import { openLocalDb } from "./lib/local-db.mjs";
+import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
+
+ensureDevVars();
+await run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: offlineEnv });
+
+const { db, dispose } = await openLocalDb();
+try {
+  if (await isEmpty(db)) {
+    const summary = await seedDemoData(db);
+    console.log(`Seeded demo data: ${JSON.stringify(summary)}`);
+    console.log("Demo accounts: admin@demo.test, manager@demo.test, rep@demo.test (password crm-demo-2026)");
+  }
+} finally {
+  await dispose();
+}

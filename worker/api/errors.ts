@@ -1,0 +1,108 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import { getTranslator, type TranslationParams } from "~/i18n";
+import type { AppEnv } from "./context.ts";
+
+export type ApiErrorCode =
+  | "bad_request"
+  | "invalid_json"
+  | "validation_failed"
+  | "not_found"
+  | "unauthorized"
+  | "forbidden"
+  | "conflict"
+  | "payload_too_large"
+  | "rate_limited"
+  | "internal_error"
+  | "service_unavailable";
+
+/** The body of every API error: a stable code and a message in the caller's language. */
+export type ApiErrorBody = {
+  error: ApiErrorCode | (string & {});
+  message: string;
+  issues?: { path: string; message: string }[];
+};
+
+/**
+ * Thrown by handlers and services; turned into `{error, message}` by `onError`. `message`
+ * overrides the translated default for the code.
+ */
+export class ApiError extends HTTPException {
+  readonly code: ApiErrorCode | (string & {});
+  readonly params?: TranslationParams;
+  readonly issues?: ApiErrorBody["issues"];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: ApiErrorCode | (string & {}),
+    options: {
+      message?: string;
+      params?: TranslationParams;
+      issues?: ApiErrorBody["issues"];
+      headers?: Record<string, string>;
+    } = {},
+  ) {
+    super(status, { message: options.message ?? code });
+    this.code = code;
+    this.params = options.params;
+    this.issues = options.issues;
+    this.headers = options.headers;
+  }
+}
+
+const DEFAULT_CODES: Partial<Record<number, ApiErrorCode>> = {
+  400: "bad_request",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "rate_limited",
+  503: "service_unavailable",
+};
+
+export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+  }));
+  return new ApiError(400, "validation_failed", {
+    issues,
+    params: { fields: [...new Set(issues.map((i) => i.path))].join(", ") },
+  });
+}
+
+function body(c: Context<AppEnv>, code: string, message: string | undefined, params?: TranslationParams): ApiErrorBody {
+  const t = getTranslator(c.get("language") ?? "pt");
+  const key = `apiErrors.${code}` as Parameters<typeof t>[0];
+  const translated = t(key, params);
+  return { error: code, message: message && message !== code ? message : translated === key ? code : translated };
+}
+
+/** The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof ApiError) {
+    const payload = body(c, err.code, err.message, err.params);
+    if (err.issues) payload.issues = err.issues;
+    return c.json(payload, err.status, err.headers);
+  }
+  if (err instanceof z.ZodError) {
+    const apiError = validationError(err);
+    return c.json({ ...body(c, apiError.code, undefined, apiError.params), issues: apiError.issues }, 400);
+  }
+  if (err instanceof HTTPException) {
+    if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(body(c, "invalid_json", undefined), 400);
+    const code = DEFAULT_CODES[err.status] ?? (err.status < 500 ? "bad_request" : "internal_error");
+    return c.json(body(c, code, undefined), err.status);
+  }
+  if (err instanceof SyntaxError) {
+    return c.json(body(c, "invalid_json", undefined), 400);
+  }
+  console.error("api: unhandled error", c.req.method, c.req.path, err);
+  return c.json(body(c, "internal_error", undefined), 500);
+};
+
+export const onNotFound: NotFoundHandler<AppEnv> = (c) => c.json(body(c, "not_found", undefined), 404);

@@ -1,0 +1,14 @@
+import { zValidator } from "@hono/zod-validator";
+import type { ValidationTargets } from "hono";
+import type { z } from "zod";
+import { validationError } from "./errors.ts";
+
+/** zValidator whose failures become the API's translated `validation_failed` error. */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
+  return zValidator(target, schema, (result) => {
+    if (!result.success) throw validationError(result.error);
+  });
+}

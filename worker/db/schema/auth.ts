@@ -1,0 +1,72 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, updatedAt } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** One signed-in device: access tokens carry its id, refresh tokens hang off it. */
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    refreshedAt: text("refreshed_at"),
+    revokedAt: text("revoked_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("auth_sessions_user_idx").on(t.userId, t.revokedAt)],
+);
+
+/** Rotating refresh tokens, stored as SHA-256 hashes; each is used once. */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: id(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => authSessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    parentId: text("parent_id"),
+    usedAt: text("used_at"),
+    revokedAt: text("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash),
+    index("refresh_tokens_session_idx").on(t.sessionId),
+    index("refresh_tokens_parent_idx").on(t.parentId),
+  ],
+);
+
+/** Single-use password recovery tokens (hash only), valid for one hour. */
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
+);
+
+/** Sliding-window throttle counters (sign-in, recovery, public forms), keyed by purpose+subject. */
+export const rateLimitEvents = sqliteTable(
+  "rate_limit_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_events_key_idx").on(t.key, t.createdAt)],
+);

@@ -1,0 +1,43 @@
+// The value lists of the specification. CHECK constraints, zod schemas and the UI all
+// read them from here.
+
+export const USER_ROLES = ["admin", "manager", "sales_rep"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const LEAD_STATUSES = ["new", "qualified", "contacted", "negotiating", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_SOURCES = ["website", "referral", "social_media", "advertising", "other"] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+export const PREDEFINED_TAGS = [
+  "Urgente",
+  "Qualificado",
+  "Interessado",
+  "Aguardando",
+  "Retorno",
+  "Orçamento",
+  "Proposta",
+  "Concorrente",
+] as const;
+
+/** The spec's five activity types plus status_change, written by the pipeline itself. */
+export const ACTIVITY_TYPES = ["whatsapp", "email", "call", "meeting", "internal_note", "status_change"] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** The four typed notifications of the spec plus the generic ones the CRM emits. */
+export const NOTIFICATION_TYPES = [
+  "new_lead",
+  "status_change",
+  "task_due",
+  "meeting_reminder",
+  "task_assigned",
+  "lead_assigned",
+  "system",
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export { LANGUAGES, type Language } from "../../../app/i18n/languages.ts";

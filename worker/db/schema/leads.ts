@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
+import {
+  ACTIVITY_TYPES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type ActivityType,
+  type LeadSource,
+  type LeadStatus,
+} from "./enums.ts";
+import { users } from "./users.ts";
+
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    source: text("source").$type<LeadSource>().notNull().default("website"),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** Reais; NULL counts as 0 in every sum. */
+    estimatedValue: real("estimated_value"),
+    notes: text("notes"),
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("leads_created_at_idx").on(t.createdAt),
+    index("leads_status_created_at_idx").on(t.status, t.createdAt),
+    index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
+    index("leads_email_idx").on(t.email),
+    index("leads_name_idx").on(t.name),
+    check("leads_status_check", sql`${t.status} in ${sqlList(LEAD_STATUSES)}`),
+    check("leads_source_check", sql`${t.source} in ${sqlList(LEAD_SOURCES)}`),
+    check("leads_tags_check", sql`json_valid(${t.tags}) and json_type(${t.tags}) = 'array'`),
+    check("leads_estimated_value_check", sql`${t.estimatedValue} is null or ${t.estimatedValue} >= 0`),
+    check("leads_name_check", sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/** The timeline of a lead (the old system's "messages" table). */
+export const leadActivities = sqliteTable(
+  "lead_activities",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    type: text("type").$type<ActivityType>().notNull(),
+    subject: text("subject"),
+    content: text("content").notNull(),
+    metadata: text("metadata", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_activities_lead_created_at_idx").on(t.leadId, t.createdAt),
+    check("lead_activities_type_check", sql`${t.type} in ${sqlList(ACTIVITY_TYPES)}`),
+    check("lead_activities_metadata_check", sql`json_valid(${t.metadata})`),
+  ],
+);
+
+/** Files in R2 (storage_path is the object key: {leadId}/{timestamp}.{ext}). */
+export const leadAttachments = sqliteTable(
+  "lead_attachments",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    fileSize: integer("file_size").notNull(),
+    fileType: text("file_type").notNull(),
+    storagePath: text("storage_path").notNull().unique(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("lead_attachments_lead_created_at_idx").on(t.leadId, t.createdAt),
+    check("lead_attachments_size_check", sql`${t.fileSize} >= 0`),
+  ],
+);
+
+export const leadNotes = sqliteTable(
+  "lead_notes",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lead_notes_lead_created_at_idx").on(t.leadId, t.createdAt),
+    check("lead_notes_content_check", sql`length(trim(${t.content})) > 0`),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;
+export type LeadActivity = typeof leadActivities.$inferSelect;
+export type LeadAttachment = typeof leadAttachments.$inferSelect;
+export type LeadNote = typeof leadNotes.$inferSelect;

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
+import { USER_ROLES, type UserRole } from "./enums.ts";
+
+/**
+ * Staff accounts: the CRM profile and the sign-in identity in one row (the old system's
+ * users.auth_user_id link is the row's own id; see docs/decisions/002).
+ */
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    role: text("role").$type<UserRole>().notNull().default("sales_rep"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    avatarUrl: text("avatar_url"),
+    passwordHash: text("password_hash").notNull(),
+    lastSignInAt: text("last_sign_in_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_role_check", sql`${t.role} in ${sqlList(USER_ROLES)}`),
+    check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
