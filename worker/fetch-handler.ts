@@ -1,5 +1,8 @@
 import { routePartykitRequest } from "partyserver";
+import { PARTY_NAMES } from "../party/index.ts";
 import { api } from "./api/index.ts";
+import { errorResponse } from "./api/errors.ts";
+import { requestLanguage } from "./lib/request-language.ts";
 
 /** Renders every non-API, non-party request (React Router SSR in the real entry). */
 export type RenderApp = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
@@ -15,11 +18,9 @@ export function createFetchHandler(renderApp: RenderApp): ExportedHandlerFetchHa
       return api.fetch(request, env, ctx);
     }
     if (pathname.startsWith("/parties/")) {
-      const response = await routePartykitRequest(request, env);
-      return (
-        response ??
-        Response.json({ error: "not_found", message: "Unknown party or room." }, { status: 404 })
-      );
+      const party = pathname.split("/")[2] ?? "";
+      const response = PARTY_NAMES.includes(party) ? await routePartykitRequest(request, env) : null;
+      return response ?? errorResponse(requestLanguage(request), 404, "not_found");
     }
     return renderApp(request, env, ctx);
   };

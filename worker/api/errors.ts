@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { getTranslator, type TranslationParams } from "~/i18n";
+import { getTranslator, type Language, type TranslationParams } from "~/i18n";
 import type { AppEnv } from "./context.ts";
 
 export type ApiErrorCode =
@@ -75,11 +75,19 @@ export function validationError(error: { issues: readonly z.core.$ZodIssue[] }):
   });
 }
 
-function body(c: Context<AppEnv>, code: string, message: string | undefined, params?: TranslationParams): ApiErrorBody {
-  const t = getTranslator(c.get("language") ?? "pt");
+function errorBody(language: Language, code: string, message?: string, params?: TranslationParams): ApiErrorBody {
+  const t = getTranslator(language);
   const key = `apiErrors.${code}` as Parameters<typeof t>[0];
   const translated = t(key, params);
   return { error: code, message: message && message !== code ? message : translated === key ? code : translated };
+}
+
+const body = (c: Context<AppEnv>, code: string, message: string | undefined, params?: TranslationParams) =>
+  errorBody(c.get("language") ?? "pt", code, message, params);
+
+/** The API's error JSON outside Hono (e.g. for /parties/* paths no party serves). */
+export function errorResponse(language: Language, status: ContentfulStatusCode, code: ApiErrorCode) {
+  return Response.json(errorBody(language, code), { status });
 }
 
 /** The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. */

@@ -1,0 +1,119 @@
+import { env } from "cloudflare:workers";
+import { is } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../../worker/db/schema/index.ts";
+import { createLead, createUser } from "../factories/index.ts";
+import { db } from "../helpers.ts";
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+
+async function sqliteObjects(type: "table" | "index") {
+  const { results } = await env.DB.prepare("select name from sqlite_master where type = ? and name not like 'sqlite_%'")
+    .bind(type)
+    .all<{ name: string }>();
+  return results.map((r) => r.name);
+}
+
+/** Runs one statement and returns the error message it fails with, or null. */
+async function failure(sql: string, ...params: unknown[]) {
+  try {
+    await env.DB.prepare(sql).bind(...params).run();
+    return null;
+  } catch (error) {
+    return String(error);
+  }
+}
+
+describe("migrations", () => {
+  it("create every table of the drizzle schema", async () => {
+    const existing = await sqliteObjects("table");
+    const expected = tables.map((t) => getTableConfig(t).name);
+    expect(expected.length).toBeGreaterThanOrEqual(18);
+    expect(existing).toEqual(expect.arrayContaining(expected));
+  });
+
+  it("create every index of the drizzle schema, including the list-query indexes", async () => {
+    const existing = await sqliteObjects("index");
+    const expected = tables.flatMap((t) => getTableConfig(t).indexes.map((i) => i.config.name));
+    expect(existing).toEqual(expect.arrayContaining(expected));
+    expect(existing).toEqual(
+      expect.arrayContaining([
+        "leads_created_at_idx",
+        "leads_status_created_at_idx",
+        "leads_assigned_to_created_at_idx",
+        "tasks_due_date_idx",
+        "notifications_user_created_at_idx",
+        "chat_messages_channel_created_at_idx",
+      ]),
+    );
+  });
+
+  it("the lead list query uses the created_at index", async () => {
+    const { results } = await env.DB.prepare(
+      "explain query plan select * from leads where status = 'new' order by created_at desc",
+    ).all<{ detail: string }>();
+    expect(results.map((r) => r.detail).join(" ")).toContain("leads_status_created_at_idx");
+  });
+});
+
+describe("constraints", () => {
+  let userId: string;
+  let leadId: string;
+  beforeAll(async () => {
+    userId = (await createUser(db())).id;
+    leadId = (await createLead(db(), { assignedTo: userId })).id;
+  });
+
+  it.each([
+    ["users.role", "insert into users (id, email, name, role, password_hash) values ('u-x', 'x@x.test', 'X', 'owner', 'h')"],
+    ["users.email lowercase", "insert into users (id, email, name, password_hash) values ('u-y', 'Y@X.test', 'Y', 'h')"],
+    ["leads.status", "insert into leads (id, name, status) values ('l-1', 'A', 'archived')"],
+    ["leads.source", "insert into leads (id, name, source) values ('l-2', 'A', 'tv')"],
+    ["leads.tags not a list", "insert into leads (id, name, tags) values ('l-3', 'A', '{\"a\":1}')"],
+    ["leads.tags not JSON", "insert into leads (id, name, tags) values ('l-4', 'A', 'Urgente')"],
+    ["leads.name blank", "insert into leads (id, name) values ('l-5', '   ')"],
+    ["leads.estimated_value negative", "insert into leads (id, name, estimated_value) values ('l-6', 'A', -1)"],
+    ["notifications.type", "insert into notifications (id, user_id, type, title, message) values ('n-1', 'nobody', 'spam', 't', 'm')"],
+    ["email_outbox.status", "insert into email_outbox (id, to_address, subject, text_body, kind, status) values ('e-1', 'a@b.c', 's', 't', 'k', 'lost')"],
+    ["case_studies.slug", "insert into case_studies (id, slug, title, description, tag, image_url, industry, project_type, timeline_weeks) values ('c-1', 'Bad Slug', 't', 'd', 'x', 'i', 'i', 'p', 4)"],
+    ["tasks.completed_at without completed", "insert into tasks (id, title, completed, completed_at) values ('t-1', 'T', 0, '2026-01-01T00:00:00.000Z')"],
+  ])("rejects a bad value: %s", async (_label, sql) => {
+    expect(await failure(sql)).toMatch(/CHECK constraint failed|constraint/i);
+  });
+
+  it("rejects an activity type outside the list", async () => {
+    expect(
+      await failure("insert into lead_activities (id, lead_id, type, content) values ('a-1', ?, 'fax', 'x')", leadId),
+    ).toMatch(/CHECK constraint failed/);
+  });
+
+  it("accepts the spec's values and fills ids and ISO timestamps", async () => {
+    const lead = await createLead(db(), { status: "negotiating", source: "social_media", tags: ["Urgente", "Proposta"] });
+    expect(lead.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lead.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(lead.tags).toEqual(["Urgente", "Proposta"]);
+    expect(lead.estimatedValue).toBeNull();
+  });
+
+  it("enforces foreign keys: a task cannot point at a missing lead", async () => {
+    expect(await failure("insert into tasks (id, title, lead_id) values ('t-2', 'T', 'missing')")).toMatch(/FOREIGN KEY/);
+  });
+
+  it("deleting a lead removes its activities, and deleting a user unassigns its leads", async () => {
+    const owner = await createUser(db());
+    const lead = await createLead(db(), { assignedTo: owner.id });
+    await env.DB.prepare("insert into lead_activities (id, lead_id, type, content) values ('a-2', ?, 'call', 'Ligação')")
+      .bind(lead.id)
+      .run();
+    await env.DB.prepare("delete from users where id = ?").bind(owner.id).run();
+    const after = await env.DB.prepare("select assigned_to from leads where id = ?").bind(lead.id).first();
+    expect(after).toEqual({ assigned_to: null });
+
+    await env.DB.prepare("delete from leads where id = ?").bind(lead.id).run();
+    const activities = await env.DB.prepare("select count(*) as n from lead_activities where lead_id = ?")
+      .bind(lead.id)
+      .first<{ n: number }>();
+    expect(activities?.n).toBe(0);
+  });
+});

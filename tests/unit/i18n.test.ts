@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import {
+  dictionaries,
+  getTranslator,
+  languageFromAcceptLanguage,
+  languageFromCookie,
+  languageFromPath,
+  LANGUAGES,
+  type TranslationKey,
+} from "../../app/i18n/index.ts";
+import { formatDate, formatFileSize, formatMoney, formatTime } from "../../app/i18n/format.ts";
+import { resolveLanguage } from "../../app/i18n/resolve-language.ts";
+import { translate } from "../../app/i18n/translate.ts";
+
+function leafPaths(node: unknown, prefix = ""): string[] {
+  if (typeof node === "string") return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
+    leafPaths(value, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+describe("dictionaries", () => {
+  const ptKeys = leafPaths(dictionaries.pt).sort();
+
+  it.each(LANGUAGES)("%s has exactly the keys of pt, each a non-empty string", (language) => {
+    expect(leafPaths(dictionaries[language]).sort()).toEqual(ptKeys);
+    for (const key of ptKeys) expect(translate(dictionaries[language], key).trim()).not.toBe("");
+  });
+
+  it("uses the spec's Portuguese fallback screen and English not-found copy verbatim", () => {
+    const pt = getTranslator("pt");
+    expect(pt("errorScreen.title")).toBe("Algo deu errado");
+    expect(pt("errorScreen.message")).toBe("Ocorreu um erro inesperado. Nossa equipe foi notificada automaticamente.");
+    expect(pt("errorScreen.retry")).toBe("Tentar novamente");
+    expect(pt("errorScreen.reload")).toBe("Recarregar página");
+    expect(getTranslator("en")("notFound.title")).toBe("Oops! Page not found");
+  });
+
+  it("renders a missing key as the key itself and fills placeholders", () => {
+    expect(getTranslator("pt")("missing.key" as TranslationKey)).toBe("missing.key");
+    expect(getTranslator("en")("apiErrors.rate_limited", { seconds: 12 })).toBe("Too many attempts. Try again in 12 seconds.");
+  });
+});
+
+describe("language choice", () => {
+  it("reads the prefix, the cookie and Accept-Language", () => {
+    expect(languageFromPath("/es/contact")).toBe("es");
+    expect(languageFromPath("/dashboard")).toBeNull();
+    expect(languageFromCookie("theme=dark; language=en")).toBe("en");
+    expect(languageFromCookie("language=fr")).toBeNull();
+    expect(languageFromAcceptLanguage("fr-FR,fr;q=0.9,es;q=0.8,en;q=0.5")).toBe("es");
+    expect(languageFromAcceptLanguage("de")).toBeNull();
+  });
+
+  it("public pages follow the URL (pt without prefix); other pages the saved choice", () => {
+    expect(resolveLanguage({ pathname: "/en", languageFromUrl: true, saved: "es" })).toBe("en");
+    expect(resolveLanguage({ pathname: "/contact", languageFromUrl: true, saved: "es" })).toBe("pt");
+    expect(resolveLanguage({ pathname: "/dashboard", languageFromUrl: false, saved: "es" })).toBe("es");
+    expect(resolveLanguage({ pathname: "/dashboard", languageFromUrl: false, saved: null })).toBe("pt");
+  });
+});
+
+describe("formatting through Intl", () => {
+  it("formats reais, dates and times in pt-BR", () => {
+    expect(formatMoney(1234.5, "pt").replace(/\s/g, " ")).toBe("R$ 1.234,50");
+    expect(formatDate("2026-03-05T15:00:00.000Z", "pt")).toBe("05/03/2026");
+    expect(formatTime("2026-03-05T15:07:00.000Z", "pt")).toBe("12:07");
+  });
+
+  it("formats file sizes with two decimals", () => {
+    expect(formatFileSize(512, "en")).toBe("512 Bytes");
+    expect(formatFileSize(1536, "en")).toBe("1.5 KB");
+    expect(formatFileSize(5 * 1024 * 1024 + 1234, "pt")).toBe("5 MB");
+  });
+});

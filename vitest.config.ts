@@ -1,0 +1,34 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+import { aliases } from "./vite.config.ts";
+
+// Tests run inside workerd with the real bindings of wrangler.toml (D1, R2, Durable
+// Objects), each test file on its own fresh storage with every migration applied.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        // The real entry minus the React Router SSR handler, whose virtual build module
+        // only exists under Vite's app build; SSR is proven by the browser suite.
+        main: "./tests/worker-entry.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            APP_ENV: "test",
+            AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
+            EMAIL_HTTP_ENDPOINT: "",
+            EMAIL_HTTP_API_KEY: "",
+            TEST_MIGRATIONS: migrations,
+          },
+        },
+      }),
+    ],
+    resolve: { alias: aliases },
+    test: {
+      include: ["tests/**/*.test.ts"],
+      exclude: ["tests/e2e/**", "node_modules/**"],
+      setupFiles: ["./tests/setup/apply-migrations.ts"],
+    },
+  };
+});
