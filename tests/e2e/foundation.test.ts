@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser } from "playwright-core";
+import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("app frame", () => {
+  it("redirects / to /pt and renders the landing page in Portuguese", async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    const response = await page.goto("/");
+    assert.equal(new URL(page.url()).pathname, "/pt");
+    assert.equal(response?.status(), 200);
+    assert.equal(await page.getAttribute("html", "lang"), "pt-BR");
+    assert.match(await page.title(), /Velox Labs/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await snapshot(page, "landing-pt");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("renders each language from its URL prefix", async () => {
+    const { page, context } = await openPage(browser);
+    for (const [lang, locale, heading] of [
+      ["es", "es-ES", "Software a medida entregado en 90 días"],
+      ["en", "en-US", "Custom software delivered in 90 days"],
+    ] as const) {
+      await page.goto(`/${lang}`);
+      assert.equal(await page.getAttribute("html", "lang"), locale);
+      assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), heading);
+    }
+    await context.close();
+  });
+
+  it("sends an unknown language code to /pt", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/fr");
+    assert.equal(new URL(page.url()).pathname, "/pt");
+    await context.close();
+  });
+
+  it("serves the favicon", async () => {
+    const response = await fetch(new URL("/favicon.ico", baseUrl()));
+    assert.equal(response.status, 200);
+  });
+});
+
+describe("not-found page", () => {
+  it("answers 404 with the page, a link home, and the path in the console", async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    const response = await page.goto("/en/no/such/page");
+    assert.equal(response?.status(), 404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await snapshot(page, "not-found-en");
+    assert.ok(
+      consoleErrors.some((text) => text.includes("/en/no/such/page")),
+      `the attempted path is logged, got ${JSON.stringify(consoleErrors)}`,
+    );
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL("**/en");
+    await context.close();
+  });
+
+  it("is in Portuguese without a language prefix", async () => {
+    const { page, context } = await openPage(browser);
+    const response = await page.goto("/esta-pagina-nao-existe");
+    assert.equal(response?.status(), 404);
+    await page.getByRole("heading", { name: "Oops! Página não encontrada" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("fallback error screen", () => {
+  it("shows the spec's texts and both buttons work", async () => {
+    const { page, context } = await openPage(browser);
+    const response = await page.goto("/_diagnostics/error");
+    assert.equal(response?.status(), 500);
+    await page.getByRole("heading", { name: "Algo deu errado" }).waitFor();
+    await page.getByText("Ocorreu um erro inesperado. Nossa equipe foi notificada automaticamente.").waitFor();
+    await page
+      .getByText("Tente recarregar a página ou entre em contato com o suporte se o problema persistir.")
+      .waitFor();
+    await snapshot(page, "error-screen-pt");
+    const html = await page.content();
+    assert.ok(!html.includes("Diagnostic error: this route fails on purpose"), "no error detail leaks into the page");
+
+    // 'Tentar novamente' renders the route again (it fails again: the screen stays).
+    await page.getByRole("button", { name: "Tentar novamente" }).click();
+    await page.getByRole("heading", { name: "Algo deu errado" }).waitFor();
+
+    // 'Recarregar página' does a full reload.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "Recarregar página" }).click()]);
+    assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), undefined);
+    await context.close();
+  });
+});
+
+describe("API through the built Worker", () => {
+  it("GET /api/health answers ok with a real database", async () => {
+    const response = await fetch(new URL("/api/health", baseUrl()));
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { ok: true, db: true });
+  });
+});

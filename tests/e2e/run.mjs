@@ -1,0 +1,92 @@
+// `npm run test:e2e`: builds the app, serves the production build with `wrangler dev` on a
+// free port over a fresh, migrated and seeded local database, then runs the browser
+// journeys (tests/e2e/*.test.ts, node:test + playwright-core + Debian's Chromium).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { drizzle } from "drizzle-orm/d1";
+import { getPlatformProxy } from "wrangler";
+import * as schema from "../../worker/db/schema/index.ts";
+import { seedDemoData } from "../../scripts/seed/seed.ts";
+import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
+
+const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chrome)) {
+  console.error(`Chromium was not found at ${chrome}.\nInstall it with: sudo apt-get install chromium (or set CHROME_PATH).`);
+  process.exit(1);
+}
+
+const STATE = ".wrangler/e2e-state";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, server, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`wrangler dev exited early with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs / 1000}s`);
+}
+
+ensureDevVars();
+if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
+
+rmSync(STATE, { recursive: true, force: true });
+mkdirSync("tests/e2e/artifacts", { recursive: true });
+await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: offlineEnv });
+const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+await seedDemoData(drizzle(proxy.env.DB, { schema }));
+await proxy.dispose();
+
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--log-level", "warn"], {
+  env: offlineEnv,
+  stdio: ["ignore", "inherit", "inherit"],
+  detached: true,
+});
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.on("exit", stopServer);
+process.on("SIGINT", () => process.exit(130));
+
+let code = 1;
+try {
+  await waitForHealth(baseUrl, server);
+  console.log(`Browser suite against ${baseUrl}`);
+  const files = (process.argv.slice(2).length ? process.argv.slice(2) : readdirSync("tests/e2e"))
+    .filter((f) => f.endsWith(".test.ts"))
+    .map((f) => (f.includes("/") ? f : `tests/e2e/${f}`));
+  code = await new Promise((resolve) => {
+    const tests = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
+      env: { ...offlineEnv, E2E_BASE_URL: baseUrl },
+      stdio: "inherit",
+    });
+    tests.on("exit", (exitCode) => resolve(exitCode ?? 1));
+  });
+} finally {
+  stopServer();
+}
+process.exit(code);

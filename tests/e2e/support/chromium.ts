@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+
+/** Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. */
+export function chromiumPath(): string | null {
+  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  return existsSync(path) ? path : null;
+}
+
+// Flags without which Chromium hangs or retries on a machine with no outside network.
+const FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error("Chromium not found: apt-get install chromium (or set CHROME_PATH)");
+  return chromium.launch({
+    executablePath,
+    // playwright gives every launch a fresh, empty profile directory of its own.
+    args: FLAGS,
+  });
+}
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run the browser suite with `npm run test:e2e`");
+  return url;
+};
+
+/** A page whose console errors and page errors are collected for assertions. */
+export async function openPage(browser: Browser, options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: "pt-BR", ...options });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  return { page, context, consoleErrors };
+}
+
+/** Saves a screenshot under tests/e2e/artifacts (kept out of git) for a human to look at. */
+export async function snapshot(page: Page, name: string) {
+  await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage: true });
+}
