@@ -14,6 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/error-screen";
+import { ToastProvider } from "./components/ui/toaster";
 import { NotFoundPage } from "./components/not-found-page";
 import { LOCALES, languageFromCookie } from "./i18n";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
@@ -48,7 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider language={language}>{children}</I18nProvider>
+        <I18nProvider language={language}>
+          <ToastProvider>{children}</ToastProvider>
+        </I18nProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -71,9 +74,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const navigate = useNavigate();
   const location = useLocation();
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  useEffect(() => {
+    if (!(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
+  }, [error]);
 
-  if (typeof window !== "undefined") console.error(error);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   // 'Tentar novamente' clears the error state by rendering the current location again.
   return <ErrorScreen onRetry={() => navigate(location, { replace: true })} />;
 }

@@ -5,6 +5,7 @@ export const en: Dictionary = {
     appName: "Velox Labs",
     loading: "Loading...",
     backHome: "Return to Home",
+    close: "Close",
     language: "Language",
   },
   meta: {

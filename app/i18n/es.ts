@@ -5,6 +5,7 @@ export const es: Dictionary = {
     appName: "Velox Labs",
     loading: "Cargando...",
     backHome: "Volver al inicio",
+    close: "Cerrar",
     language: "Idioma",
   },
   meta: {

@@ -6,6 +6,7 @@ export const pt = {
     appName: "Velox Labs",
     loading: "Carregando...",
     backHome: "Voltar ao início",
+    close: "Fechar",
     language: "Idioma",
   },
   meta: {
