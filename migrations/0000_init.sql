@@ -19,13 +19,15 @@ CREATE INDEX `users_created_at_idx` ON `users` (`created_at`);--> statement-brea
 CREATE TABLE `auth_sessions` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,
+	`method` text DEFAULT 'password' NOT NULL,
 	`user_agent` text,
 	`ip` text,
 	`refreshed_at` text,
 	`revoked_at` text,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,
+	CONSTRAINT "auth_sessions_method_check" CHECK("auth_sessions"."method" in ('password', 'recovery'))
 );
 --> statement-breakpoint
 CREATE INDEX `auth_sessions_user_idx` ON `auth_sessions` (`user_id`,`revoked_at`);--> statement-breakpoint

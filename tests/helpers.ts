@@ -1,9 +1,41 @@
 import { env, exports } from "cloudflare:workers";
 import { getDb } from "../worker/db/client.ts";
+import type { AuthSession } from "../worker/services/auth-service.ts";
+import { createUser, DEFAULT_PASSWORD } from "./factories/index.ts";
 
 export const db = () => getDb(env.DB);
+export const ORIGIN = "http://localhost";
 
 /** Sends a request through the Worker's real fetch handler. */
 export function request(path: string, init?: RequestInit) {
-  return exports.default.fetch(new Request(new URL(path, "http://localhost"), init));
+  return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+}
+
+export function json(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** Signs in through POST /api/auth/token and returns the GoTrue session. */
+export async function signIn(email: string, password = DEFAULT_PASSWORD, ip = "198.51.100.1"): Promise<AuthSession> {
+  const response = await request("/api/auth/token?grant_type=password", json("POST", { email, password }, { "CF-Connecting-IP": ip }));
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A staff user plus a signed-in session for them. */
+export async function signedInUser(role: "admin" | "manager" | "sales_rep" = "sales_rep") {
+  const user = await createUser(db(), { role });
+  return { user, session: await signIn(user.email) };
+}
+
+/** The Cookie header the browser would send for a session. */
+export function sessionCookie(session: Pick<AuthSession, "access_token" | "refresh_token">) {
+  return `crm-access=${session.access_token}; crm-refresh=${session.refresh_token}`;
+}
+
+export function decodeJwt(token: string): Record<string, unknown> {
+  const payload = token.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/");
+  return JSON.parse(atob(payload));
 }

@@ -1,6 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { createFetchHandler } from "./fetch-handler.ts";
-import { createLoadContext } from "./router-context.ts";
+import { createLoadContext, withCookies } from "./router-context.ts";
 
 export * from "../party/index.ts";
 
@@ -11,5 +11,9 @@ const handleAppRequest = createRequestHandler(
 );
 
 export default {
-  fetch: createFetchHandler((request, env, ctx) => handleAppRequest(request, createLoadContext(env, ctx))),
+  fetch: createFetchHandler(async (request, env, ctx) => {
+    const { context, auth } = createLoadContext(request, env, ctx);
+    const response = await handleAppRequest(request, context);
+    return withCookies(response, auth.setCookies);
+  }),
 } satisfies ExportedHandler<Env>;

@@ -1,13 +1,32 @@
 import { createContext, RouterContextProvider } from "react-router";
+import { RequestAuth } from "./auth/request-auth.ts";
 import { getDb, type Db } from "./db/client.ts";
+import type { ServiceContext } from "./services/service-context.ts";
 
-/** What loaders and actions get from the Worker: bindings, execution context, database. */
-export type WorkerContext = { env: Env; ctx: ExecutionContext; db: Db };
+/** What loaders and actions get from the Worker: bindings, services and the request's auth. */
+export type WorkerContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  db: Db;
+  services: ServiceContext;
+  auth: RequestAuth;
+};
 
 export const workerContext = createContext<WorkerContext>();
 
-export function createLoadContext(env: Env, ctx: ExecutionContext) {
+export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext) {
+  const db = getDb(env.DB);
+  const services: ServiceContext = { db, env, waitUntil: (promise) => ctx.waitUntil(promise) };
+  const auth = new RequestAuth(request, services);
   const context = new RouterContextProvider();
-  context.set(workerContext, { env, ctx, db: getDb(env.DB) });
-  return context;
+  context.set(workerContext, { env, ctx, db, services, auth });
+  return { context, auth };
+}
+
+/** Appends cookies set while handling the request (session renewals) to its response. */
+export function withCookies(response: Response, cookies: readonly string[]) {
+  if (cookies.length === 0) return response;
+  const copy = new Response(response.body, response);
+  for (const cookie of cookies) copy.headers.append("Set-Cookie", cookie);
+  return copy;
 }

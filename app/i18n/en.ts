@@ -1,3 +1,4 @@
+import { authEn } from "./auth/en.ts";
 import type { Dictionary } from "./pt.ts";
 
 export const en: Dictionary = {
@@ -29,6 +30,7 @@ export const en: Dictionary = {
     retry: "Try again",
     reload: "Reload page",
   },
+  auth: authEn,
   apiErrors: {
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",

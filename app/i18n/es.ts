@@ -1,3 +1,4 @@
+import { authEs } from "./auth/es.ts";
 import type { Dictionary } from "./pt.ts";
 
 export const es: Dictionary = {
@@ -29,6 +30,7 @@ export const es: Dictionary = {
     retry: "Intentar de nuevo",
     reload: "Recargar página",
   },
+  auth: authEs,
   apiErrors: {
     bad_request: "La solicitud no pudo procesarse.",
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",

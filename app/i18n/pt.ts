@@ -1,3 +1,4 @@
+import { authPt } from "./auth/pt.ts";
 import type { DictionaryShape } from "./translate.ts";
 
 /** Portuguese: the source of truth. es and en must have exactly these keys. */
@@ -30,6 +31,7 @@ export const pt = {
     retry: "Tentar novamente",
     reload: "Recarregar página",
   },
+  auth: authPt,
   apiErrors: {
     bad_request: "A requisição não pôde ser processada.",
     invalid_json: "O corpo da requisição não é um JSON válido.",

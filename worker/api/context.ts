@@ -1,5 +1,8 @@
 import type { Language } from "~/i18n";
+import type { RequestAuth } from "../auth/request-auth.ts";
 import type { Db } from "../db/client.ts";
+import type { Authenticated } from "../services/auth-service.ts";
+import type { ServiceContext } from "../services/service-context.ts";
 
 /** Hono environment shared by every sub-app. */
 export type AppEnv = {
@@ -7,5 +10,9 @@ export type AppEnv = {
   Variables: {
     db: Db;
     language: Language;
+    services: ServiceContext;
+    auth: RequestAuth;
+    /** Set by requireAuth. */
+    viewer: Authenticated;
   };
 };

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { getTranslator, type Language, type TranslationParams } from "~/i18n";
+import { AuthError } from "../auth/auth-error.ts";
 import type { AppEnv } from "./context.ts";
 
 export type ApiErrorCode =
@@ -90,8 +91,31 @@ export function errorResponse(language: Language, status: ContentfulStatusCode, 
   return Response.json(errorBody(language, code), { status });
 }
 
+/** GoTrue's error body: `{code, error_code, msg}` plus `weak_password.reasons`. */
+export type GoTrueErrorBody = { code: number; error_code: string; msg: string; weak_password?: { reasons: string[] } };
+
+export function authErrorBody(language: Language, error: AuthError): GoTrueErrorBody {
+  const t = getTranslator(language);
+  const body: GoTrueErrorBody = {
+    code: error.status,
+    error_code: error.code,
+    msg: t(`auth.errors.${error.code}`, error.details.params),
+  };
+  if (error.details.reasons) body.weak_password = { reasons: error.details.reasons };
+  return body;
+}
+
 /** The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof AuthError) {
+    const language = c.get("language") ?? "pt";
+    const headers: Record<string, string> = err.details.retryAfterSeconds ? { "Retry-After": String(err.details.retryAfterSeconds) } : {};
+    // The auth API speaks GoTrue's wire format; every other resource the API's own.
+    const payload = c.req.path.startsWith("/api/auth/")
+      ? authErrorBody(language, err)
+      : { error: err.code, message: authErrorBody(language, err).msg };
+    return c.json(payload, err.status, headers);
+  }
   if (err instanceof ApiError) {
     const payload = body(c, err.code, err.message, err.params);
     if (err.issues) payload.issues = err.issues;

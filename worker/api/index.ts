@@ -1,20 +1,35 @@
 import { Hono } from "hono";
+import { RequestAuth } from "../auth/request-auth.ts";
 import { getDb } from "../db/client.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 import type { AppEnv } from "./context.ts";
 import { onError, onNotFound } from "./errors.ts";
+import { authApi } from "./auth.ts";
 import { healthApi } from "./health.ts";
+import { sessionApi } from "./session.ts";
+import { usersApi } from "./users.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
 app.use(async (c, next) => {
+  const db = getDb(c.env.DB);
+  const services = { db, env: c.env, waitUntil: (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise) };
+  const auth = new RequestAuth(c.req.raw, services);
   c.set("language", requestLanguage(c.req.raw));
-  c.set("db", getDb(c.env.DB));
+  c.set("db", db);
+  c.set("services", services);
+  c.set("auth", auth);
   await next();
+  // Session cookies renewed or cleared while handling the request.
+  for (const cookie of auth.setCookies) c.res.headers.append("Set-Cookie", cookie);
 });
 
 /** One sub-app per resource, chained so `hc<AppType>` keeps every route's types. */
-const routes = app.route("/health", healthApi);
+const routes = app
+  .route("/health", healthApi)
+  .route("/auth", authApi)
+  .route("/session", sessionApi)
+  .route("/users", usersApi);
 
 app.onError(onError);
 app.notFound(onNotFound);

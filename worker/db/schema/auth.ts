@@ -1,5 +1,10 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
+
+/** How a session was established: a password sign-in, or a password-recovery link. */
+export const SESSION_METHODS = ["password", "recovery"] as const;
+export type SessionMethod = (typeof SESSION_METHODS)[number];
 import { users } from "./users.ts";
 
 /** One signed-in device: access tokens carry its id, refresh tokens hang off it. */
@@ -10,6 +15,7 @@ export const authSessions = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method").$type<SessionMethod>().notNull().default("password"),
     userAgent: text("user_agent"),
     ip: text("ip"),
     refreshedAt: text("refreshed_at"),
@@ -17,7 +23,10 @@ export const authSessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("auth_sessions_user_idx").on(t.userId, t.revokedAt)],
+  (t) => [
+    index("auth_sessions_user_idx").on(t.userId, t.revokedAt),
+    check("auth_sessions_method_check", sql`${t.method} in ${sqlList(SESSION_METHODS)}`),
+  ],
 );
 
 /** Rotating refresh tokens, stored as SHA-256 hashes; each is used once. */

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "@worker/auth/password-policy";
+
+// One schema per auth input: the /auth forms, their route actions and the API share them.
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(1024),
+});
+
+export const recoverSchema = z.object({ email: emailSchema });
+
+/** Length only: the common-password check runs on the server (weak_password). */
+export const newPasswordSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4) });
+
+export const signOutScopeSchema = z.enum(["global", "local", "others"]);

@@ -1,0 +1,41 @@
+import type { TranslationParams } from "~/i18n";
+import type { WeakPasswordReason } from "./password-policy.ts";
+
+/** GoTrue error codes this API answers with (the `error_code` of the JSON body). */
+export type AuthErrorCode =
+  | "validation_failed"
+  | "invalid_credentials"
+  | "user_banned"
+  | "weak_password"
+  | "over_request_rate_limit"
+  | "over_email_send_rate_limit"
+  | "no_authorization"
+  | "bad_jwt"
+  | "session_not_found"
+  | "refresh_token_not_found"
+  | "refresh_token_already_used"
+  | "unsupported_grant_type"
+  | "otp_expired"
+  | "bad_origin"
+  | "insufficient_role"
+  | "user_not_found";
+
+/**
+ * An authentication failure in GoTrue's wire format: HTTP status plus
+ * `{code, error_code, msg}` (and `weak_password.reasons`). Thrown by the auth service and
+ * guards; the API's onError renders it, route actions translate it for the form.
+ */
+export class AuthError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 422 | 429,
+    readonly code: AuthErrorCode,
+    readonly details: {
+      params?: TranslationParams;
+      reasons?: WeakPasswordReason[];
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
+    super(code);
+    this.name = "AuthError";
+  }
+}

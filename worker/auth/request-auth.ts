@@ -1,0 +1,121 @@
+import { AuthError } from "./auth-error.ts";
+import { clearedSessionCookies, isSecureRequest, readCookie, sessionCookieNames, sessionCookies } from "./cookies.ts";
+import { looksLikeJwt } from "./jwt.ts";
+import {
+  authenticateAccessToken,
+  refreshSession,
+  type AuthSession,
+  type Authenticated,
+  type Client,
+} from "../services/auth-service.ts";
+import type { ServiceContext } from "../services/service-context.ts";
+
+/** Refresh the cookie session on the server when this little life is left. */
+export const SERVER_REFRESH_MARGIN_SECONDS = 90;
+
+/**
+ * Who is making this request, resolved once and lazily. API clients send
+ * `Authorization: Bearer <access token>`; the browser app sends the session cookies, and
+ * a near-expired or missing access token is refreshed here with the refresh cookie. Cookies
+ * to set on the response accumulate in `setCookies`; the Worker appends them.
+ */
+export class RequestAuth {
+  readonly setCookies: string[] = [];
+  private resolved: Promise<Authenticated | null> | undefined;
+  private readonly secure: boolean;
+
+  constructor(
+    private readonly request: Request,
+    private readonly ctx: ServiceContext,
+  ) {
+    this.secure = isSecureRequest(request);
+  }
+
+  get client(): Client {
+    return {
+      ip: this.request.headers.get("CF-Connecting-IP") ?? this.request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown",
+      userAgent: this.request.headers.get("User-Agent"),
+    };
+  }
+
+  /** The bearer token of the request, if it sent one. */
+  get bearer(): string | null {
+    const header = this.request.headers.get("Authorization");
+    const match = header?.match(/^Bearer\s+(.+)$/i);
+    return match ? match[1]!.trim() : null;
+  }
+
+  /** The signed-in staff member, or null. Never throws for a missing or stale session. */
+  current(): Promise<Authenticated | null> {
+    this.resolved ??= this.resolve().catch((error) => {
+      if (error instanceof AuthError) return null;
+      throw error;
+    });
+    return this.resolved;
+  }
+
+  /**
+   * Like current(), but explains a failure with the GoTrue error a client should see:
+   * bad_jwt for a malformed or forged token, session_not_found for an ended session,
+   * no_authorization when the request carries no credentials at all.
+   */
+  async require(): Promise<Authenticated> {
+    const bearer = this.bearer;
+    if (bearer) return authenticateAccessToken(this.ctx, bearer);
+    const auth = await this.current();
+    if (auth) return auth;
+    throw new AuthError(401, this.hasCookies() ? "session_not_found" : "no_authorization");
+  }
+
+  /** Starts a cookie session from a freshly issued GoTrue session. */
+  establish(session: AuthSession) {
+    this.setCookies.push(...sessionCookies(session, this.secure));
+  }
+
+  /** Ends the cookie session in this browser. */
+  clear() {
+    this.setCookies.push(...clearedSessionCookies(this.secure));
+    this.resolved = Promise.resolve(null);
+  }
+
+  private hasCookies() {
+    const names = sessionCookieNames(this.secure);
+    return readCookie(this.request, names.access) !== null || readCookie(this.request, names.refresh) !== null;
+  }
+
+  private async resolve(): Promise<Authenticated | null> {
+    const bearer = this.bearer;
+    if (bearer) return looksLikeJwt(bearer) ? authenticateAccessToken(this.ctx, bearer) : null;
+
+    const names = sessionCookieNames(this.secure);
+    const access = readCookie(this.request, names.access);
+    const refresh = readCookie(this.request, names.refresh);
+    if (access) {
+      try {
+        const auth = await authenticateAccessToken(this.ctx, access);
+        const remaining = auth.session.expiresAt - Math.floor(Date.now() / 1000);
+        if (remaining > SERVER_REFRESH_MARGIN_SECONDS || !refresh) return auth;
+        // Close to expiry: renew below so the next request still has an hour.
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        if (error.code === "session_not_found") {
+          this.clear();
+          return null;
+        }
+        // bad_jwt (expired or unreadable): renew with the refresh cookie below.
+      }
+    }
+    if (!refresh) return null;
+    try {
+      const session = await refreshSession(this.ctx, refresh);
+      this.establish(session);
+      return await authenticateAccessToken(this.ctx, session.access_token);
+    } catch (error) {
+      if (error instanceof AuthError) {
+        this.clear();
+        return null;
+      }
+      throw error;
+    }
+  }
+}
