@@ -1,3 +1,4 @@
+import { crmEn } from "./crm/en.ts";
 import { authEn } from "./auth/en.ts";
 import type { Dictionary } from "./pt.ts";
 
@@ -31,6 +32,7 @@ export const en: Dictionary = {
     reload: "Reload page",
   },
   auth: authEn,
+  crm: crmEn,
   apiErrors: {
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",

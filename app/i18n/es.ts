@@ -1,3 +1,4 @@
+import { crmEs } from "./crm/es.ts";
 import { authEs } from "./auth/es.ts";
 import type { Dictionary } from "./pt.ts";
 
@@ -31,6 +32,7 @@ export const es: Dictionary = {
     reload: "Recargar página",
   },
   auth: authEs,
+  crm: crmEs,
   apiErrors: {
     bad_request: "La solicitud no pudo procesarse.",
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",

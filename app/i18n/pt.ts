@@ -1,3 +1,4 @@
+import { crmPt } from "./crm/pt.ts";
 import { authPt } from "./auth/pt.ts";
 import type { DictionaryShape } from "./translate.ts";
 
@@ -32,6 +33,7 @@ export const pt = {
     reload: "Recarregar página",
   },
   auth: authPt,
+  crm: crmPt,
   apiErrors: {
     bad_request: "A requisição não pôde ser processada.",
     invalid_json: "O corpo da requisição não é um JSON válido.",

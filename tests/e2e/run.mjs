@@ -81,7 +81,7 @@ try {
     .map((f) => (f.includes("/") ? f : `tests/e2e/${f}`));
   code = await new Promise((resolve) => {
     const tests = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
-      env: { ...offlineEnv, E2E_BASE_URL: baseUrl },
+      env: { ...offlineEnv, E2E_BASE_URL: baseUrl, E2E_STATE: STATE },
       stdio: "inherit",
     });
     tests.on("exit", (exitCode) => resolve(exitCode ?? 1));

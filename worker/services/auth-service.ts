@@ -306,6 +306,17 @@ export async function requestPasswordRecovery(
   });
 }
 
+/** The account a recovery token would reset, without spending it; null when invalid. */
+export async function peekRecoveryToken(ctx: ServiceContext, token: string): Promise<{ email: string } | null> {
+  const row = await ctx.db
+    .select({ email: users.email, isActive: users.isActive })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > ${nowIso()}`))
+    .get();
+  return row && row.isActive ? { email: row.email } : null;
+}
+
 /** Spends a recovery token (once, within an hour) and opens a recovery session. */
 export async function verifyRecoveryToken(ctx: ServiceContext, token: string, client: Client): Promise<AuthSession> {
   const hash = await sha256Hex(token);

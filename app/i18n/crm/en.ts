@@ -1,0 +1,44 @@
+import type { Dictionary } from "../pt.ts";
+
+export const crmEn: Dictionary["crm"] = {
+  nav: {
+    dashboard: "Dashboard",
+    leads: "Leads",
+    tasks: "Tasks",
+    chat: "Team chat",
+    analytics: "Reports",
+    settings: "Settings",
+    main: "Main navigation",
+    collapse: "Collapse menu",
+    expand: "Expand menu",
+  },
+  roles: {
+    admin: "Admin",
+    manager: "Manager",
+    sales_rep: "Sales rep",
+  },
+  user: {
+    fallbackName: "User",
+    signOut: "Sign out",
+    signingOut: "Signing out...",
+    language: "Language",
+    theme: "Theme",
+    light: "Light",
+    dark: "Dark",
+  },
+  topBar: {
+    notifications: "Notifications",
+  },
+  titles: {
+    dashboard: "Dashboard",
+    leads: "Leads",
+    tasks: "Tasks",
+    chat: "Team chat",
+    analytics: "Reports and analytics",
+    settings: "Settings",
+  },
+  placeholder: "This area is coming soon.",
+  loading: "Loading...",
+  sessionExpired: "Your session expired. Sign in again.",
+  forbidden: "You do not have permission to see this page.",
+};

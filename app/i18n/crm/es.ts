@@ -1,0 +1,44 @@
+import type { Dictionary } from "../pt.ts";
+
+export const crmEs: Dictionary["crm"] = {
+  nav: {
+    dashboard: "Panel",
+    leads: "Leads",
+    tasks: "Tareas",
+    chat: "Chat interno",
+    analytics: "Informes",
+    settings: "Configuración",
+    main: "Navegación principal",
+    collapse: "Contraer menú",
+    expand: "Expandir menú",
+  },
+  roles: {
+    admin: "Admin",
+    manager: "Gerente",
+    sales_rep: "Vendedor",
+  },
+  user: {
+    fallbackName: "Usuario",
+    signOut: "Salir",
+    signingOut: "Saliendo...",
+    language: "Idioma",
+    theme: "Tema",
+    light: "Claro",
+    dark: "Oscuro",
+  },
+  topBar: {
+    notifications: "Notificaciones",
+  },
+  titles: {
+    dashboard: "Panel",
+    leads: "Leads",
+    tasks: "Tareas",
+    chat: "Chat interno",
+    analytics: "Informes y analítica",
+    settings: "Configuración",
+  },
+  placeholder: "Esta sección llega pronto.",
+  loading: "Cargando...",
+  sessionExpired: "Tu sesión caducó. Vuelve a entrar.",
+  forbidden: "No tienes permiso para ver esta página.",
+};

@@ -1,0 +1,165 @@
+import {
+  BarChartIcon,
+  ChatBubbleIcon,
+  CheckboxIcon,
+  DashboardIcon,
+  DoubleArrowLeftIcon,
+  DoubleArrowRightIcon,
+  ExitIcon,
+  GearIcon,
+  MoonIcon,
+  PersonIcon,
+  SunIcon,
+} from "@radix-ui/react-icons";
+import { Avatar, Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
+import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
+import { LANGUAGE_NAMES, LANGUAGES, type Language, type TranslationKey } from "~/i18n";
+import { saveLanguagePreference } from "~/i18n/language-preference";
+import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
+import { useThemeControl } from "~/routes/staff/theme-layout";
+
+const NAV: { to: string; label: TranslationKey; icon: ReactNode }[] = [
+  { to: "/dashboard", label: "crm.nav.dashboard", icon: <DashboardIcon /> },
+  { to: "/leads", label: "crm.nav.leads", icon: <PersonIcon /> },
+  { to: "/tasks", label: "crm.nav.tasks", icon: <CheckboxIcon /> },
+  { to: "/chat", label: "crm.nav.chat", icon: <ChatBubbleIcon /> },
+  { to: "/analytics", label: "crm.nav.analytics", icon: <BarChartIcon /> },
+  { to: "/settings", label: "crm.nav.settings", icon: <GearIcon /> },
+];
+
+/** The CRM's collapsible sidebar: 56 px wide collapsed, 240 px open. */
+export function CrmSidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t, language } = useI18n();
+  const { profile } = useAuth();
+  const { theme, setTheme } = useThemeControl();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const signingOut = navigation.formAction === "/auth/logout";
+  const name = profile?.name?.trim() || t("crm.user.fallbackName");
+  const role = profile?.role ?? "sales_rep";
+
+  const changeLanguage = (next: string) => {
+    saveLanguagePreference(next as Language);
+    void revalidator.revalidate();
+  };
+
+  return (
+    <aside
+      data-collapsed={collapsed}
+      className="sticky top-0 flex h-screen shrink-0 flex-col border-r transition-[width] duration-200"
+      style={{ width: collapsed ? 56 : 240, borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
+    >
+      <Flex align="center" justify={collapsed ? "center" : "between"} px={collapsed ? "0" : "3"} className="h-14 shrink-0">
+        <NavLink to="/dashboard" className="flex items-center gap-2" aria-label={t("common.appName")}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {collapsed ? null : (
+            <Text weight="bold" size="3">
+              {t("common.appName")}
+            </Text>
+          )}
+        </NavLink>
+        {collapsed ? null : (
+          <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.collapse")} aria-expanded>
+            <DoubleArrowLeftIcon />
+          </IconButton>
+        )}
+      </Flex>
+      {collapsed ? (
+        <Flex justify="center" py="2">
+          <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.expand")} aria-expanded={false}>
+            <DoubleArrowRightIcon />
+          </IconButton>
+        </Flex>
+      ) : null}
+
+      <nav aria-label={t("crm.nav.main")} className="flex-1 overflow-y-auto px-2 py-2">
+        <ul className="flex flex-col gap-1">
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavItem to={item.to} label={t(item.label)} icon={item.icon} collapsed={collapsed} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="border-t px-2 py-3" style={{ borderColor: "var(--gray-a5)" }}>
+        <Flex align="center" gap="2" px={collapsed ? "0" : "1"} justify={collapsed ? "center" : "start"} mb="3">
+          <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
+          {collapsed ? null : (
+            <div className="min-w-0">
+              <Text as="div" size="2" weight="medium" truncate data-testid="sidebar-user-name">
+                {name}
+              </Text>
+              <Text as="div" size="1" color="gray" data-testid="sidebar-user-role">
+                {t(`crm.roles.${role}`)}
+              </Text>
+            </div>
+          )}
+        </Flex>
+
+        <Flex direction={collapsed ? "column" : "row"} align="center" gap="2" justify={collapsed ? "center" : "between"}>
+          {collapsed ? null : (
+            <Select.Root value={language} onValueChange={changeLanguage} size="1">
+              <Select.Trigger aria-label={t("crm.user.language")} variant="soft" />
+              <Select.Content position="popper">
+                {LANGUAGES.map((code) => (
+                  <Select.Item key={code} value={code}>
+                    {LANGUAGE_NAMES[code]}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          )}
+          <Tooltip content={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.dark") : t("crm.user.light")}`}>
+            <IconButton
+              variant="ghost"
+              color="gray"
+              onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+              aria-label={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.light") : t("crm.user.dark")}`}
+            >
+              {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+            </IconButton>
+          </Tooltip>
+          <Form method="post" action="/auth/logout">
+            <Tooltip content={t("crm.user.signOut")}>
+              <IconButton type="submit" variant="ghost" color="red" aria-label={t("crm.user.signOut")} disabled={signingOut}>
+                <ExitIcon />
+              </IconButton>
+            </Tooltip>
+          </Form>
+        </Flex>
+      </div>
+    </aside>
+  );
+}
+
+function NavItem({ to, label, icon, collapsed }: { to: string; label: string; icon: ReactNode; collapsed: boolean }) {
+  const { pathname } = useLocation();
+  // /reports is the same screen as /analytics.
+  const active = pathname === to || pathname.startsWith(`${to}/`) || (to === "/analytics" && pathname === "/reports");
+  const link = (
+    <Link
+      to={to}
+      prefetch="intent"
+      aria-current={active ? "page" : undefined}
+      aria-label={collapsed ? label : undefined}
+      className={[
+        "flex h-9 items-center gap-3 rounded-md text-sm font-medium outline-none transition-colors focus-visible:ring-2",
+        collapsed ? "justify-center px-0" : "px-3",
+        active ? "crm-nav-active" : "crm-nav-idle",
+      ].join(" ")}
+    >
+      {icon}
+      {collapsed ? null : <span>{label}</span>}
+    </Link>
+  );
+  return collapsed ? (
+    <Tooltip content={label} side="right">
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}

@@ -1,0 +1,309 @@
+import { ArrowLeftIcon, EyeClosedIcon, EyeOpenIcon, ExclamationTriangleIcon, CheckCircledIcon } from "@radix-ui/react-icons";
+import { Box, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
+import { useEffect, useState } from "react";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
+import { useToast } from "~/components/ui/toaster";
+import { getTranslator, languageFromCookie, type Translate } from "~/i18n";
+import { useI18n } from "~/i18n/react";
+import { recoverSchema, signInSchema } from "~/modules/auth/auth-schemas";
+import { getViewer, safeReturnPath } from "~/modules/auth/guards.server";
+import { AuthError } from "@worker/auth/auth-error";
+import { weakPasswordReasons } from "@worker/auth/password-policy";
+import { workerContext } from "@worker/router-context";
+import {
+  authenticateAccessToken,
+  peekRecoveryToken,
+  requestPasswordRecovery,
+  signInWithPassword,
+  updatePassword,
+  verifyRecoveryToken,
+  type Authenticated,
+} from "@worker/services/auth-service";
+import type { Route } from "./+types/auth";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const t = getTranslator(loaderData?.language ?? "pt");
+  return [{ title: t("auth.page.metaTitle") }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = languageFromCookie(request.headers.get("Cookie")) ?? "pt";
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
+  const viewer = await getViewer(context);
+
+  if (url.searchParams.get("type") === "recovery") {
+    const token = url.searchParams.get("token");
+    if (token) {
+      const account = await peekRecoveryToken(context.get(workerContext).services, token);
+      return { language, mode: "recovery" as const, token, email: account?.email ?? null, invalidLink: !account, redirectTo };
+    }
+    if (viewer?.session.method === "recovery") {
+      return { language, mode: "recovery" as const, token: null, email: viewer.user.email, invalidLink: false, redirectTo };
+    }
+  }
+  // Already signed in: straight to the CRM.
+  if (viewer && viewer.session.method === "password") throw redirect(redirectTo);
+  return { language, mode: "sign-in" as const, token: null, email: null, invalidLink: false, redirectTo };
+}
+
+type ActionResult =
+  | { intent: "sign-in"; ok: true; redirectTo: string }
+  | { intent: "recover"; ok: true }
+  | { intent: "set-password"; ok: true; redirectTo: string }
+  | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string };
+
+function authMessage(t: Translate, error: unknown, fallback: string) {
+  if (error instanceof AuthError) return t(`auth.errors.${error.code}`, error.details.params);
+  console.error("auth: unexpected failure", error);
+  return fallback;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, auth } = context.get(workerContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "sign-in");
+  const withJs = form.get("js") === "1";
+  const t = getTranslator(languageFromCookie(request.headers.get("Cookie")) ?? "pt");
+  const origin = new URL(request.url).origin;
+  const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? ""));
+  const fail = (i: "sign-in" | "recover" | "set-password", message: string, status = 400, headers?: HeadersInit) =>
+    data<ActionResult>({ intent: i, ok: false, message }, { status, headers });
+
+  if (intent === "recover") {
+    const parsed = recoverSchema.safeParse({ email: form.get("email") });
+    if (!parsed.success) return fail("recover", t("auth.toasts.emailRequired"));
+    try {
+      await requestPasswordRecovery(
+        services,
+        { email: parsed.data.email, redirectTo: `${origin}/auth`, language: languageFromCookie(request.headers.get("Cookie")) ?? "pt" },
+        auth.client,
+      );
+      return data<ActionResult>({ intent: "recover", ok: true });
+    } catch (error) {
+      return fail("recover", authMessage(t, error, t("auth.toasts.resetError")), error instanceof AuthError ? error.status : 500);
+    }
+  }
+
+  if (intent === "set-password") {
+    const password = String(form.get("password") ?? "");
+    if (password !== String(form.get("confirm") ?? "")) return fail("set-password", t("auth.recovery.mismatch"));
+    // Check the password before spending the single-use token on it.
+    if (weakPasswordReasons(password).length > 0) return fail("set-password", t("auth.errors.weak_password"), 422);
+    try {
+      const token = String(form.get("token") ?? "");
+      let viewer: Authenticated | null;
+      if (token) {
+        const session = await verifyRecoveryToken(services, token, auth.client);
+        auth.establish(session);
+        viewer = await authenticateAccessToken(services, session.access_token);
+      } else {
+        viewer = await auth.current();
+      }
+      if (!viewer || viewer.session.method !== "recovery") throw new AuthError(403, "otp_expired");
+      await updatePassword(services, viewer, password);
+    } catch (error) {
+      return fail("set-password", authMessage(t, error, t("auth.state.unexpected")), error instanceof AuthError ? error.status : 500);
+    }
+    return withJs ? data<ActionResult>({ intent: "set-password", ok: true, redirectTo: "/dashboard" }) : redirect("/dashboard");
+  }
+
+  const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
+  if (!parsed.success) return fail("sign-in", t("auth.errors.validation_failed"));
+  try {
+    const session = await signInWithPassword(services, parsed.data, auth.client);
+    auth.establish(session);
+  } catch (error) {
+    const status = error instanceof AuthError ? error.status : 500;
+    const retryAfter = error instanceof AuthError ? error.details.retryAfterSeconds : undefined;
+    return fail("sign-in", authMessage(t, error, t("auth.toasts.loginError")), status, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
+  }
+  return withJs ? data<ActionResult>({ intent: "sign-in", ok: true, redirectTo }) : redirect(redirectTo);
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const result = actionData as ActionResult | undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok && result.intent === "sign-in") {
+      toast({ title: t("auth.toasts.loginSuccess"), variant: "success" });
+      navigate(result.redirectTo, { replace: true });
+    } else if (result.ok && result.intent === "set-password") {
+      toast({ title: t("auth.recovery.success"), variant: "success" });
+      navigate(result.redirectTo, { replace: true });
+    } else if (result.ok && result.intent === "recover") {
+      toast({ title: t("auth.toasts.resetSent"), description: t("auth.toasts.resetSentDescription"), variant: "success" });
+    } else if (!result.ok) {
+      const title =
+        result.intent === "recover"
+          ? result.message === t("auth.toasts.emailRequired")
+            ? result.message
+            : t("auth.toasts.resetError")
+          : result.intent === "sign-in"
+            ? t("auth.toasts.loginError")
+            : t("auth.recovery.title");
+      toast({ title, description: title === result.message ? undefined : result.message, variant: "destructive" });
+    }
+  }, [result, t, toast, navigate]);
+
+  return (
+    <Flex direction="column" align="center" justify="between" className="min-h-screen px-4 py-6" style={{ background: "var(--gray-2)" }}>
+      <Box className="w-full max-w-[420px]">
+        <Button asChild variant="ghost" color="gray">
+          <Link to="/">
+            <ArrowLeftIcon /> {t("auth.page.back")}
+          </Link>
+        </Button>
+      </Box>
+
+      <Card size="4" className="w-full max-w-[420px]">
+        <Flex direction="column" gap="2" mb="5" align="center">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <Heading as="h1" size="6" align="center">
+            {loaderData.mode === "recovery" ? t("auth.recovery.title") : t("auth.page.title")}
+          </Heading>
+          <Text size="2" color="gray" align="center">
+            {loaderData.mode === "recovery"
+              ? loaderData.email
+                ? t("auth.recovery.subtitle", { email: loaderData.email })
+                : ""
+              : t("auth.page.subtitle")}
+          </Text>
+        </Flex>
+
+        {result && !result.ok ? (
+          <Callout.Root color="red" mb="4" role="alert">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Callout.Text>{result.message}</Callout.Text>
+          </Callout.Root>
+        ) : null}
+        {result?.ok && result.intent === "recover" ? (
+          <Callout.Root color="green" mb="4" role="status">
+            <Callout.Icon>
+              <CheckCircledIcon />
+            </Callout.Icon>
+            <Callout.Text>
+              {t("auth.toasts.resetSent")} {t("auth.toasts.resetSentDescription")}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+
+        {loaderData.mode === "recovery" ? (
+          loaderData.invalidLink ? (
+            <Flex direction="column" gap="4">
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{t("auth.recovery.invalidLink")}</Callout.Text>
+              </Callout.Root>
+              <Button asChild variant="soft">
+                <Link to="/auth">{t("auth.page.title")}</Link>
+              </Button>
+            </Flex>
+          ) : (
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="set-password" />
+              <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+              {loaderData.token ? <input type="hidden" name="token" value={loaderData.token} /> : null}
+              <Flex direction="column" gap="4">
+                <PasswordField name="password" label={t("auth.recovery.newPassword")} autoComplete="new-password" />
+                <PasswordField name="confirm" label={t("auth.recovery.confirmPassword")} autoComplete="new-password" />
+                <Text size="1" color="gray">
+                  {t("auth.recovery.hint")}
+                </Text>
+                <Button type="submit" size="3" disabled={pendingIntent === "set-password"}>
+                  {pendingIntent === "set-password" ? t("auth.recovery.submitting") : t("auth.recovery.submit")}
+                </Button>
+              </Flex>
+            </Form>
+          )
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
+            <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+            <Flex direction="column" gap="4">
+              <label>
+                <Text as="div" size="2" weight="medium" mb="1">
+                  {t("auth.page.email")}
+                </Text>
+                <TextField.Root
+                  type="email"
+                  name="email"
+                  required
+                  autoComplete="username"
+                  placeholder={t("auth.page.emailPlaceholder")}
+                  size="3"
+                  autoFocus
+                />
+              </label>
+              <PasswordField name="password" label={t("auth.page.password")} autoComplete="current-password" placeholder={t("auth.page.passwordPlaceholder")} />
+              <Button type="submit" name="intent" value="sign-in" size="3" disabled={pendingIntent !== null && pendingIntent !== undefined}>
+                {pendingIntent === "sign-in" ? t("auth.page.submitting") : t("auth.page.submit")}
+              </Button>
+              <Button
+                type="submit"
+                name="intent"
+                value="recover"
+                formNoValidate
+                variant="ghost"
+                size="2"
+                disabled={pendingIntent !== null && pendingIntent !== undefined}
+              >
+                {pendingIntent === "recover" ? t("auth.page.forgotSending") : t("auth.page.forgot")}
+              </Button>
+            </Flex>
+          </Form>
+        )}
+      </Card>
+
+      <Text as="p" size="1" color="gray" align="center">
+        {t("auth.page.footer", { year: new Date().getFullYear() })}
+      </Text>
+    </Flex>
+  );
+}
+
+function PasswordField(props: { name: string; label: string; autoComplete: string; placeholder?: string }) {
+  const { t } = useI18n();
+  const [visible, setVisible] = useState(false);
+  return (
+    <label>
+      <Text as="div" size="2" weight="medium" mb="1">
+        {props.label}
+      </Text>
+      <TextField.Root
+        type={visible ? "text" : "password"}
+        name={props.name}
+        required
+        maxLength={512}
+        autoComplete={props.autoComplete}
+        placeholder={props.placeholder}
+        size="3"
+      >
+        <TextField.Slot side="right">
+          <IconButton
+            type="button"
+            variant="ghost"
+            color="gray"
+            size="1"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? t("auth.page.hidePassword") : t("auth.page.showPassword")}
+          >
+            {visible ? <EyeClosedIcon /> : <EyeOpenIcon />}
+          </IconButton>
+        </TextField.Slot>
+      </TextField.Root>
+    </label>
+  );
+}

@@ -1,0 +1,97 @@
+import { BellIcon } from "@radix-ui/react-icons";
+import { Box, Button, Callout, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { useState } from "react";
+import { isRouteErrorResponse, Outlet, useMatches, useNavigation, useRouteError } from "react-router";
+import { useI18n } from "~/i18n/react";
+import { AuthProvider } from "~/modules/auth/auth-context";
+import { requireUser } from "~/modules/auth/guards.server";
+import { CrmSidebar } from "~/modules/crm/crm-sidebar";
+import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
+import type { TranslationKey } from "~/i18n";
+import type { Route } from "./+types/crm-layout";
+
+/** `handle` of a CRM screen: the dictionary key of its title. */
+export type CrmHandle = { crmTitle: TranslationKey };
+
+const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, session } = await requireUser(request, context);
+  return {
+    profile: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, avatarUrl: user.avatarUrl },
+    expiresAt: session.expiresAt,
+    sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
+  };
+}
+
+export default function CrmLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const [collapsed, setCollapsed] = useState(loaderData.sidebarCollapsed);
+  const navigation = useNavigation();
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as CrmHandle | undefined)?.crmTitle)?.handle as CrmHandle | undefined;
+  // While the next CRM screen (and its auth check) loads, show the loading text instead.
+  const loading =
+    navigation.state === "loading" && CRM_PATHS.some((path) => navigation.location.pathname.startsWith(path));
+
+  const toggle = () => {
+    saveSidebarCollapsed(!collapsed);
+    setCollapsed(!collapsed);
+  };
+
+  return (
+    <AuthProvider profile={loaderData.profile} expiresAt={loaderData.expiresAt}>
+      <Flex className="min-h-screen" style={{ background: "var(--gray-2)" }}>
+        <CrmSidebar collapsed={collapsed} onToggle={toggle} />
+        <Flex direction="column" className="min-w-0 flex-1">
+          <Flex
+            asChild
+            align="center"
+            justify="between"
+            px="5"
+            className="sticky top-0 z-10 h-14 shrink-0 border-b"
+            style={{ borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
+          >
+            <header>
+              <Heading as="h1" size="4" data-testid="crm-title">
+                {title ? t(title.crmTitle) : ""}
+              </Heading>
+              <div data-slot="notification-bell">
+                <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.topBar.notifications")}>
+                  <BellIcon width={20} height={20} />
+                </IconButton>
+              </div>
+            </header>
+          </Flex>
+          <Box asChild p="5" className="flex-1">
+            <main aria-busy={loading}>
+              {loading ? (
+                <Text color="gray" role="status">
+                  {t("crm.loading")}
+                </Text>
+              ) : (
+                <Outlet />
+              )}
+            </main>
+          </Box>
+        </Flex>
+      </Flex>
+    </AuthProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  const message = isRouteErrorResponse(error) && error.status === 403 ? t("crm.forbidden") : t("auth.state.sessionError");
+  return (
+    <Flex align="center" justify="center" className="min-h-screen p-6">
+      <Flex direction="column" gap="4" className="max-w-md">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{message}</Callout.Text>
+        </Callout.Root>
+        <Button onClick={() => window.location.reload()}>{t("errorScreen.retry")}</Button>
+      </Flex>
+    </Flex>
+  );
+}

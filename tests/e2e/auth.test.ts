@@ -1,0 +1,193 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { latestEmailTo } from "./support/outbox.ts";
+
+const PASSWORD = "crm-demo-2026";
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+describe("sign-in", () => {
+  for (const [email, name, role] of [
+    ["admin@demo.test", "Ana Administradora", "Admin"],
+    ["manager@demo.test", "Marcos Gerente", "Gerente"],
+    ["rep@demo.test", "Rita Vendedora", "Vendedor"],
+  ] as const) {
+    it(`signs in ${email} and shows the frame with name and role`, async () => {
+      const { page, context } = await openPage(browser);
+      await page.goto("/auth");
+      await page.getByRole("heading", { name: "Entrar no CRM" }).waitFor();
+      await signIn(page, email);
+      await page.waitForURL("**/dashboard");
+      await page.getByText("Login realizado com sucesso!").waitFor();
+      assert.equal(await page.getByTestId("sidebar-user-name").textContent(), name);
+      assert.equal(await page.getByTestId("sidebar-user-role").textContent(), role);
+      assert.equal(await page.getByTestId("crm-title").textContent(), "Dashboard");
+      if (role === "Admin") await snapshot(page, "crm-frame-pt");
+      await context.close();
+    });
+  }
+
+  it("shows the server's message for a wrong password and keeps the e-mail", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await signIn(page, "rep@demo.test", "not-the-password");
+    await page.getByRole("alert").filter({ hasText: "Email ou senha inválidos" }).first().waitFor();
+    await page.getByText("Erro ao fazer login").waitFor();
+    assert.equal(await page.getByLabel("Email").inputValue(), "rep@demo.test");
+    assert.match(new URL(page.url()).pathname, /^\/auth$/);
+    await snapshot(page, "auth-wrong-password");
+    await context.close();
+  });
+
+  it("works with JavaScript disabled", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/auth");
+    await signIn(page, "manager@demo.test");
+    await page.waitForURL("**/dashboard");
+    assert.equal(await page.getByTestId("sidebar-user-name").textContent(), "Marcos Gerente");
+    await context.close();
+  });
+});
+
+describe("protected routes", () => {
+  it("send a signed-out visitor to /auth and back to the page after sign-in", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/tasks");
+    const url = new URL(page.url());
+    assert.equal(url.pathname, "/auth");
+    assert.equal(url.searchParams.get("redirectTo"), "/tasks");
+    await signIn(page, "rep@demo.test");
+    await page.waitForURL("**/tasks");
+    await page.getByTestId("crm-title").filter({ hasText: "Tarefas" }).waitFor();
+    // Signed in, /auth goes straight to the dashboard.
+    await page.goto("/auth");
+    await page.waitForURL("**/dashboard");
+    await context.close();
+  });
+
+  it("sign-out ends the session: protected pages redirect again", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await signIn(page, "admin@demo.test");
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL("**/auth");
+    await page.goto("/leads");
+    assert.equal(new URL(page.url()).pathname, "/auth");
+    const cookies = await context.cookies();
+    assert.ok(!cookies.some((c) => c.name === "crm-access" && c.value), "the access cookie is gone");
+    await context.close();
+  });
+
+  it("keeps the session across reloads, in HttpOnly cookies", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await signIn(page, "rep@demo.test");
+    await page.waitForURL("**/dashboard");
+    await page.reload();
+    assert.equal(new URL(page.url()).pathname, "/dashboard");
+    const session = (await context.cookies()).filter((c) => c.name.startsWith("crm-"));
+    assert.deepEqual(session.map((c) => [c.name, c.httpOnly, c.sameSite]).sort(), [
+      ["crm-access", true, "Lax"],
+      ["crm-refresh", true, "Lax"],
+    ]);
+    assert.equal(await page.evaluate(() => document.cookie.includes("crm-")), false);
+    await context.close();
+  });
+});
+
+describe("the signed-in frame", () => {
+  it("switches language and theme, and collapses the sidebar to 56 px", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await signIn(page, "manager@demo.test");
+    await page.waitForURL("**/dashboard");
+
+    await page.getByRole("combobox", { name: "Idioma" }).click();
+    await page.getByRole("option", { name: "English" }).click();
+    await page.getByRole("link", { name: "Tasks" }).waitFor();
+    assert.equal(await page.getAttribute("html", "lang"), "en-US");
+    assert.equal(await page.getByTestId("sidebar-user-role").textContent(), "Manager");
+    await page.reload();
+    assert.equal(await page.getByTestId("crm-title").textContent(), "Dashboard");
+    assert.equal(await page.evaluate(() => localStorage.getItem("language")), "en");
+    await page.getByRole("link", { name: "Tasks" }).click();
+    await page.waitForURL("**/tasks");
+    await page.getByTestId("crm-title").filter({ hasText: "Tasks" }).waitFor();
+    await snapshot(page, "crm-frame-en");
+
+    await page.getByRole("button", { name: /Theme: Dark/ }).click();
+    assert.ok(await page.locator(".radix-themes.dark").count());
+
+    await page.getByRole("button", { name: "Collapse menu" }).click();
+    // The width animates; it settles at 56 px.
+    await page.waitForFunction(() => Math.round(document.querySelector("aside")!.getBoundingClientRect().width) === 56);
+    await snapshot(page, "crm-frame-collapsed-dark");
+    await page.reload();
+    assert.equal(Math.round(await page.locator("aside").evaluate((el) => el.getBoundingClientRect().width)), 56);
+
+    await page.getByRole("combobox", { name: "Language" }).waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("password recovery", () => {
+  it("asks for the e-mail first, then sends the recovery e-mail", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await page.getByRole("button", { name: "Esqueci minha senha" }).click();
+    await page.getByRole("alert").filter({ hasText: "Digite seu email para recuperar a senha" }).first().waitFor();
+    await page.getByLabel("Email").fill("rep@demo.test");
+    await page.getByRole("button", { name: "Esqueci minha senha" }).click();
+    await page.getByText("Email enviado!").first().waitFor();
+    await page.getByText("Verifique sua caixa de entrada para redefinir a senha.").first().waitFor();
+    await context.close();
+  });
+
+  it("the link opens 'set new password'; the new password signs in, the old does not", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill("manager@demo.test");
+    await page.getByRole("button", { name: "Esqueci minha senha" }).click();
+    await page.getByText("Email enviado!").first().waitFor();
+
+    const mail = await latestEmailTo("manager@demo.test");
+    assert.ok(mail, "a recovery e-mail was queued");
+    const link = new URL(mail.text_body.match(/https?:\/\/\S+/)![0]);
+    assert.equal(link.pathname, "/auth");
+    await page.goto(link.pathname + link.search);
+    await page.getByRole("heading", { name: "Definir nova senha" }).waitFor();
+    await page.getByText("manager@demo.test").waitFor();
+    await page.getByLabel("Nova senha", { exact: true }).fill("uma nova senha segura");
+    await page.getByLabel("Confirmar nova senha").fill("uma nova senha segura");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.waitForURL("**/dashboard");
+    await page.getByText("Senha alterada com sucesso!").waitFor();
+
+    // The link works once.
+    await page.goto(link.pathname + link.search);
+    await page.getByText("Link de recuperação inválido ou expirado. Peça um novo.").waitFor();
+
+    const fresh = await openPage(browser);
+    await fresh.page.goto("/auth");
+    await signIn(fresh.page, "manager@demo.test");
+    await fresh.page.getByRole("alert").filter({ hasText: "Email ou senha inválidos" }).first().waitFor();
+    await signIn(fresh.page, "manager@demo.test", "uma nova senha segura");
+    await fresh.page.waitForURL("**/dashboard");
+    await fresh.context.close();
+    await context.close();
+  });
+});
