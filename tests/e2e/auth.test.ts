@@ -109,6 +109,33 @@ describe("protected routes", () => {
   });
 });
 
+describe("session upkeep in the browser", () => {
+  it("renews the session from the client when 90 s or less remain, and shows the loading text while a screen loads", async () => {
+    const { page, context } = await openPage(browser);
+    await page.clock.install();
+    await page.goto("/auth");
+    await signIn(page, "rep@demo.test");
+    await page.waitForURL("**/dashboard");
+
+    // ~58.5 minutes later the access token has under 90 s left; the 30 s check renews it.
+    const refreshed = page.waitForResponse((r) => r.url().endsWith("/api/session/refresh") && r.status() === 200);
+    await page.getByTestId("sidebar-user-name").waitFor();
+    await page.clock.fastForward("58:20");
+    await page.clock.runFor("00:31");
+    await refreshed;
+
+    // A slow screen: the frame shows the loading text instead of the previous screen.
+    await page.route("**/leads.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("status").filter({ hasText: "Carregando..." }).waitFor();
+    await page.getByTestId("crm-title").filter({ hasText: "Leads" }).waitFor();
+    await context.close();
+  });
+});
+
 describe("the signed-in frame", () => {
   it("switches language and theme, and collapses the sidebar to 56 px", async () => {
     const { page, context } = await openPage(browser);
