@@ -72,6 +72,7 @@ describe("protected routes", () => {
     await signIn(page, "rep@demo.test");
     await page.waitForURL("**/tasks");
     await page.getByTestId("crm-title").filter({ hasText: "Tarefas" }).waitFor();
+    assert.equal(await page.title(), "Tarefas — Velox Labs");
     // Signed in, /auth goes straight to the dashboard.
     await page.goto("/auth");
     await page.waitForURL("**/dashboard");

@@ -7,21 +7,39 @@ import { AuthProvider } from "~/modules/auth/auth-context";
 import { requireUser } from "~/modules/auth/guards.server";
 import { CrmSidebar } from "~/modules/crm/crm-sidebar";
 import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
-import type { TranslationKey } from "~/i18n";
+import { DEFAULT_LANGUAGE, getTranslator, languageFromCookie, type Language, type TranslationKey } from "~/i18n";
 import type { Route } from "./+types/crm-layout";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
 export type CrmHandle = { crmTitle: TranslationKey };
+
+/** The title key of the deepest matched CRM screen. */
+function crmTitleKey(matches: readonly ({ handle?: unknown } | undefined)[]): TranslationKey | undefined {
+  return [...matches].reverse().map((m) => (m?.handle as CrmHandle | undefined)?.crmTitle).find(Boolean);
+}
 
 const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, session } = await requireUser(request, context);
   return {
+    crmLayout: true as const,
+    language: languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE,
     profile: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, avatarUrl: user.avatarUrl },
     expiresAt: session.expiresAt,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
   };
+}
+
+/**
+ * `meta` of every CRM screen: "<screen title> — Velox Labs" in the saved language. (A
+ * parent's meta cannot see its children's handles, so each screen exports this.)
+ */
+export function crmScreenMeta({ matches }: { matches: readonly ({ handle?: unknown; loaderData?: unknown } | undefined)[] }) {
+  const layout = matches.find((m) => (m?.loaderData as { crmLayout?: true } | undefined)?.crmLayout);
+  const t = getTranslator((layout?.loaderData as { language?: Language } | undefined)?.language ?? DEFAULT_LANGUAGE);
+  const title = crmTitleKey(matches);
+  return [{ title: title ? `${t(title)} — ${t("common.appName")}` : t("common.appName") }, { name: "robots", content: "noindex" }];
 }
 
 export default function CrmLayout({ loaderData }: Route.ComponentProps) {
@@ -29,7 +47,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(loaderData.sidebarCollapsed);
   const navigation = useNavigation();
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as CrmHandle | undefined)?.crmTitle)?.handle as CrmHandle | undefined;
+  const title = crmTitleKey(matches);
   // While the next CRM screen (and its auth check) loads, show the loading text instead.
   const loading =
     navigation.state === "loading" && CRM_PATHS.some((path) => navigation.location.pathname.startsWith(path));
@@ -54,7 +72,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
           >
             <header>
               <Heading as="h1" size="4" data-testid="crm-title">
-                {title ? t(title.crmTitle) : ""}
+                {title ? t(title) : ""}
               </Heading>
               <div data-slot="notification-bell">
                 <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.topBar.notifications")}>
