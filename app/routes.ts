@@ -4,7 +4,21 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // /auth and the CRM screens take the saved language and load Radix Themes.
 export default [
   index("routes/root-redirect.tsx"),
-  route(":lang", "routes/landing.tsx"),
+
+  // The public site (pt, es, en): every page with and without the language prefix.
+  layout("routes/site/site-layout.tsx", [
+    route(":lang", "routes/site/landing.tsx"),
+    route(":lang?/case-studies", "routes/site/case-studies.tsx"),
+    route(":lang?/solutions/:slug", "routes/site/case-study.tsx"),
+    route(":lang?/planner", "routes/site/planner.tsx"),
+    route(":lang?/blog", "routes/site/blog.tsx"),
+    route(":lang?/about", "routes/site/about.tsx"),
+    route(":lang?/contact", "routes/site/contact.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   layout("routes/staff/theme-layout.tsx", [
     route("auth", "routes/auth.tsx"),

@@ -1,5 +1,6 @@
 import { crmEn } from "./crm/en.ts";
 import { authEn } from "./auth/en.ts";
+import { siteEn } from "./site/en.ts";
 import type { Dictionary } from "./pt.ts";
 
 export const en: Dictionary = {
@@ -32,6 +33,7 @@ export const en: Dictionary = {
     reload: "Reload page",
   },
   auth: authEn,
+  site: siteEn,
   crm: crmEn,
   apiErrors: {
     bad_request: "The request could not be processed.",

@@ -1,5 +1,6 @@
 import { crmEs } from "./crm/es.ts";
 import { authEs } from "./auth/es.ts";
+import { siteEs } from "./site/es.ts";
 import type { Dictionary } from "./pt.ts";
 
 export const es: Dictionary = {
@@ -32,6 +33,7 @@ export const es: Dictionary = {
     reload: "Recargar página",
   },
   auth: authEs,
+  site: siteEs,
   crm: crmEs,
   apiErrors: {
     bad_request: "La solicitud no pudo procesarse.",

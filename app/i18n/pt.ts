@@ -1,5 +1,6 @@
 import { crmPt } from "./crm/pt.ts";
 import { authPt } from "./auth/pt.ts";
+import { sitePt } from "./site/pt.ts";
 import type { DictionaryShape } from "./translate.ts";
 
 /** Portuguese: the source of truth. es and en must have exactly these keys. */
@@ -33,6 +34,7 @@ export const pt = {
     reload: "Recarregar página",
   },
   auth: authPt,
+  site: sitePt,
   crm: crmPt,
   apiErrors: {
     bad_request: "A requisição não pôde ser processada.",

@@ -1,0 +1,8 @@
+// Portuguese copy of the public site's about area (source of truth for its keys).
+// No arrays in dictionaries: list items are keyed objects so every leaf is a dotted key.
+export const aboutPt = {
+  meta: {
+    title: "TODO",
+    description: "TODO",
+  },
+} as const;

@@ -1,0 +1,8 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const insightsEn: Dictionary["site"]["insights"] = {
+  meta: {
+    title: "TODO",
+    description: "TODO",
+  },
+};

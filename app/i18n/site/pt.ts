@@ -1,0 +1,50 @@
+import { aboutPt } from "./about/pt.ts";
+import { caseStudiesPt } from "./caseStudies/pt.ts";
+import { contactPt } from "./contact/pt.ts";
+import { insightsPt } from "./insights/pt.ts";
+import { landingPt } from "./landing/pt.ts";
+import { legalPt } from "./legal/pt.ts";
+import { plannerPt } from "./planner/pt.ts";
+
+/** The public site: shared chrome (header, footer, switcher) plus one part per page. */
+export const sitePt = {
+  nav: {
+    home: "Velox Labs — página inicial",
+    caseStudies: "Cases",
+    planner: "Planejador",
+    blog: "Blog",
+    about: "Sobre",
+    contact: "Contato",
+    login: "Login CRM",
+    getStarted: "Começar projeto",
+    menu: "Menu",
+    mainNavigation: "Navegação principal",
+    skipToContent: "Pular para o conteúdo",
+  },
+  switcher: {
+    label: "Idioma",
+  },
+  footer: {
+    tagline: "Software sob medida, entregue em 90 dias, no prazo e no orçamento.",
+    company: "Empresa",
+    explore: "Explore",
+    legal: "Legal",
+    privacy: "Política de Privacidade",
+    terms: "Termos de Uso",
+    contact: "Contato",
+    rights: "© {year} Velox Labs. Todos os direitos reservados.",
+  },
+  chat: {
+    open: "Fale com a gente",
+  },
+  seo: {
+    ogSiteName: "Velox Labs",
+  },
+  landing: landingPt,
+  caseStudies: caseStudiesPt,
+  contact: contactPt,
+  insights: insightsPt,
+  about: aboutPt,
+  planner: plannerPt,
+  legal: legalPt,
+} as const;

@@ -1,0 +1,77 @@
+import type { MetaDescriptor } from "react-router";
+import { getTranslator, LANGUAGES, LOCALES, type Language } from "~/i18n";
+import { pathLanguage, pathWithoutLanguage, sitePath } from "./site-paths.ts";
+
+/** What the site layout's loader gives every public page's meta. */
+export type SiteLayoutData = { siteLayout: true; origin: string };
+
+type MetaMatch = { loaderData?: unknown } | undefined;
+export type SiteMetaArgs = { location: { pathname: string }; matches: readonly MetaMatch[] };
+
+/** The origin canonical and alternate URLs use (from the site layout's loader). */
+export function siteOrigin(matches: readonly MetaMatch[]): string {
+  const layout = matches.find((m) => (m?.loaderData as Partial<SiteLayoutData> | undefined)?.siteLayout);
+  return (layout?.loaderData as SiteLayoutData | undefined)?.origin ?? "";
+}
+
+/** Open Graph's locale form of a language: pt → pt_BR. */
+export const ogLocale = (language: Language) => LOCALES[language].replace("-", "_");
+
+export type PageMetaOptions = {
+  title: string;
+  description: string;
+  /** false for pages that exist in one language only (/privacy, /terms). Default true. */
+  localized?: boolean;
+  /** Extra tags (keywords, og:type article, robots noindex, ...). */
+  extra?: MetaDescriptor[];
+  /** Absolute or root-relative image for social cards. Default /og-image.png. */
+  image?: string;
+};
+
+/**
+ * Title, description, canonical link, hreflang alternates (pt-BR, es-ES, en-US and
+ * x-default → pt) and the Open Graph / Twitter tags of a public page. The canonical URL
+ * of an unprefixed page (/about) is its pt URL (/pt/about): both render the same page.
+ */
+export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaOptions): MetaDescriptor[] {
+  const origin = siteOrigin(matches);
+  const localized = options.localized ?? true;
+  const language = pathLanguage(location.pathname);
+  const rest = pathWithoutLanguage(location.pathname);
+  const canonical = `${origin}${localized ? sitePath(language, rest) : rest || "/"}`;
+  const image = options.image ?? "/og-image.png";
+  const t = getTranslator(language);
+
+  const tags: MetaDescriptor[] = [
+    { title: options.title },
+    { name: "description", content: options.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: t("site.seo.ogSiteName") },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: options.title },
+    { property: "og:description", content: options.description },
+    { property: "og:url", content: canonical },
+    { property: "og:image", content: image.startsWith("http") ? image : `${origin}${image}` },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: options.title },
+    { name: "twitter:description", content: options.description },
+  ];
+  if (localized) {
+    tags.push({ property: "og:locale", content: ogLocale(language) });
+    for (const other of LANGUAGES) {
+      if (other !== language) tags.push({ property: "og:locale:alternate", content: ogLocale(other) });
+    }
+    for (const lang of LANGUAGES) {
+      tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALES[lang], href: `${origin}${sitePath(lang, rest)}` });
+    }
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}${sitePath("pt", rest)}` });
+  } else {
+    tags.push({ property: "og:locale", content: "en_US" });
+  }
+  return [...tags, ...(options.extra ?? [])];
+}
+
+/** The translate function of the page being described (for meta functions). */
+export function metaTranslator(location: { pathname: string }) {
+  return getTranslator(pathLanguage(location.pathname));
+}

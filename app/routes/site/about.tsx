@@ -1,0 +1,14 @@
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { useI18n } from "~/i18n/react";
+import type { Route } from "./+types/about";
+
+// Placeholder: filled in by the public-site issue.
+export function meta(args: Route.MetaArgs) {
+  const t = metaTranslator(args.location);
+  return pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") });
+}
+
+export default function Page() {
+  const { t } = useI18n();
+  return <h1 className="p-10 text-3xl font-bold">{t("site.about.meta.title")}</h1>;
+}
