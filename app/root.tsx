@@ -34,8 +34,10 @@ function useDocumentLanguage() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const { pathname } = useLocation();
-  const languageFromUrl = matches.some((m) => (m.handle as LanguageHandle | undefined)?.languageFrom === "url");
-  return resolveLanguage({ pathname, languageFromUrl, saved: rootData?.savedLanguage ?? null });
+  const handles = matches.map((m) => m.handle as LanguageHandle | undefined);
+  const languageFromUrl = handles.some((h) => h?.languageFrom === "url");
+  const fixed = handles.findLast((h) => h?.fixedLanguage)?.fixedLanguage ?? null;
+  return resolveLanguage({ pathname, languageFromUrl, saved: rootData?.savedLanguage ?? null, fixed });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

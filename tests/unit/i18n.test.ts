@@ -57,6 +57,8 @@ describe("language choice", () => {
     expect(resolveLanguage({ pathname: "/contact", languageFromUrl: true, saved: "es" })).toBe("pt");
     expect(resolveLanguage({ pathname: "/dashboard", languageFromUrl: false, saved: "es" })).toBe("es");
     expect(resolveLanguage({ pathname: "/dashboard", languageFromUrl: false, saved: null })).toBe("pt");
+    // /privacy and /terms are English-only pages.
+    expect(resolveLanguage({ pathname: "/privacy", languageFromUrl: true, saved: "es", fixed: "en" })).toBe("en");
   });
 });
 

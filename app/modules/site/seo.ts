@@ -24,7 +24,7 @@ export type PageMetaOptions = {
   localized?: boolean;
   /** Extra tags (keywords, og:type article, robots noindex, ...). */
   extra?: MetaDescriptor[];
-  /** Absolute or root-relative image for social cards. Default /og-image.png. */
+  /** Absolute or root-relative image for social cards. Default /og-image.jpg. */
   image?: string;
 };
 
@@ -39,7 +39,7 @@ export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaO
   const language = pathLanguage(location.pathname);
   const rest = pathWithoutLanguage(location.pathname);
   const canonical = `${origin}${localized ? sitePath(language, rest) : rest || "/"}`;
-  const image = options.image ?? "/og-image.png";
+  const image = options.image ?? "/og-image.jpg";
   const t = getTranslator(language);
 
   const tags: MetaDescriptor[] = [
