@@ -16,10 +16,6 @@ export const en: Dictionary = {
     defaultDescription:
       "We build custom software, web and mobile apps, e-commerce and automation for startups and companies, on time and on budget.",
   },
-  landing: {
-    heroTitle: "Custom software delivered in 90 days",
-    heroSubtitle: "47 consecutive projects delivered on time. Fixed price, guaranteed timeline and quality.",
-  },
   notFound: {
     title: "Oops! Page not found",
     code: "404",

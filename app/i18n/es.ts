@@ -16,10 +16,6 @@ export const es: Dictionary = {
     defaultDescription:
       "Desarrollamos software a medida, apps web y móviles, e-commerce y automatización para startups y empresas, a tiempo y dentro del presupuesto.",
   },
-  landing: {
-    heroTitle: "Software a medida entregado en 90 días",
-    heroSubtitle: "47 proyectos consecutivos entregados a tiempo. Precio fijo, garantía de plazo y calidad.",
-  },
   notFound: {
     title: "¡Ups! Página no encontrada",
     code: "404",

@@ -17,10 +17,6 @@ export const pt = {
     defaultDescription:
       "Desenvolvemos software sob medida, apps web e mobile, e-commerce e automação para startups e empresas, no prazo e no orçamento.",
   },
-  landing: {
-    heroTitle: "Software sob medida entregue em 90 dias",
-    heroSubtitle: "47 projetos consecutivos entregues no prazo. Preço fixo, garantia de prazo e qualidade.",
-  },
   notFound: {
     title: "Oops! Página não encontrada",
     code: "404",

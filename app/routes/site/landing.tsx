@@ -1,19 +1,57 @@
-import { useI18n } from "~/i18n/react";
-import { pageMeta, metaTranslator } from "~/modules/site/seo";
+import { workerContext } from "@worker/router-context";
+import { listAllCaseStudies } from "@worker/services/case-study-service";
+import { CaseStudyTeaserSection, TEASER_COUNT, type CaseStudyTeasers } from "~/modules/site/landing/case-study-teasers";
+import { FinalCta } from "~/modules/site/landing/final-cta";
+import { GuaranteeSection } from "~/modules/site/landing/guarantee-section";
+import { LandingHero } from "~/modules/site/landing/landing-hero";
+import { ProcessSection } from "~/modules/site/landing/process-steps";
+import { TrackRecordSection } from "~/modules/site/landing/track-record";
+import { RoiCalculatorSection } from "~/modules/site/roi/roi-calculator-section";
+import { roiFromParams } from "~/modules/site/roi/roi-query";
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pathLanguage } from "~/modules/site/site-paths";
 import type { Route } from "./+types/landing";
 
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
-  return pageMeta(args, { title: t("meta.defaultTitle"), description: t("meta.defaultDescription") });
+  return pageMeta(args, {
+    title: t("site.landing.meta.title"),
+    description: t("site.landing.meta.description"),
+    extra: [{ name: "keywords", content: t("site.landing.meta.keywords") }],
+  });
 }
 
-export default function Landing() {
-  const { t } = useI18n();
+/**
+ * The newest case studies for the teasers, and the ROI calculator's result when the page was
+ * reached by submitting its GET form (?revenue=…&industry=…&type=…, the no-JS path). Bad
+ * query values fall back to the defaults or to "no result"; a database failure only empties
+ * the teaser section.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const language = pathLanguage(url.pathname);
+  const roi = roiFromParams(url.searchParams);
+  let teasers: CaseStudyTeasers;
+  try {
+    const studies = await listAllCaseStudies(context.get(workerContext).db, language);
+    teasers = { status: "ok", studies: studies.slice(0, TEASER_COUNT) };
+  } catch (error) {
+    console.error("landing: case studies could not be read", error);
+    teasers = { status: "error" };
+  }
+  return { teasers, roi };
+}
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto max-w-4xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{t("common.appName")}</p>
-      <h1 className="mt-4 text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("landing.heroTitle")}</h1>
-      <p className="mt-6 text-lg text-slate-600">{t("landing.heroSubtitle")}</p>
-    </section>
+    <>
+      <LandingHero />
+      <CaseStudyTeaserSection teasers={loaderData.teasers} />
+      <TrackRecordSection />
+      <RoiCalculatorSection initial={loaderData.roi} />
+      <ProcessSection />
+      <GuaranteeSection />
+      <FinalCta />
+    </>
   );
 }
