@@ -1,14 +1,125 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { data, Link, useLocation, useSearchParams } from "react-router";
+import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { ArticleCard } from "~/modules/site/insights/article-card";
+import { articlesFor, categoryFromSearch } from "~/modules/site/insights/articles";
+import { CategoryFilter } from "~/modules/site/insights/category-filter";
+import type { NewsletterActionData } from "~/modules/site/insights/newsletter-action-data";
+import { NewsletterBox } from "~/modules/site/insights/newsletter-box";
+import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pathLanguage } from "~/modules/site/site-paths";
+import { workerContext } from "@worker/router-context";
+import { subscribeToNewsletter } from "@worker/services/newsletter-service";
 import type { Route } from "./+types/blog";
 
-// Placeholder: filled in by the public-site issue.
+// The canonical URL has no ?category= (pageMeta uses the path only): every filtered view
+// points search engines at the full list.
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
   return pageMeta(args, { title: t("site.insights.meta.title"), description: t("site.insights.meta.description") });
 }
 
-export default function Page() {
+/**
+ * The newsletter box's POST (intent "newsletter"; a fetcher with JavaScript, a plain form
+ * post without). Same schema and service as POST /api/newsletter. 200 for a new or an
+ * existing subscription, 400 for a bad address, 500 if storing fails.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const rawEmail = form.get("email");
+  const email = typeof rawEmail === "string" ? rawEmail : "";
+  if (form.get("intent") !== "newsletter") {
+    return data<NewsletterActionData>({ ok: false, reason: "invalid", error: "site.insights.newsletter.errors.unknownIntent", email }, { status: 400 });
+  }
+  const parsed = newsletterSchema.safeParse({ email: typeof rawEmail === "string" ? rawEmail : undefined });
+  if (!parsed.success) {
+    const error = (parsed.error.issues[0]?.message ?? "site.insights.newsletter.errors.emailInvalid") as TranslationKey;
+    return data<NewsletterActionData>({ ok: false, reason: "invalid", error, email }, { status: 400 });
+  }
+  try {
+    const language = pathLanguage(new URL(request.url).pathname);
+    const result = await subscribeToNewsletter(context.get(workerContext).services, { email: parsed.data.email, language });
+    return data<NewsletterActionData>({ ok: true, alreadySubscribed: result.alreadySubscribed, email: parsed.data.email });
+  } catch (error) {
+    console.error("newsletter: subscription failed", error);
+    return data<NewsletterActionData>({ ok: false, reason: "failed", email }, { status: 500 });
+  }
+}
+
+/** In the browser, an unreachable server is the box's error state, not the error screen. */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<NewsletterActionData> {
+  const email = String((await request.clone().formData()).get("email") ?? "");
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error("newsletter: could not reach the server", error);
+    return { ok: false, reason: "failed", email };
+  }
+}
+
+export default function InsightsPage({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.insights.meta.title")}</h1>;
+  const [search] = useSearchParams();
+  const { pathname } = useLocation();
+  const category = categoryFromSearch(search);
+  const { featured, others, total } = articlesFor(category);
+
+  return (
+    <>
+      <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
+        <div className="relative mx-auto max-w-7xl px-4 pb-8 pt-14 sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.insights.hero.eyebrow")}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.insights.hero.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.insights.hero.intro")}</p>
+          <div className="mt-10">
+            <CategoryFilter active={category} />
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-7xl space-y-14 px-4 pb-20 pt-4 sm:px-6 lg:px-8">
+        {total === 0 ? (
+          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center" data-testid="articles-empty">
+            <h2 className="text-xl font-semibold text-ink-900">{t("site.insights.empty.title")}</h2>
+            <p className="mx-auto mt-2 max-w-md text-slate-600">{t("site.insights.empty.body")}</p>
+            <Link
+              to={pathname}
+              preventScrollReset
+              className="mt-6 inline-flex rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {t("site.insights.empty.action")}
+            </Link>
+          </div>
+        ) : null}
+
+        {featured ? (
+          <section aria-labelledby="featured-heading">
+            <h2 id="featured-heading" className="sr-only">
+              {t("site.insights.featured.heading")}
+            </h2>
+            <ArticleCard article={featured} featured />
+          </section>
+        ) : null}
+
+        {others.length > 0 ? (
+          <section aria-labelledby="articles-heading">
+            <h2 id="articles-heading" className="text-2xl font-bold tracking-tight text-ink-900">
+              {category ? t("site.insights.latest.headingIn", { category: t(`site.insights.categories.${category}`) }) : t("site.insights.latest.heading")}
+            </h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {others.map((article) => (
+                <li key={article.id}>
+                  <ArticleCard article={article} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        <NewsletterBox actionData={actionData} />
+      </div>
+    </>
+  );
 }

@@ -1,14 +1,109 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { data } from "react-router";
+import { getTranslator } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import type { ContactActionData, ContactValues } from "~/modules/site/contact/contact-action-data";
+import { ContactDetails } from "~/modules/site/contact/contact-details";
+import { ContactForm } from "~/modules/site/contact/contact-form";
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
+import { fieldErrorKeys } from "~/modules/site/contact/form-issues";
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pathLanguage } from "~/modules/site/site-paths";
+import { workerContext } from "@worker/router-context";
+import { ContactRateLimitError, submitContactMessage } from "@worker/services/contact-service";
 import type { Route } from "./+types/contact";
 
-// Placeholder: filled in by the public-site issue.
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
   return pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") });
 }
 
-export default function Page() {
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * The contact form's POST (with JavaScript through a fetcher, without as a plain form post).
+ * Same schema and service as POST /api/contact: 200 with the success panel, 400 with the
+ * field errors and the input, 429 with Retry-After when one IP sends too much. No redirect:
+ * the page itself shows the outcome.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, auth } = context.get(workerContext);
+  const language = pathLanguage(new URL(request.url).pathname);
+  const form = await request.formData();
+  const raw = {
+    name: field(form, "name"),
+    email: field(form, "email"),
+    message: field(form, "message"),
+    [CONTACT_HONEYPOT]: field(form, CONTACT_HONEYPOT),
+  };
+  const values: ContactValues = { name: raw.name ?? "", email: raw.email ?? "", message: raw.message ?? "" };
+
+  const parsed = contactSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data<ContactActionData>(
+      { ok: false, reason: "invalid", fieldErrors: fieldErrorKeys(parsed.error, CONTACT_FIELDS), values },
+      { status: 400 },
+    );
+  }
+  if (isHoneypotFilled(parsed.data)) return data<ContactActionData>({ ok: true });
+
+  try {
+    await submitContactMessage(services, parsed.data, { language, ip: auth.client.ip });
+    return data<ContactActionData>({ ok: true });
+  } catch (error) {
+    if (error instanceof ContactRateLimitError) {
+      const t = getTranslator(language);
+      return data<ContactActionData>(
+        {
+          ok: false,
+          reason: "rate_limited",
+          message: t("site.contact.form.errors.rateLimited", { minutes: Math.ceil(error.retryAfterSeconds / 60) }),
+          values,
+        },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    console.error("contact: submission failed", error);
+    return data<ContactActionData>({ ok: false, reason: "failed", message: null, values }, { status: 500 });
+  }
+}
+
+/**
+ * In the browser, a failure to reach the server (offline, dropped connection) becomes the
+ * form's error state (toast 'Failed to send message' / 'Please try again later.') instead
+ * of the page's error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    console.error("contact: could not reach the server", error);
+    return { ok: false, reason: "failed", message: null };
+  }
+}
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.contact.meta.title")}</h1>;
+  return (
+    <>
+      <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
+        <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-14 sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.contact.hero.eyebrow")}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.contact.hero.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.contact.hero.intro")}</p>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-5 lg:items-start lg:gap-12 lg:px-8">
+        <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+          <ContactForm actionData={actionData} />
+        </section>
+        <div className="lg:col-span-2">
+          <ContactDetails />
+        </div>
+      </div>
+    </>
+  );
 }

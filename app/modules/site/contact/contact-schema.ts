@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * The contact form's one schema, shared by the form (checks before sending), the route
+ * action of /{lang}/contact and POST /api/contact.
+ *
+ * Limits, chosen for people rather than for the database:
+ * - name: 2-100 characters after trimming (one-letter names are almost always a typo;
+ *   100 holds any real full name);
+ * - email: at most 254 characters (the longest address SMTP can deliver), trimmed and
+ *   lower-cased so the CRM finds the same lead whatever the capitalisation;
+ * - message: 10-5000 characters after trimming (enough to say what the project is;
+ *   5000 is several pages, far beyond a real first message, and keeps abuse cheap).
+ * - company_url: a honeypot. It is hidden from people and assistive technology; a bot
+ *   that fills it gets the same success answer and nothing is stored.
+ *
+ * Messages are dictionary keys (site.contact.form.errors.*): the client, the action and the
+ * API translate them into the visitor's language.
+ */
+export const CONTACT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;
+
+/** Name of the hidden honeypot field. */
+export const CONTACT_HONEYPOT = "company_url";
+
+export const CONTACT_FIELDS = ["name", "email", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+const E = "site.contact.form.errors";
+
+export const contactSchema = z.object(
+  {
+    name: z
+      .string({ error: `${E}.nameRequired` })
+      .trim()
+      .min(1, { error: `${E}.nameRequired`, abort: true })
+      .min(CONTACT_LIMITS.nameMin, { error: `${E}.nameTooShort`, abort: true })
+      .max(CONTACT_LIMITS.nameMax, { error: `${E}.nameTooLong` }),
+    email: z
+      .string({ error: `${E}.emailRequired` })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: `${E}.emailRequired`, abort: true })
+      .max(CONTACT_LIMITS.emailMax, { error: `${E}.emailTooLong`, abort: true })
+      .pipe(z.email({ error: `${E}.emailInvalid` })),
+    message: z
+      .string({ error: `${E}.messageRequired` })
+      .trim()
+      .min(1, { error: `${E}.messageRequired`, abort: true })
+      .min(CONTACT_LIMITS.messageMin, { error: `${E}.messageTooShort`, abort: true })
+      .max(CONTACT_LIMITS.messageMax, { error: `${E}.messageTooLong` }),
+    [CONTACT_HONEYPOT]: z.string().optional(),
+  },
+  { error: `${E}.invalidBody` },
+);
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** True when the hidden field was filled in: a bot, answered as a success and ignored. */
+export function isHoneypotFilled(input: ContactInput): boolean {
+  return (input[CONTACT_HONEYPOT] ?? "").trim() !== "";
+}

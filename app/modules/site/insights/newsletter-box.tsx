@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import type { TranslationKey } from "~/i18n";
+import { useI18n } from "~/i18n/react";
+import type { NewsletterActionData } from "./newsletter-action-data.ts";
+import { NEWSLETTER_EMAIL_MAX, newsletterSchema } from "./newsletter-schema.ts";
+
+/**
+ * The newsletter box (claim: 2,500+ readers). It really subscribes: the page's action
+ * (intent "newsletter") stores the address once. A second subscription of the same
+ * address is confirmed as well ("already on the list"), never an error. With JavaScript it
+ * posts through a fetcher and checks the address with the shared schema first; without,
+ * the form posts to the action and the page comes back scrolled to #newsletter.
+ */
+export function NewsletterBox({ actionData }: { actionData: NewsletterActionData | undefined }) {
+  const { t } = useI18n();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<NewsletterActionData>();
+  const result = fetcher.data ?? actionData;
+  const busy = fetcher.state !== "idle";
+  const [clientError, setClientError] = useState<TranslationKey | null>(null);
+  const [refocus, setRefocus] = useState(false);
+  const handled = useRef<NewsletterActionData | null>(null);
+  const confirmation = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || fetcher.state !== "idle" || handled.current === data) return;
+    handled.current = data;
+    setClientError(null);
+    if (data.ok) confirmation.current?.focus();
+    else input.current?.focus();
+  }, [fetcher.data, fetcher.state]);
+
+  useEffect(() => {
+    if (!refocus) return;
+    input.current?.focus();
+    setRefocus(false);
+  }, [refocus]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = newsletterSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientError(null);
+      return;
+    }
+    event.preventDefault();
+    setClientError((parsed.error.issues[0]?.message ?? "site.insights.newsletter.errors.emailInvalid") as TranslationKey);
+    input.current?.focus();
+  }
+
+  const here = `${pathname}${search}`;
+  const serverError = result && !result.ok ? (result.reason === "invalid" ? result.error : "site.insights.newsletter.failed") : null;
+  const error = clientError ?? serverError;
+
+  return (
+    <section id="newsletter" aria-labelledby="newsletter-title" className="scroll-mt-24 overflow-hidden rounded-3xl bg-ink-900 text-white" data-testid="newsletter">
+      <div className="relative grid gap-8 p-8 sm:p-12 lg:grid-cols-2 lg:items-center">
+        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-brand-600/40 blur-3xl" />
+        <div className="relative">
+          <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            {t("site.insights.newsletter.title")}
+          </h2>
+          <p className="mt-3 max-w-lg text-slate-300">{t("site.insights.newsletter.body")}</p>
+        </div>
+
+        <div className="relative">
+          {result?.ok ? (
+            <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/15" data-testid="newsletter-confirmation">
+              <h3 ref={confirmation} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold focus:outline-none">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-emerald-400" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
+                  <path d="m5 12.5 4.5 4.5L19 7.5" />
+                </svg>
+                {result.alreadySubscribed ? t("site.insights.newsletter.already.title") : t("site.insights.newsletter.subscribed.title")}
+              </h3>
+              <p className="mt-2 break-words text-slate-300">
+                {result.alreadySubscribed
+                  ? t("site.insights.newsletter.already.body", { email: result.email })
+                  : t("site.insights.newsletter.subscribed.body", { email: result.email })}
+              </p>
+              <Link
+                to={`${here}#newsletter`}
+                preventScrollReset
+                onClick={(event) => {
+                  if (!fetcher.data) return;
+                  event.preventDefault();
+                  fetcher.reset();
+                  setRefocus(true);
+                }}
+                className="mt-4 inline-block text-sm font-semibold text-brand-100 underline underline-offset-4 hover:text-white"
+              >
+                {t("site.insights.newsletter.another")}
+              </Link>
+            </div>
+          ) : (
+            <fetcher.Form method="post" action={`${here}#newsletter`} onSubmit={onSubmit} onInput={() => setClientError(null)} aria-busy={busy}>
+              <input type="hidden" name="intent" value="newsletter" />
+              <label htmlFor="newsletter-email" className="mb-2 block text-sm font-medium text-slate-200">
+                {t("site.insights.newsletter.email")}
+              </label>
+              <div className="flex flex-col gap-3 sm:flex-row">
+                <input
+                  ref={input}
+                  id="newsletter-email"
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  required
+                  maxLength={NEWSLETTER_EMAIL_MAX}
+                  defaultValue={result && !result.ok ? result.email : undefined}
+                  placeholder={t("site.insights.newsletter.emailPlaceholder")}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? "newsletter-error" : undefined}
+                  className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white px-4 py-3 text-base text-ink-900 placeholder:text-slate-400 focus:outline-none focus:ring-4 focus:ring-brand-500/40"
+                />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-xl bg-brand-500 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-75"
+                >
+                  {busy ? t("site.insights.newsletter.submitting") : t("site.insights.newsletter.submit")}
+                </button>
+              </div>
+              {error ? (
+                <p id="newsletter-error" role="alert" className="mt-2 text-sm font-medium text-red-300" data-testid="newsletter-error">
+                  {t(error)}
+                </p>
+              ) : null}
+            </fetcher.Form>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { D1Database } from "@cloudflare/workers-types";
+import type { Browser, Page } from "playwright-core";
+import { getPlatformProxy } from "wrangler";
+import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { latestEmailTo } from "./support/outbox.ts";
+
+// The contact page as a visitor uses it: with JavaScript (fetcher, toasts, success panel,
+// reset) and without (plain form post), in English and Portuguese, and the lead it leaves
+// in the CRM. Each page gets its own CF-Connecting-IP: the server throttles per IP (5 per
+// 10 minutes), and these journeys are separate visitors, also when run twice in a row.
+
+const TEAM_EMAIL = "team@demo.test";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const visitorIp = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function visit(options: { javaScriptEnabled?: boolean } = {}) {
+  const ip = visitorIp();
+  return { ip, ...(await openPage(browser, { ...options, extraHTTPHeaders: { "CF-Connecting-IP": ip } })) };
+}
+
+/** A row of the server's D1 (the e2e state), read like tests/e2e/support/outbox.ts does. */
+async function queryFirst<T>(sql: string, ...binds: unknown[]): Promise<T | null> {
+  const state = process.env.E2E_STATE;
+  if (!state) throw new Error("E2E_STATE is not set: run the browser suite with `npm run test:e2e`");
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
+  try {
+    return await proxy.env.DB.prepare(sql).bind(...binds).first<T>();
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** Waits until React has hydrated the element (its DOM node carries React's props). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const node = document.querySelector(sel);
+      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps"));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+
+/** A field by its label (the label also says "(required)" to screen readers). */
+const field = (page: Page, label: string) => page.getByRole("textbox", { name: new RegExp(`^${label}\\b`) });
+
+async function fill(page: Page, values: { name: string; email: string; message: string }, labels = { name: "Name", email: "Email", message: "Message" }) {
+  await field(page, labels.name).fill(values.name);
+  await field(page, labels.email).fill(values.email);
+  await field(page, labels.message).fill(values.message);
+}
+
+describe("contact page with JavaScript", () => {
+  it("sends the message: 'Sending...', toast, 24-hour panel, a lead in the CRM, and 'Send Another Message' resets", async () => {
+    const { page, context, consoleErrors } = await visit();
+    await page.goto("/en/contact");
+    await page.getByRole("heading", { level: 1, name: "Let's talk about your project" }).waitFor();
+    await hydrated(page, "[data-testid=contact-form]");
+
+    const email = `e2e-${unique()}@example.com`;
+    const message = `We need a booking app for 12 clinics (${unique()}).`;
+    await fill(page, { name: "Paula Ferreira", email: email.toUpperCase(), message });
+
+    // Hold the POST for a moment so the in-flight state can be seen.
+    let posts = 0;
+    await page.route("**/*", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts++;
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await sending.waitFor();
+    assert.equal(await sending.isDisabled(), true);
+
+    const toast = page.getByTestId("toast").filter({ hasText: "Message sent successfully!" });
+    await toast.waitFor({ timeout: 15_000 });
+    assert.match(await toast.innerText(), /Thank you for your message\. We'll get back to you soon\./);
+    const panel = page.getByTestId("contact-success");
+    await panel.getByText("within 24 hours").waitFor();
+    assert.equal(posts, 1, "one request, no page reload");
+    assert.equal(new URL(page.url()).pathname, "/en/contact");
+    await snapshot(page, "contact-success-en");
+
+    // The CRM has the lead, the message is stored, the team got an e-mail.
+    const lead = await queryFirst<{ id: string; name: string; source: string; status: string }>(
+      "select id, name, source, status from leads where email = ?",
+      email,
+    );
+    assert.deepEqual(lead && { name: lead.name, source: lead.source, status: lead.status }, { name: "Paula Ferreira", source: "website", status: "new" });
+    const stored = await queryFirst<{ language: string; lead_id: string }>("select language, lead_id from contact_messages where email = ?", email);
+    assert.deepEqual(stored, { language: "en", lead_id: lead!.id });
+    const mail = await latestEmailTo(TEAM_EMAIL);
+    assert.ok(mail?.text_body.includes(message), "the team e-mail carries the message");
+    assert.ok(mail?.text_body.includes(`/leads?lead=${lead!.id}`), "and a link to the lead");
+
+    // 'Send Another Message' brings back an empty form, in place.
+    await panel.getByRole("link", { name: "Send Another Message" }).click();
+    const name = field(page, "Name");
+    await name.waitFor();
+    assert.equal(await name.inputValue(), "");
+    assert.equal(await field(page, "Email").inputValue(), "");
+    assert.equal(await field(page, "Message").inputValue(), "");
+    assert.equal(await page.getByTestId("contact-success").count(), 0);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("shows translated field errors before sending, and keeps what was typed", async () => {
+    const { page, context } = await visit();
+    await page.goto("/pt/contact");
+    await page.getByRole("heading", { level: 1, name: "Vamos conversar sobre o seu projeto" }).waitFor();
+    await hydrated(page, "[data-testid=contact-form]");
+    assert.equal(await page.getByRole("button", { name: "Enviar mensagem" }).count(), 1);
+
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    await fill(page, { name: "A", email: "ana@empresa.com", message: "Oi!" }, { name: "Nome", email: "E-mail", message: "Mensagem" });
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.getByText("O nome precisa ter pelo menos 2 caracteres.").waitFor();
+    await page.getByText("A mensagem precisa ter pelo menos 10 caracteres.").waitFor();
+    assert.equal(await field(page, "Nome").getAttribute("aria-invalid"), "true");
+    assert.equal(await field(page, "Mensagem").inputValue(), "Oi!");
+    assert.equal(posts, 0, "nothing was sent");
+
+    // Fixing a field clears its error.
+    await field(page, "Nome").fill("Ana Lima");
+    await page.getByText("O nome precisa ter pelo menos 2 caracteres.").waitFor({ state: "detached" });
+    await snapshot(page, "contact-errors-pt");
+    await context.close();
+  });
+
+  it("says why when the server refuses: a visitor over the limit gets the wait time, the form stays", async () => {
+    const { page, context, ip } = await visit();
+    // Five messages from this visitor's IP through the API use up the 10-minute allowance.
+    for (let i = 0; i < 5; i++) {
+      const response = await fetch(new URL("/api/contact", baseUrl()), {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+        body: JSON.stringify({ name: "Lucía Gómez", email: `lucia-${unique()}@example.com`, message: "Necesitamos una tienda en línea." }),
+      });
+      assert.equal(response.status, 201);
+    }
+    await page.goto("/es/contact");
+    await page.getByRole("heading", { level: 1, name: "Hablemos de tu proyecto" }).waitFor();
+    await hydrated(page, "[data-testid=contact-form]");
+    await fill(page, { name: "Lucía Gómez", email: "lucia@example.com", message: "¿Podemos hablar el lunes?" }, { name: "Nombre", email: "Correo electrónico", message: "Mensaje" });
+    await page.getByRole("button", { name: "Enviar mensaje" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "No se pudo enviar el mensaje" });
+    await toast.waitFor({ timeout: 15_000 });
+    assert.equal(await toast.getAttribute("data-variant"), "destructive");
+    assert.match(await toast.innerText(), /Has enviado varios mensajes en poco tiempo\. Inténtalo de nuevo en \d+ min\./);
+    assert.equal(await field(page, "Mensaje").inputValue(), "¿Podemos hablar el lunes?");
+    assert.equal(await page.getByTestId("contact-success").count(), 0);
+    await context.close();
+  });
+
+  it("turns an unreachable server into the error toast ('Please try again later.'), not the error screen", async () => {
+    const { page, context } = await visit();
+    await page.goto("/en/contact");
+    await hydrated(page, "[data-testid=contact-form]");
+    await page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+    await fill(page, { name: "Kim Park", email: "kim@example.com", message: "Offline message, please keep it." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const toast = page.getByTestId("toast").filter({ hasText: "Failed to send message" });
+    await toast.waitFor({ timeout: 15_000 });
+    assert.match(await toast.innerText(), /Please try again later\./);
+    assert.equal(await field(page, "Message").inputValue(), "Offline message, please keep it.");
+    await page.getByRole("button", { name: "Send Message" }).waitFor();
+    await context.close();
+  });
+});
+
+describe("contact page without JavaScript", () => {
+  it("posts the form and shows the success panel; 'Send Another Message' gives an empty form", async () => {
+    const { page, context } = await visit({ javaScriptEnabled: false });
+    await page.goto("/en/contact");
+    const email = `nojs-${unique()}@example.com`;
+    await fill(page, { name: "Tomás Ruiz", email, message: "Looking for a fixed-price MVP quote." });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);
+    assert.equal(response.status(), 200);
+    const panel = page.getByTestId("contact-success");
+    await panel.getByRole("heading", { name: "Message received!" }).waitFor();
+    await panel.getByText("within 24 hours").waitFor();
+    assert.ok(await queryFirst("select id from leads where email = ?", email), "the lead was created");
+    await snapshot(page, "contact-success-nojs");
+
+    await panel.getByRole("link", { name: "Send Another Message" }).click();
+    await field(page, "Name").waitFor();
+    assert.equal(await field(page, "Name").inputValue(), "");
+    await context.close();
+  });
+
+  it("answers invalid input with 400, the field errors from the server and the input kept", async () => {
+    const { page, context } = await visit({ javaScriptEnabled: false });
+    await page.goto("/en/contact");
+    await fill(page, { name: "Li", email: "li@example.com", message: "Too short" });
+    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);
+    assert.equal(response.status(), 400);
+    await page.getByTestId("message-error").getByText("Your message must be at least 10 characters long.").waitFor();
+    assert.equal(await field(page, "Message").inputValue(), "Too short");
+    assert.equal(await field(page, "Email").inputValue(), "li@example.com");
+    assert.equal(await page.getByTestId("name-error").count(), 0);
+    assert.equal(await page.getByTestId("contact-success").count(), 0);
+    await context.close();
+  });
+});

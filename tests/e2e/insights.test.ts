@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { D1Database } from "@cloudflare/workers-types";
+import type { Browser, Page } from "playwright-core";
+import { getPlatformProxy } from "wrangler";
+import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+
+// The insights page as a visitor uses it: six articles with one featured, category chips
+// that filter through ?category= (client-side with JavaScript, plain links without), and a
+// newsletter box that really subscribes, once per address.
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function subscriberRows(email: string): Promise<number> {
+  const state = process.env.E2E_STATE;
+  if (!state) throw new Error("E2E_STATE is not set: run the browser suite with `npm run test:e2e`");
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
+  try {
+    const row = await proxy.env.DB.prepare("select count(*) as n from newsletter_subscribers where email = ?").bind(email).first<{ n: number }>();
+    return row?.n ?? 0;
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+/** Waits until React has hydrated the element (its DOM node carries React's props). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const node = document.querySelector(sel);
+      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps"));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
+
+const chip = (page: Page, name: string) => page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
+const articleCount = (page: Page) => page.locator("[data-testid=featured-article], [data-testid=article-card]").count();
+
+describe("insights page", () => {
+  it("lists six articles with one featured, each with its meta", async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto("/en/blog");
+    await page.getByRole("heading", { level: 1, name: "Ideas from a team that ships on time" }).waitFor();
+    assert.equal(await articleCount(page), 6);
+    const featured = page.getByTestId("featured-article");
+    assert.equal(await featured.count(), 1);
+    await featured.getByText("Featured", { exact: true }).waitFor();
+    await featured.getByRole("heading", { name: "From idea to launch in 90 days: how we plan an MVP" }).waitFor();
+    await featured.getByText("Marina Costa").waitFor();
+    await featured.getByText("9 min read").waitFor();
+    assert.equal(await featured.locator("time").getAttribute("datetime"), "2026-11-10");
+    // Static articles: no "read more" links that lead nowhere.
+    assert.equal(await page.locator("[data-testid=article-card] a, [data-testid=featured-article] a").count(), 0);
+    await page.getByText("Join 2,500+ readers", { exact: false }).waitFor();
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("filters by category with the chips: ?category= in the URL, aria-current, no scroll jump", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/en/blog");
+    await hydrated(page, "[data-testid=category-chip]");
+    assert.equal(await chip(page, "All").getAttribute("aria-current"), "true");
+    await page.evaluate(() => window.scrollTo(0, 250));
+    const before = await page.evaluate(() => window.scrollY);
+
+    await chip(page, "Engineering").click();
+    await page.waitForURL("**/en/blog?category=engineering");
+    await page.getByRole("heading", { name: "Engineering articles" }).waitFor();
+    assert.equal(await chip(page, "Engineering").getAttribute("aria-current"), "true");
+    assert.equal(await chip(page, "All").getAttribute("aria-current"), null);
+    assert.equal(await articleCount(page), 1);
+    assert.equal(await page.getByTestId("article-card").getAttribute("data-category"), "engineering");
+    assert.equal(await page.evaluate(() => window.scrollY), before, "the page did not jump to the top");
+
+    // Strategy holds the featured article and one more.
+    await chip(page, "Strategy").click();
+    await page.waitForURL("**/en/blog?category=strategy");
+    await page.getByTestId("featured-article").waitFor();
+    assert.equal(await articleCount(page), 2);
+
+    await chip(page, "All").click();
+    await page.waitForURL((url) => url.pathname === "/en/blog" && url.search === "");
+    await page.getByRole("heading", { name: "More articles" }).waitFor();
+    assert.equal(await articleCount(page), 6);
+
+    // The filtered URL can be shared: it renders filtered on the server.
+    await page.goto("/es/blog?category=design");
+    const design = page.getByRole("navigation", { name: "Filtrar por categoría" }).getByRole("link", { name: "Diseño", exact: true });
+    assert.equal(await design.getAttribute("aria-current"), "true");
+    assert.equal(await articleCount(page), 1);
+    await snapshot(page, "insights-design-es");
+    await context.close();
+  });
+
+  it("subscribes to the newsletter once; a second time is a friendly confirmation", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/en/blog");
+    await hydrated(page, "[data-testid=newsletter] form");
+    const box = page.getByTestId("newsletter");
+    const email = `reader-${unique()}@example.com`;
+
+    // A malformed address is refused in the page's language.
+    await box.getByLabel("Your email").fill("reader@localhost");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await box.getByText("Please enter a valid email, like name@company.com.").waitFor();
+
+    await box.getByLabel("Your email").fill(email.toUpperCase());
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await box.getByRole("heading", { name: "You're subscribed!" }).waitFor({ timeout: 15_000 });
+    await box.getByText(`The next articles will arrive at ${email}.`).waitFor();
+    assert.equal(await subscriberRows(email), 1);
+
+    await box.getByRole("link", { name: "Subscribe another email" }).click();
+    await box.getByLabel("Your email").fill(email);
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await box.getByRole("heading", { name: "You're already on the list!" }).waitFor({ timeout: 15_000 });
+    assert.equal(await subscriberRows(email), 1, "still one row");
+    await snapshot(page, "insights-newsletter-en");
+    await context.close();
+  });
+});
+
+describe("insights page without JavaScript", () => {
+  it("filters with the chip links and subscribes with a plain form post", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto("/pt/blog");
+    const nav = page.getByRole("navigation", { name: "Filtrar por categoria" });
+    await nav.getByRole("link", { name: "Negócios", exact: true }).click();
+    await page.waitForURL("**/pt/blog?category=business");
+    assert.equal(await nav.getByRole("link", { name: "Negócios", exact: true }).getAttribute("aria-current"), "true");
+    assert.equal(await articleCount(page), 1);
+    await page.getByRole("heading", { name: "Preço fixo sem surpresas: como estimamos e cumprimos" }).waitFor();
+
+    const email = `leitor-${unique()}@example.com`;
+    const box = page.getByTestId("newsletter");
+    await box.getByLabel("Seu e-mail").fill(email);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      box.getByRole("button", { name: "Inscrever-se" }).click(),
+    ]);
+    assert.equal(response.status(), 200);
+    await page.getByTestId("newsletter").getByRole("heading", { name: "Inscrição confirmada!" }).waitFor();
+    // The page comes back with the same filter.
+    assert.equal(new URL(page.url()).search, "?category=business");
+    assert.equal(await articleCount(page), 1);
+    assert.equal(await subscriberRows(email), 1);
+    await context.close();
+  });
+});

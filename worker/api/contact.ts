@@ -1,0 +1,52 @@
+import { zValidator } from "@hono/zod-validator";
+import { Hono, type Context, type ValidationTargets } from "hono";
+import type { z } from "zod";
+import { getTranslator } from "~/i18n";
+import { contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
+import { translatedIssues } from "~/modules/site/contact/form-issues";
+import { ContactRateLimitError, submitContactMessage } from "../services/contact-service.ts";
+import type { AppEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+
+/**
+ * Like validate() (worker/api/validate.ts), for the public forms' schemas, whose issue
+ * messages are dictionary keys: each issue's message is translated into the caller's
+ * language, so `issues` can be shown next to the fields as they are.
+ */
+export function validatePublicForm<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+  return zValidator(target, schema, (result, c) => {
+    if (result.success) return;
+    const issues = translatedIssues(result.error, getTranslator((c as Context<AppEnv>).get("language")));
+    throw new ApiError(400, "validation_failed", {
+      issues,
+      params: { fields: [...new Set(issues.map((i) => i.path))].join(", ") },
+    });
+  });
+}
+
+/**
+ * POST /api/contact — the public contact form (no session). JSON {name, email, message,
+ * company_url?} in the shape of contactSchema.
+ * - 201 {ok: true, leadId}: stored, lead created or updated, team e-mail queued;
+ * - 200 {ok: true}: the honeypot was filled; nothing is stored (a bot sees a success);
+ * - 400 validation_failed with translated `issues`; 400 invalid_json for a broken body;
+ * - 429 rate_limited with Retry-After after 5 messages in 10 minutes from one IP.
+ */
+export const contactApi = new Hono<AppEnv>().post("/", validatePublicForm("json", contactSchema), async (c) => {
+  const input = c.req.valid("json");
+  if (isHoneypotFilled(input)) return c.json({ ok: true as const }, 200);
+  const language = c.get("language");
+  try {
+    const result = await submitContactMessage(c.get("services"), input, { language, ip: c.get("auth").client.ip });
+    return c.json({ ok: true as const, leadId: result.leadId }, 201);
+  } catch (error) {
+    if (error instanceof ContactRateLimitError) {
+      const t = getTranslator(language);
+      throw new ApiError(429, "rate_limited", {
+        message: t("site.contact.form.errors.rateLimited", { minutes: Math.ceil(error.retryAfterSeconds / 60) }),
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      });
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,17 @@
+import { Hono } from "hono";
+import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
+import { subscribeToNewsletter } from "../services/newsletter-service.ts";
+import { validatePublicForm } from "./contact.ts";
+import type { AppEnv } from "./context.ts";
+
+/**
+ * POST /api/newsletter — the insights page's newsletter box (no session). JSON {email}.
+ * 201 {ok: true, alreadySubscribed: false} for a new address; 200 {ok: true,
+ * alreadySubscribed: true} when it was already subscribed (no duplicate, no error);
+ * 400 validation_failed with translated `issues`. The language stored is the caller's.
+ */
+export const newsletterApi = new Hono<AppEnv>().post("/", validatePublicForm("json", newsletterSchema), async (c) => {
+  const { email } = c.req.valid("json");
+  const result = await subscribeToNewsletter(c.get("services"), { email, language: c.get("language") });
+  return c.json({ ok: true as const, alreadySubscribed: result.alreadySubscribed }, result.alreadySubscribed ? 200 : 201);
+});

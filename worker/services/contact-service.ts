@@ -1,0 +1,128 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { getTranslator, LANGUAGE_NAMES, type Language } from "~/i18n";
+import type { ContactInput } from "~/modules/site/contact/contact-schema";
+import { contactMessages, leadActivities, leads } from "../db/schema/index.ts";
+import { queueEmail } from "./email-service.ts";
+import { rateLimitState, recordRateLimitEvent, type RateLimit } from "./rate-limit-service.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+/**
+ * Contact-form submissions per visitor IP: 5 in 10 minutes is far more than a person
+ * writes, and few enough that a script cannot flood the CRM and the team's inbox.
+ */
+export const CONTACT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+/** Too many submissions from this IP; the caller answers 429 with Retry-After. */
+export class ContactRateLimitError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("contact_rate_limited");
+    this.name = "ContactRateLimitError";
+  }
+}
+
+export type ContactSubmission = Pick<ContactInput, "name" | "email" | "message">;
+export type ContactResult = { leadId: string; created: boolean; messageId: string };
+
+/** Where a lead opens in the CRM (the leads screen opens the lead given in ?lead=). */
+export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.replace(/\/+$/, "")}/leads?lead=${encodeURIComponent(leadId)}`;
+
+/**
+ * A message from the public contact form (already validated by contactSchema; the honeypot
+ * is the caller's business). In one batch (one D1 transaction):
+ * - the lead: found by e-mail, case-insensitively (the oldest if staff created duplicates);
+ *   when none exists a new one is created with source website, status new and the message
+ *   as its notes. An existing lead keeps its status, owner, notes and tags untouched;
+ * - a timeline entry (activity of type "email", subject "Formulário de contato do site")
+ *   on the lead in both cases, so the CRM history shows every contact;
+ * - the contact_messages row, linked to the lead, with the visitor's language.
+ * Then the team is told by e-mail through the outbox (to TEAM_EMAIL, with a link to the
+ * lead). Staff read the CRM in Portuguese, so the timeline entry and the e-mail are in pt.
+ *
+ * Two simultaneous first messages from the same new address can still create two leads
+ * (D1 has no interactive transactions and leads.email is not unique, since staff may keep
+ * duplicates on purpose); staff merge those by hand, as with any duplicate.
+ *
+ * Throws ContactRateLimitError after CONTACT_LIMIT submissions from one IP.
+ */
+export async function submitContactMessage(
+  services: ServiceContext,
+  input: ContactSubmission,
+  meta: { language: Language; ip: string },
+): Promise<ContactResult> {
+  const { db, env } = services;
+  const throttleKey = `contact:${meta.ip}`;
+  const throttle = await rateLimitState(db, throttleKey, CONTACT_LIMIT);
+  if (throttle.limited) throw new ContactRateLimitError(throttle.retryAfterSeconds);
+
+  const email = input.email.trim().toLowerCase();
+  const staff = getTranslator("pt");
+  const [existing] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(eq(sql`lower(${leads.email})`, email))
+    .orderBy(asc(leads.createdAt), asc(leads.id))
+    .limit(1);
+
+  const leadId = existing?.id ?? crypto.randomUUID();
+  const messageId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const activity = db.insert(leadActivities).values({
+    leadId,
+    type: "email",
+    subject: staff("site.contact.crm.activitySubject"),
+    content: input.message,
+    metadata: { source: "contact_form", contactMessageId: messageId, name: input.name, email, language: meta.language },
+    createdAt: now,
+  });
+  const message = db.insert(contactMessages).values({
+    id: messageId,
+    name: input.name,
+    email,
+    message: input.message,
+    language: meta.language,
+    leadId,
+    createdAt: now,
+  });
+  if (existing) {
+    await db.batch([activity, message]);
+  } else {
+    await db.batch([
+      db.insert(leads).values({
+        id: leadId,
+        name: input.name,
+        email,
+        source: "website",
+        status: "new",
+        notes: input.message,
+        tags: [],
+        createdAt: now,
+        updatedAt: now,
+      }),
+      activity,
+      message,
+    ]);
+  }
+  await recordRateLimitEvent(db, throttleKey);
+
+  const url = crmLeadUrl(env, leadId);
+  try {
+    await queueEmail(services, {
+      to: env.TEAM_EMAIL,
+      subject: staff("site.contact.teamEmail.subject", { name: input.name }),
+      text: staff("site.contact.teamEmail.body", {
+        name: input.name,
+        email,
+        language: LANGUAGE_NAMES[meta.language],
+        leadLine: existing ? staff("site.contact.teamEmail.leadExisting", { url }) : staff("site.contact.teamEmail.leadNew", { url }),
+        message: input.message,
+      }),
+      kind: "contact_notification",
+    });
+  } catch (error) {
+    // The message and the lead are saved and visible in the CRM; failing the visitor now
+    // would only make them send it again.
+    console.error("contact: could not queue the team e-mail", error);
+  }
+
+  return { leadId, created: !existing, messageId };
+}
