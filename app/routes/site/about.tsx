@@ -1,14 +1,110 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
+import { TeamMemberCard } from "~/modules/site/about/team-member-card";
+import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/team-members";
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { sitePath } from "~/modules/site/site-paths";
 import type { Route } from "./+types/about";
 
-// Placeholder: filled in by the public-site issue.
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
   return pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") });
 }
 
-export default function Page() {
-  const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.about.meta.title")}</h1>;
+/** The team page: stats, four team members, the company story and a call to action. */
+export default function AboutPage() {
+  const { language, t } = useI18n();
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-7xl px-4 pb-12 pt-14 sm:px-6 sm:pt-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.about.hero.eyebrow")}</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-950 sm:text-5xl">{t("site.about.hero.title")}</h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.about.hero.subtitle")}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-stats" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="about-stats" className="sr-only">
+          {t("site.about.stats.title")}
+        </h2>
+        <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-slate-200 bg-slate-200 lg:grid-cols-4">
+          {ABOUT_STATS.map((stat) => (
+            <div key={stat} data-testid="about-stat" className="flex flex-col-reverse bg-white p-6 sm:p-8">
+              <dt className="mt-1 text-sm text-slate-600">{t(`site.about.stats.${stat}.label`)}</dt>
+              <dd className="text-3xl font-bold tracking-tight text-brand-700 sm:text-4xl">{t(`site.about.stats.${stat}.value`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="about-team" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.about.team.eyebrow")}</p>
+        <h2 id="about-team" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
+          {t("site.about.team.title")}
+        </h2>
+        <p className="mt-3 max-w-2xl text-slate-600">{t("site.about.team.subtitle")}</p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {TEAM_MEMBERS.map((member) => (
+            <TeamMemberCard key={member.id} member={member} />
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-story" className="bg-slate-50">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.about.story.eyebrow")}</p>
+            <h2 id="about-story" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
+              {t("site.about.story.title")}
+            </h2>
+            <div className="mt-6 space-y-4 text-slate-700">
+              <p>{t("site.about.story.p1")}</p>
+              <p>{t("site.about.story.p2")}</p>
+              <p className="font-semibold text-slate-900">{t("site.about.story.p3")}</p>
+            </div>
+          </div>
+          <div>
+            <h3 className="text-lg font-semibold text-slate-950">{t("site.about.values.title")}</h3>
+            <ul className="mt-6 space-y-4">
+              {ABOUT_VALUES.map((value, index) => (
+                <li key={value} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
+                  <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+                    {index + 1}
+                  </span>
+                  <div>
+                    <p className="font-semibold text-slate-900">{t(`site.about.values.${value}.title`)}</p>
+                    <p className="mt-1 text-sm text-slate-600">{t(`site.about.values.${value}.text`)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-cta" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <div className="rounded-3xl bg-gradient-to-br from-brand-700 to-ink-900 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="about-cta" className="text-3xl font-bold tracking-tight">
+            {t("site.about.cta.title")}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">{t("site.about.cta.text")}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <Link
+              to={sitePath(language, "/contact")}
+              className="rounded-lg bg-white px-6 py-3 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("site.about.cta.contact")}
+            </Link>
+            <Link
+              to={sitePath(language, "/planner")}
+              className="rounded-lg border border-white/40 px-6 py-3 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("site.about.cta.planner")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
 }

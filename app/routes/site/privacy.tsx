@@ -1,14 +1,16 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
-import { useI18n } from "~/i18n/react";
+import type { LanguageHandle } from "~/i18n/resolve-language";
+import { PRIVACY_POLICY } from "~/modules/site/legal/legal-content";
+import { LegalDocumentView } from "~/modules/site/legal/legal-document-view";
+import { pageMeta } from "~/modules/site/seo";
 import type { Route } from "./+types/privacy";
 
-// Placeholder: filled in by the public-site issue.
+// English for every visitor (spec): <html lang="en-US"> and an English header and footer.
+export const handle: LanguageHandle = { fixedLanguage: "en" };
+
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
-  return pageMeta(args, { localized: false, title: t("site.legal.meta.title"), description: t("site.legal.meta.description") });
+  return pageMeta(args, { localized: false, title: `${PRIVACY_POLICY.title} | Velox Labs`, description: PRIVACY_POLICY.description });
 }
 
-export default function Page() {
-  const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.legal.meta.title")}</h1>;
+export default function PrivacyPage() {
+  return <LegalDocumentView document={PRIVACY_POLICY} />;
 }

@@ -1,14 +1,16 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
-import { useI18n } from "~/i18n/react";
+import type { LanguageHandle } from "~/i18n/resolve-language";
+import { TERMS_OF_SERVICE } from "~/modules/site/legal/legal-content";
+import { LegalDocumentView } from "~/modules/site/legal/legal-document-view";
+import { pageMeta } from "~/modules/site/seo";
 import type { Route } from "./+types/terms";
 
-// Placeholder: filled in by the public-site issue.
+// English for every visitor (spec): <html lang="en-US"> and an English header and footer.
+export const handle: LanguageHandle = { fixedLanguage: "en" };
+
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
-  return pageMeta(args, { localized: false, title: t("site.legal.meta.title"), description: t("site.legal.meta.description") });
+  return pageMeta(args, { localized: false, title: `${TERMS_OF_SERVICE.title} | Velox Labs`, description: TERMS_OF_SERVICE.description });
 }
 
-export default function Page() {
-  const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.legal.meta.title")}</h1>;
+export default function TermsPage() {
+  return <LegalDocumentView document={TERMS_OF_SERVICE} />;
 }

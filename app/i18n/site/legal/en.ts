@@ -1,8 +1,4 @@
 import type { Dictionary } from "../../pt.ts";
 
-export const legalEn: Dictionary["site"]["legal"] = {
-  meta: {
-    title: "TODO",
-    description: "TODO",
-  },
-};
+// Empty on purpose: see ./pt.ts (the legal pages are English-only, copy in legal-content.ts).
+export const legalEn: Dictionary["site"]["legal"] = {};

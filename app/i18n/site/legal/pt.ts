@@ -1,8 +1,6 @@
-// Portuguese copy of the public site's legal area (source of truth for its keys).
-// No arrays in dictionaries: list items are keyed objects so every leaf is a dotted key.
-export const legalPt = {
-  meta: {
-    title: "TODO",
-    description: "TODO",
-  },
-} as const;
+// The legal area is intentionally empty. /privacy and /terms are English-only (spec:
+// crm.md §1 and the route table), so their copy lives once, in English, in
+// app/modules/site/legal/legal-content.ts instead of three identical dictionary copies;
+// the pages render with the fixed language "en". The footer's links to them are
+// translated under site.footer.
+export const legalPt = {} as const;
