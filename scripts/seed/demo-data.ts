@@ -1,5 +1,6 @@
 // Demo content for local development: realistic Brazilian leads, the three case studies of
-// the specification, tasks, channels and notifications. Plain data; seed.ts inserts it.
+// the specification (plus five more for the listing's filters), tasks, channels and
+// notifications. Plain data; seed.ts inserts it.
 import type { CaseStudyFigure, CaseStudyTranslation, LeadSource, LeadStatus, UserRole } from "../../worker/db/schema/index.ts";
 
 export const DEMO_USERS: { key: string; email: string; name: string; role: UserRole; phone: string }[] = [
@@ -170,6 +171,241 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
       },
     },
     daysAgo: 70,
+  },
+  // Five more case studies so the listing's filters, sorts and Load More (8 > 6) mean
+  // something in the demo. They are all older than the three of the specification, so
+  // "newest first" (the landing page's teaser too) still opens with the spec's studies.
+  {
+    slug: "pixflow-payments",
+    title: "PixFlow: instant-payments wallet for small businesses",
+    description:
+      "A digital wallet and payments platform with instant transfers, QR checkout and automatic reconciliation for 40,000 small merchants.",
+    tag: "Fintech",
+    industry: "fintech",
+    projectType: "platform",
+    timelineWeeks: 14,
+    overview:
+      "PixFlow wanted small shops to accept instant payments without a card terminal. We built a wallet, a QR checkout and a reconciliation engine on a ledger designed for audits, and passed the central bank's certification on the first attempt.",
+    keyFeatures: ["QR code checkout", "Instant transfers", "Double-entry ledger", "Automatic reconciliation", "Fraud scoring"],
+    figures: [
+      { value: "+190%", label: "transaction volume" },
+      { value: "14", label: "weeks" },
+      { value: "99.98%", label: "uptime" },
+    ],
+    translations: {
+      pt: {
+        title: "PixFlow: carteira de pagamentos instantâneos para pequenos negócios",
+        description:
+          "Uma carteira digital e plataforma de pagamentos com transferências instantâneas, checkout por QR e conciliação automática para 40 mil pequenos lojistas.",
+        tag: "Fintech",
+        overview:
+          "A PixFlow queria que pequenas lojas aceitassem pagamentos instantâneos sem maquininha. Construímos a carteira, o checkout por QR e um motor de conciliação sobre um livro-razão pensado para auditoria, e a certificação do Banco Central saiu na primeira tentativa.",
+        keyFeatures: ["Checkout por QR code", "Transferências instantâneas", "Livro-razão de partidas dobradas", "Conciliação automática", "Análise de fraude"],
+        figures: [
+          { value: "+190%", label: "volume transacionado" },
+          { value: "14", label: "semanas" },
+          { value: "99,98%", label: "disponibilidade" },
+        ],
+      },
+      es: {
+        title: "PixFlow: billetera de pagos instantáneos para pequeños negocios",
+        description:
+          "Una billetera digital y plataforma de pagos con transferencias instantáneas, cobro por QR y conciliación automática para 40.000 pequeños comercios.",
+        tag: "Fintech",
+        overview:
+          "PixFlow quería que los pequeños comercios aceptaran pagos instantáneos sin terminal de tarjetas. Construimos la billetera, el cobro por QR y un motor de conciliación sobre un libro mayor pensado para auditorías, y la certificación del banco central llegó al primer intento.",
+        keyFeatures: ["Cobro con código QR", "Transferencias instantáneas", "Libro mayor de partida doble", "Conciliación automática", "Detección de fraude"],
+        figures: [
+          { value: "+190%", label: "volumen transaccionado" },
+          { value: "14", label: "semanas" },
+          { value: "99,98%", label: "disponibilidad" },
+        ],
+      },
+    },
+    daysAgo: 95,
+  },
+  {
+    slug: "brightpath-learning",
+    title: "BrightPath: adaptive learning app for 120 schools",
+    description:
+      "A mobile-first learning app that adapts exercises to each student and gives teachers a live view of the class, piloted in 10 weeks.",
+    tag: "Education",
+    industry: "education",
+    projectType: "mvp",
+    timelineWeeks: 10,
+    overview:
+      "BrightPath had a proven teaching method on paper. We turned it into an adaptive app for students and a dashboard for teachers, piloted it in 12 schools and rolled it out to 120 by the end of the school year.",
+    keyFeatures: ["Adaptive exercise engine", "Offline mode", "Teacher dashboard", "Parent progress reports"],
+    figures: [
+      { value: "+62%", label: "course completion" },
+      { value: "10", label: "weeks" },
+      { value: "120", label: "schools" },
+    ],
+    translations: {
+      pt: {
+        title: "BrightPath: app de aprendizagem adaptativa para 120 escolas",
+        description:
+          "Um app de aprendizagem pensado para o celular que adapta os exercícios a cada aluno e mostra ao professor a turma em tempo real, com piloto em 10 semanas.",
+        tag: "Educação",
+        overview:
+          "A BrightPath tinha um método de ensino comprovado no papel. Transformamos o método em um app adaptativo para alunos e um painel para professores, fizemos o piloto em 12 escolas e chegamos a 120 até o fim do ano letivo.",
+        keyFeatures: ["Motor de exercícios adaptativos", "Modo offline", "Painel do professor", "Relatórios de progresso para os pais"],
+        figures: [
+          { value: "+62%", label: "conclusão dos cursos" },
+          { value: "10", label: "semanas" },
+          { value: "120", label: "escolas" },
+        ],
+      },
+      es: {
+        title: "BrightPath: app de aprendizaje adaptativo para 120 escuelas",
+        description:
+          "Una app de aprendizaje pensada para el móvil que adapta los ejercicios a cada alumno y muestra al docente la clase en tiempo real, con piloto en 10 semanas.",
+        tag: "Educación",
+        overview:
+          "BrightPath tenía un método de enseñanza probado en papel. Lo convertimos en una app adaptativa para alumnos y un panel para docentes, hicimos el piloto en 12 escuelas y llegamos a 120 antes de terminar el año escolar.",
+        keyFeatures: ["Motor de ejercicios adaptativos", "Modo sin conexión", "Panel del docente", "Informes de progreso para las familias"],
+        figures: [
+          { value: "+62%", label: "finalización de cursos" },
+          { value: "10", label: "semanas" },
+          { value: "120", label: "escuelas" },
+        ],
+      },
+    },
+    daysAgo: 120,
+  },
+  {
+    slug: "nordic-home-retail",
+    title: "Nordic Home: omnichannel commerce for 40 stores",
+    description:
+      "A headless e-commerce platform that unified online orders, store stock and click-and-collect for a home-goods retailer with 40 stores.",
+    tag: "Retail",
+    industry: "ecommerce",
+    projectType: "enterprise",
+    timelineWeeks: 20,
+    overview:
+      "Nordic Home's website and its stores ran on separate systems, so online customers often bought items that were out of stock. We built a headless storefront on a single inventory service, added click-and-collect, and migrated 15 years of orders without downtime.",
+    keyFeatures: ["Headless storefront", "Unified inventory", "Click-and-collect", "ERP integration", "Zero-downtime migration"],
+    figures: [
+      { value: "+38%", label: "online revenue" },
+      { value: "20", label: "weeks" },
+      { value: "40", label: "stores connected" },
+    ],
+    translations: {
+      pt: {
+        title: "Nordic Home: comércio omnichannel para 40 lojas",
+        description:
+          "Uma plataforma de e-commerce headless que unificou pedidos online, estoque das lojas e retirada na loja para uma varejista de casa e decoração com 40 lojas.",
+        tag: "Varejo",
+        overview:
+          "O site e as lojas da Nordic Home rodavam em sistemas separados, e clientes online muitas vezes compravam itens sem estoque. Construímos uma loja headless sobre um único serviço de estoque, adicionamos a retirada na loja e migramos 15 anos de pedidos sem parar a operação.",
+        keyFeatures: ["Loja headless", "Estoque unificado", "Retirada na loja", "Integração com o ERP", "Migração sem indisponibilidade"],
+        figures: [
+          { value: "+38%", label: "receita online" },
+          { value: "20", label: "semanas" },
+          { value: "40", label: "lojas conectadas" },
+        ],
+      },
+      es: {
+        title: "Nordic Home: comercio omnicanal para 40 tiendas",
+        description:
+          "Una plataforma de e-commerce headless que unificó pedidos online, stock de tiendas y retiro en tienda para un minorista de hogar con 40 tiendas.",
+        tag: "Retail",
+        overview:
+          "La web y las tiendas de Nordic Home funcionaban en sistemas separados, y los clientes online a menudo compraban artículos sin stock. Construimos una tienda headless sobre un único servicio de inventario, sumamos el retiro en tienda y migramos 15 años de pedidos sin interrumpir la operación.",
+        keyFeatures: ["Tienda headless", "Inventario unificado", "Retiro en tienda", "Integración con el ERP", "Migración sin interrupciones"],
+        figures: [
+          { value: "+38%", label: "ingresos online" },
+          { value: "20", label: "semanas" },
+          { value: "40", label: "tiendas conectadas" },
+        ],
+      },
+    },
+    daysAgo: 150,
+  },
+  {
+    slug: "ledgerly-saas",
+    title: "Ledgerly: bookkeeping SaaS for accounting firms",
+    description:
+      "A multi-tenant bookkeeping SaaS that lets small accounting firms close their clients' books together, from MVP to first paying customers in 6 weeks.",
+    tag: "SaaS",
+    industry: "saas",
+    projectType: "mvp",
+    timelineWeeks: 6,
+    overview:
+      "Ledgerly's founders knew accounting, not software. In six weeks we shipped a multi-tenant MVP with bank-statement import, a shared close checklist and role-based access, which they used to sign their first paying firms.",
+    keyFeatures: ["Multi-tenant workspaces", "Bank statement import", "Month-end close checklist", "Role-based access"],
+    // No headline figures yet: the card shows no hover overlay.
+    figures: [],
+    translations: {
+      pt: {
+        title: "Ledgerly: SaaS de escrituração para escritórios de contabilidade",
+        description:
+          "Um SaaS multiempresa de escrituração para pequenos escritórios fecharem a contabilidade dos clientes em equipe, do MVP aos primeiros clientes pagantes em 6 semanas.",
+        tag: "SaaS",
+        overview:
+          "Os fundadores da Ledgerly entendiam de contabilidade, não de software. Em seis semanas entregamos um MVP multiempresa com importação de extratos, checklist de fechamento compartilhado e controle de acesso por perfil, com o qual eles fecharam os primeiros escritórios pagantes.",
+        keyFeatures: ["Espaços multiempresa", "Importação de extratos bancários", "Checklist de fechamento mensal", "Acesso por perfil"],
+      },
+      es: {
+        title: "Ledgerly: SaaS contable para estudios de contabilidad",
+        description:
+          "Un SaaS contable multiempresa para que los estudios pequeños cierren la contabilidad de sus clientes en equipo, del MVP a los primeros clientes de pago en 6 semanas.",
+        tag: "SaaS",
+        overview:
+          "Los fundadores de Ledgerly sabían de contabilidad, no de software. En seis semanas entregamos un MVP multiempresa con importación de extractos, checklist de cierre compartido y acceso por roles, con el que cerraron sus primeros estudios de pago.",
+        keyFeatures: ["Espacios multiempresa", "Importación de extractos bancarios", "Checklist de cierre mensual", "Acceso por roles"],
+      },
+    },
+    daysAgo: 180,
+  },
+  {
+    slug: "forgeline-manufacturing",
+    title: "Forgeline: shop-floor monitoring across 3 plants",
+    description:
+      "An industrial IoT platform that streams machine data from three plants into live dashboards and predictive maintenance alerts.",
+    tag: "Manufacturing",
+    industry: "manufacturing",
+    projectType: "enterprise",
+    timelineWeeks: 24,
+    overview:
+      "Forgeline learned about machine failures when a production line stopped. We connected 600 machines across three plants, built live dashboards for each shift and trained maintenance alerts on two years of sensor history.",
+    keyFeatures: ["Sensor data pipeline", "Live shift dashboards", "Predictive maintenance alerts", "OEE reporting"],
+    figures: [
+      { value: "-35%", label: "unplanned downtime" },
+      { value: "24", label: "weeks" },
+      { value: "$1.2M", label: "saved per year" },
+    ],
+    translations: {
+      pt: {
+        title: "Forgeline: monitoramento do chão de fábrica em 3 plantas",
+        description:
+          "Uma plataforma de IoT industrial que leva os dados das máquinas de três plantas para painéis ao vivo e alertas de manutenção preditiva.",
+        tag: "Indústria",
+        overview:
+          "A Forgeline descobria falhas de máquina quando a linha de produção parava. Conectamos 600 máquinas em três plantas, criamos painéis ao vivo para cada turno e treinamos alertas de manutenção com dois anos de histórico dos sensores.",
+        keyFeatures: ["Pipeline de dados de sensores", "Painéis ao vivo por turno", "Alertas de manutenção preditiva", "Relatórios de OEE"],
+        figures: [
+          { value: "-35%", label: "paradas não planejadas" },
+          { value: "24", label: "semanas" },
+          { value: "US$ 1,2 mi", label: "economizados por ano" },
+        ],
+      },
+      es: {
+        title: "Forgeline: monitoreo de planta en 3 fábricas",
+        description:
+          "Una plataforma de IoT industrial que lleva los datos de las máquinas de tres fábricas a paneles en vivo y alertas de mantenimiento predictivo.",
+        tag: "Manufactura",
+        overview:
+          "Forgeline se enteraba de las fallas de las máquinas cuando se detenía la línea de producción. Conectamos 600 máquinas en tres fábricas, creamos paneles en vivo para cada turno y entrenamos alertas de mantenimiento con dos años de historial de sensores.",
+        keyFeatures: ["Pipeline de datos de sensores", "Paneles en vivo por turno", "Alertas de mantenimiento predictivo", "Informes de OEE"],
+        figures: [
+          { value: "-35%", label: "paradas no planificadas" },
+          { value: "24", label: "semanas" },
+          { value: "US$ 1,2 M", label: "ahorrados por año" },
+        ],
+      },
+    },
+    daysAgo: 210,
   },
 ];
 

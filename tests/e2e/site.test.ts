@@ -67,6 +67,7 @@ describe("language switcher", () => {
   it("switches in place on the home page and saves the choice", async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto("/pt");
+    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
     const h1Pt = await page.locator("h1").textContent();
     // A marker on window survives a client-side navigation but not a page load.
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -85,6 +86,7 @@ describe("language switcher", () => {
   it("does a full page load to /{lang} from any other page", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/en/about");
+    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByTestId("language-switcher").locator("summary").click();
     await Promise.all([

@@ -5,7 +5,10 @@ import { requestLanguage } from "../lib/request-language.ts";
 import type { AppEnv } from "./context.ts";
 import { onError, onNotFound } from "./errors.ts";
 import { authApi } from "./auth.ts";
+import { caseStudiesApi } from "./case-studies.ts";
+import { contactApi } from "./contact.ts";
 import { healthApi } from "./health.ts";
+import { newsletterApi } from "./newsletter.ts";
 import { sessionApi } from "./session.ts";
 import { usersApi } from "./users.ts";
 
@@ -29,7 +32,10 @@ const routes = app
   .route("/health", healthApi)
   .route("/auth", authApi)
   .route("/session", sessionApi)
-  .route("/users", usersApi);
+  .route("/users", usersApi)
+  .route("/case-studies", caseStudiesApi)
+  .route("/contact", contactApi)
+  .route("/newsletter", newsletterApi);
 
 app.onError(onError);
 app.notFound(onNotFound);

@@ -1,14 +1,168 @@
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { useEffect, useRef } from "react";
+import { data, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { formatNumber, formatPercent } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
+import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
+import { pluralForm } from "~/modules/site/case-studies/case-study-labels";
+import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
+import { isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
+import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/site/case-studies/listing-states";
+import { Spinner } from "~/modules/site/case-studies/spinner";
+import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pathLanguage } from "~/modules/site/site-paths";
+import { workerContext } from "@worker/router-context";
+import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/case-study-options";
 import type { Route } from "./+types/case-studies";
 
-// Placeholder: filled in by the public-site issue.
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
   return pageMeta(args, { title: t("site.caseStudies.meta.title"), description: t("site.caseStudies.meta.description") });
 }
 
-export default function Page() {
+/**
+ * The listing, filtered by the URL's query (?q=&industry=&type=&timeline=&sort=&limit=), so
+ * every view can be shared and renders on the server without JavaScript. When the database
+ * fails the page still renders, with the error state, as a 503 (not cached, not indexed).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const result = await loadCaseStudiesPage(context.get(workerContext).db, url, pathLanguage(url.pathname));
+  return data(result, { status: result.ok ? 200 : 503 });
+}
+
+export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  return <h1 className="p-10 text-3xl font-bold">{t("site.caseStudies.meta.title")}</h1>;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  // A filter change, Load More or 'Try Again' on this page is on its way.
+  const pending =
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location?.pathname === location.pathname);
+
+  return (
+    <>
+      <ListingHero />
+      <section aria-labelledby="case-studies-results" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6 lg:px-8">
+        <h2 id="case-studies-results" className="sr-only">
+          {t("site.caseStudies.hero.title")}
+        </h2>
+        {!loaderData.ok ? (
+          pending ? <LoadingState /> : <ErrorState />
+        ) : loaderData.all === 0 ? (
+          pending ? <LoadingState /> : <EmptyState />
+        ) : (
+          <Listing listing={loaderData} pending={pending} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function ListingHero() {
+  const { language, t } = useI18n();
+  // The agency's claims (spec §1); the project count under the filters comes from the data.
+  const stats = [
+    { value: formatNumber(47, language), label: t("site.caseStudies.stats.onTime") },
+    { value: formatPercent(340, language, 0), label: t("site.caseStudies.stats.roi") },
+    { value: formatPercent(95, language, 0), label: t("site.caseStudies.stats.retention") },
+    { value: t("site.caseStudies.stats.countriesValue", { count: formatNumber(15, language) }), label: t("site.caseStudies.stats.countries") },
+  ];
+  return (
+    <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+      <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
+      <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-14 sm:px-6 sm:pt-20 lg:px-8">
+        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.caseStudies.hero.eyebrow")}</p>
+        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.caseStudies.hero.title")}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.caseStudies.hero.subtitle")}</p>
+        <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {stats.map((stat) => (
+            <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200/80 bg-white/80 p-5 shadow-sm backdrop-blur">
+              <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
+              <dd className="text-3xl font-bold tracking-tight text-ink-900">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+type ListingData = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+
+function Listing({ listing, pending }: { listing: ListingData; pending: boolean }) {
+  const { language, t } = useI18n();
+  const { pathname } = useLocation();
+  const { items, total, all, facets, filters } = listing;
+  const filtered = isFiltered(filters);
+  const clearHref = `${pathname}${listingSearch({ sort: filters.sort })}`;
+  const canLoadMore = items.length < total && filters.limit < CASE_STUDY_MAX_LIMIT;
+  const moreHref = `${pathname}${listingSearch({ ...filters, limit: Math.min(CASE_STUDY_MAX_LIMIT, filters.limit + CASE_STUDY_PAGE_SIZE) })}`;
+
+  // After Load More, move keyboard focus to the first new card so the reader continues
+  // where the list grew instead of being left on a button that moved or disappeared.
+  const grid = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || items.length <= from) return;
+    focusFrom.current = null;
+    grid.current?.querySelectorAll<HTMLAnchorElement>("li a[href]")[from]?.focus();
+  }, [items]);
+
+  const showing = filtered
+    ? t(`site.caseStudies.results.showingFiltered.${pluralForm(language, total)}`, { count: formatNumber(total, language), all: formatNumber(all, language) })
+    : t(`site.caseStudies.results.showing.${pluralForm(language, total)}`, { count: formatNumber(total, language) });
+
+  return (
+    <div className="-mt-2 space-y-6">
+      <CaseStudyFilters filters={filters} facets={facets} />
+      <div className="flex min-h-6 flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-600" aria-live="polite" data-testid="case-studies-count">
+          {showing}
+        </p>
+        {pending ? (
+          <p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-brand-700" data-testid="case-studies-loading">
+            <Spinner />
+            {t("site.caseStudies.states.loading")}
+          </p>
+        ) : null}
+      </div>
+
+      {total === 0 ? (
+        pending ? <LoadingState /> : <NoMatchState clearHref={clearHref} />
+      ) : (
+        <ul
+          ref={grid}
+          aria-busy={pending || undefined}
+          className={`grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${pending ? "pointer-events-none opacity-50" : ""}`}
+          data-testid="case-studies-grid"
+        >
+          {items.map((study, index) => (
+            <li key={study.id}>
+              <CaseStudyCard study={study} priority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {canLoadMore ? (
+        <div className="flex flex-col items-center gap-3 pt-4">
+          <Link
+            to={moreHref}
+            replace
+            preventScrollReset
+            onClick={() => (focusFrom.current = items.length)}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-sm font-semibold text-slate-800 shadow-sm transition hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            {pending ? <Spinner /> : null}
+            {t("site.caseStudies.results.loadMore")}
+          </Link>
+          <p className="text-xs text-slate-500">
+            {t("site.caseStudies.results.progress", { shown: formatNumber(items.length, language), total: formatNumber(total, language) })}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
 }
