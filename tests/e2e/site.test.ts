@@ -49,7 +49,29 @@ describe("header and footer", () => {
     await page.goto("/en");
     await page.locator('header nav[aria-label] a[href="/en/about"]').first().click();
     await page.waitForURL("**/en/about");
-    assert.equal(await page.locator('header nav[aria-label] a[href="/en/about"]').first().getAttribute("aria-current"), "page");
+    await page.locator('header nav[aria-label] a[href="/en/about"][aria-current="page"]').first().waitFor();
+    assert.equal(await page.locator('header nav[aria-label] a[aria-current="page"]').count(), 1, "one active link");
+    await context.close();
+  });
+
+  it("shows 'Loading Case Studies...' while the case studies load after a header click", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto("/en/about");
+    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
+    // Hold the page's data request so the pending state is observable.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/en/case-studies.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('header nav[aria-label] a[href="/en/case-studies"]').first().click();
+    await page.getByText("Loading Case Studies...").waitFor();
+    assert.equal(await page.locator("main").getAttribute("aria-busy"), "true");
+    release();
+    await page.waitForURL("**/en/case-studies");
+    await page.getByText(/Showing \d+ successful projects/).waitFor();
+    assert.equal(await page.getByText("Loading Case Studies...").count(), 0);
     await context.close();
   });
 

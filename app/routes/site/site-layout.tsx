@@ -1,8 +1,10 @@
-import { data, Outlet, redirect } from "react-router";
+import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { isLanguage } from "~/i18n";
+import { LoadingState } from "~/modules/site/case-studies/listing-states";
 import { ChatButtonSlot } from "~/modules/site/chat-button-slot";
 import type { SiteLayoutData } from "~/modules/site/seo";
 import { siteOriginFor } from "~/modules/site/site-origin.server";
+import { pathWithoutLanguage } from "~/modules/site/site-paths";
 import { SiteFooter } from "~/modules/site/site-footer";
 import { SiteHeader } from "~/modules/site/site-header";
 import type { LanguageHandle } from "~/i18n/resolve-language";
@@ -29,12 +31,35 @@ export function loader({ params, request, context }: Route.LoaderArgs): SiteLayo
   return { siteLayout: true, origin: siteOriginFor(request, context.get(workerContext).env) };
 }
 
+const isCaseStudiesPath = (pathname: string) => pathWithoutLanguage(pathname) === "/case-studies";
+
 export default function SiteLayout() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const pending = navigation.state !== "idle";
+  // Arriving at the case studies from another page: the spec's 'Loading Case Studies...'
+  // replaces the page until the list is there (changes on the listing itself show it there).
+  const enteringCaseStudies =
+    navigation.state === "loading" && isCaseStudiesPath(navigation.location.pathname) && !isCaseStudiesPath(pathname);
+
   return (
     <div className="flex min-h-screen flex-col bg-white">
+      {/* A slim progress bar while a client-side navigation or form submission is pending. */}
+      <div
+        aria-hidden="true"
+        className={`fixed inset-x-0 top-0 z-50 h-0.5 origin-left bg-brand-600 transition-opacity duration-300 ${
+          pending ? "animate-pulse opacity-100" : "opacity-0"
+        }`}
+      />
       <SiteHeader />
-      <main id="main" className="flex-1">
-        <Outlet />
+      <main id="main" className="flex-1" aria-busy={pending || undefined}>
+        {enteringCaseStudies ? (
+          <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:px-8">
+            <LoadingState />
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter />
       <ChatButtonSlot />
