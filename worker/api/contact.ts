@@ -1,28 +1,10 @@
-import { zValidator } from "@hono/zod-validator";
-import { Hono, type Context, type ValidationTargets } from "hono";
-import type { z } from "zod";
+import { Hono } from "hono";
 import { getTranslator } from "~/i18n";
 import { contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
-import { translatedIssues } from "~/modules/site/contact/form-issues";
 import { ContactRateLimitError, submitContactMessage } from "../services/contact-service.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-
-/**
- * Like validate() (worker/api/validate.ts), for the public forms' schemas, whose issue
- * messages are dictionary keys: each issue's message is translated into the caller's
- * language, so `issues` can be shown next to the fields as they are.
- */
-export function validatePublicForm<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result, c) => {
-    if (result.success) return;
-    const issues = translatedIssues(result.error, getTranslator((c as Context<AppEnv>).get("language")));
-    throw new ApiError(400, "validation_failed", {
-      issues,
-      params: { fields: [...new Set(issues.map((i) => i.path))].join(", ") },
-    });
-  });
-}
+import { validatePublicForm } from "./validate.ts";
 
 /**
  * POST /api/contact — the public contact form (no session). JSON {name, email, message,

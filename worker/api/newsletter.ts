@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
 import { subscribeToNewsletter } from "../services/newsletter-service.ts";
-import { validatePublicForm } from "./contact.ts";
+import { validatePublicForm } from "./validate.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
