@@ -15,6 +15,6 @@ export default defineConfig({
   resolve: { alias: aliases },
   server: { port: 5173, strictPort: true, host: "localhost" },
   optimizeDeps: {
-    include: ["react", "react-dom", "react-dom/client", "react-router", "@radix-ui/themes"],
+    include: ["react", "react-dom", "react-dom/client", "react-router", "@radix-ui/themes", "@radix-ui/react-icons", "zod"],
   },
 });
