@@ -3,6 +3,7 @@ import { useI18n } from "~/i18n/react";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { sitePath } from "./site-paths.ts";
+import { buttonClass } from "./ui/button-styles.ts";
 
 const NAV = [
   { path: "/case-studies", key: "site.nav.caseStudies" },
@@ -49,7 +50,7 @@ export function SiteHeader() {
           </Link>
           <Link
             to={sitePath(language, "/contact")}
-            className="hidden rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:inline-block"
+            className={`${buttonClass({ size: "sm" })} max-sm:hidden`}
             data-testid="get-started"
           >
             {t("site.nav.getStarted")}
@@ -89,7 +90,7 @@ function MobileMenu() {
         </Link>
         <Link
           to={sitePath(language, "/contact")}
-          className="mt-1 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+          className={`${buttonClass({ size: "sm" })} mt-1`}
         >
           {t("site.nav.getStarted")}
         </Link>

@@ -4,6 +4,7 @@ import { TeamMemberCard } from "~/modules/site/about/team-member-card";
 import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/team-members";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
@@ -92,13 +93,13 @@ export default function AboutPage() {
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Link
               to={sitePath(language, "/contact")}
-              className="rounded-lg bg-white px-6 py-3 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={buttonClass({ variant: "onDark" })}
             >
               {t("site.about.cta.contact")}
             </Link>
             <Link
               to={sitePath(language, "/planner")}
-              className="rounded-lg border border-white/40 px-6 py-3 text-sm font-semibold text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={buttonClass({ variant: "onDarkOutline" })}
             >
               {t("site.about.cta.planner")}
             </Link>

@@ -9,6 +9,7 @@ import { NewsletterBox } from "~/modules/site/insights/newsletter-box";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { subscribeToNewsletter } from "@worker/services/newsletter-service";
 import type { Route } from "./+types/blog";
@@ -87,7 +88,7 @@ export default function InsightsPage({ actionData }: Route.ComponentProps) {
             <Link
               to={pathname}
               preventScrollReset
-              className="mt-6 inline-flex rounded-xl bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={`${buttonClass()} mt-6`}
             >
               {t("site.insights.empty.action")}
             </Link>

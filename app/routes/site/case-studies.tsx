@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/si
 import { Spinner } from "~/modules/site/case-studies/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/case-study-options";
 import type { Route } from "./+types/case-studies";
@@ -153,7 +154,7 @@ function Listing({ listing, pending }: { listing: ListingData; pending: boolean 
             replace
             preventScrollReset
             onClick={() => (focusFrom.current = items.length)}
-            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-6 py-3 text-sm font-semibold text-slate-800 shadow-sm transition hover:border-brand-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={buttonClass({ variant: "secondary" })}
           >
             {pending ? <Spinner /> : null}
             {t("site.caseStudies.results.loadMore")}

@@ -5,6 +5,7 @@ import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { industryLabel, projectTypeLabel, weeksLabel } from "~/modules/site/case-studies/case-study-labels";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage, sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { getCaseStudyBySlug, listRelatedCaseStudies, type CaseStudyView } from "@worker/services/case-study-service";
 import type { Route } from "./+types/case-study";
@@ -40,9 +41,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const related = await listRelatedCaseStudies(db, study, language, 3);
   return data({ study, related });
 }
-
-const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 function ArrowLeft() {
   return (
@@ -158,13 +156,13 @@ function CaseStudyDetail({ study, related }: { study: CaseStudyView; related: Ca
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Link
               to={sitePath(language, "/contact")}
-              className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 text-sm font-semibold text-brand-700 shadow-sm transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={buttonClass({ variant: "onDark" })}
             >
               {t("site.caseStudies.detail.start")}
             </Link>
             <Link
               to={sitePath(language, "/case-studies")}
-              className="inline-flex items-center justify-center rounded-lg border border-white/60 px-5 py-3 text-sm font-semibold text-white transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              className={buttonClass({ variant: "onDarkOutline" })}
             >
               {t("site.caseStudies.detail.more")}
             </Link>
@@ -218,7 +216,7 @@ function CaseStudyNotFound() {
       </div>
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink-900">{t("site.caseStudies.detail.notFound.title")}</h1>
       <p className="mt-3 text-slate-600">{t("site.caseStudies.detail.notFound.message")}</p>
-      <Link to={sitePath(language, "/case-studies")} onClick={goBack} className={`${primaryButton} mt-8`}>
+      <Link to={sitePath(language, "/case-studies")} onClick={goBack} className={`${buttonClass()} mt-8`}>
         <ArrowLeft />
         {t("site.caseStudies.detail.notFound.back")}
       </Link>

@@ -4,6 +4,7 @@ import { CASE_STUDY_SORTS, CASE_STUDY_TIMELINES } from "@worker/services/case-st
 import type { CaseStudyListing, CaseStudyQuery } from "@worker/services/case-study-service";
 import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { industryLabel, projectTypeLabel } from "./case-study-labels.ts";
 import { isFiltered, listingSearch } from "./listing-search.ts";
 
@@ -170,7 +171,7 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
         <div className="mt-4 flex justify-end">
           <button
             type="submit"
-            className="rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={buttonClass()}
           >
             {t("site.caseStudies.filters.apply")}
           </button>

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { Spinner } from "./spinner.tsx";
 
 /** A centred panel for the listing's loading, error, empty and no-match states. */
@@ -30,8 +31,7 @@ function StatePanel({
   );
 }
 
-const buttonClass =
-  "mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const actionClass = `${buttonClass()} mt-6`;
 
 export function LoadingState() {
   const { t } = useI18n();
@@ -63,7 +63,7 @@ export function ErrorState() {
       }
     >
       <p className="mt-2 text-sm text-slate-600">{t("site.caseStudies.states.error.message")}</p>
-      <Link to={`${location.pathname}${location.search}`} onClick={retry} aria-disabled={retrying || undefined} className={buttonClass}>
+      <Link to={`${location.pathname}${location.search}`} onClick={retry} aria-disabled={retrying || undefined} className={actionClass}>
         {retrying ? <Spinner /> : null}
         {t("site.caseStudies.states.error.retry")}
       </Link>
@@ -104,7 +104,7 @@ export function NoMatchState({ clearHref }: { clearHref: string }) {
       }
     >
       <p className="mt-2 text-sm text-slate-600">{t("site.caseStudies.states.noMatch.message")}</p>
-      <Link to={clearHref} replace preventScrollReset className={buttonClass}>
+      <Link to={clearHref} replace preventScrollReset className={actionClass}>
         {t("site.caseStudies.filters.clear")}
       </Link>
     </StatePanel>

@@ -4,6 +4,7 @@ import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import type { ContactActionData } from "./contact-action-data.ts";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema.ts";
 import { fieldErrorKeys } from "./form-issues.ts";
@@ -202,7 +203,7 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
         <button
           type="submit"
           disabled={busy}
-          className="inline-flex shrink-0 items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-75"
+          className={`${buttonClass({ size: "lg", busy })} shrink-0`}
         >
           {busy ? <Spinner /> : null}
           {busy ? t("site.contact.form.submitting") : t("site.contact.form.submit")}
@@ -267,7 +268,7 @@ function SuccessPanel({ headingRef, onAgain }: { headingRef: RefObject<HTMLHeadi
       <Link
         to={sitePath(language, "/contact")}
         onClick={onAgain}
-        className="mt-8 inline-flex items-center justify-center rounded-xl border border-slate-300 bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={`${buttonClass({ variant: "secondary" })} mt-8`}
       >
         {t("site.contact.success.again")}
       </Link>

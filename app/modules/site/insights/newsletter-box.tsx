@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import type { NewsletterActionData } from "./newsletter-action-data.ts";
 import { NEWSLETTER_EMAIL_MAX, newsletterSchema } from "./newsletter-schema.ts";
 
@@ -118,7 +119,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
                 <button
                   type="submit"
                   disabled={busy}
-                  className="rounded-xl bg-brand-500 px-6 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-wait disabled:opacity-75"
+                  className={buttonClass({ variant: "primaryOnDark", size: "lg", busy })}
                 >
                   {busy ? t("site.insights.newsletter.submitting") : t("site.insights.newsletter.submit")}
                 </button>

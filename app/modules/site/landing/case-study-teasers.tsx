@@ -3,6 +3,7 @@ import type { CaseStudyView } from "@worker/services/case-study-service";
 import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { ArrowRightIcon } from "./icons.tsx";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
@@ -49,7 +50,7 @@ export function CaseStudyTeaserSection({ teasers }: { teasers: CaseStudyTeasers 
           <Link
             to={sitePath(language, "/case-studies")}
             data-testid="teasers-view-all"
-            className="inline-flex items-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-3 font-semibold text-ink-900 transition hover:border-slate-400 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={buttonClass({ variant: "secondary", size: "lg" })}
           >
             {t("site.landing.caseStudies.viewAll")}
             <ArrowRightIcon />

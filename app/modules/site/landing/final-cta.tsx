@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { ArrowRightIcon } from "./icons.tsx";
 import { CONTAINER, LandingSection } from "./landing-section.tsx";
 
@@ -22,7 +23,7 @@ export function FinalCta() {
           <Link
             to={sitePath(language, "/contact")}
             data-testid="final-cta"
-            className="mt-8 inline-flex items-center gap-2 rounded-xl bg-white px-7 py-4 text-base font-semibold text-brand-700 shadow-lg transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className={`${buttonClass({ variant: "onDark", size: "lg" })} mt-8`}
           >
             {t("site.landing.finalCta.button")}
             <ArrowRightIcon />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { ArrowRightIcon, CheckIcon } from "./icons.tsx";
 import { CONTAINER, LandingSection } from "./landing-section.tsx";
 
@@ -29,7 +30,7 @@ export function LandingHero() {
             <Link
               to={sitePath(language, "/contact")}
               data-testid="hero-contact"
-              className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-brand-600/25 transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={buttonClass({ size: "lg" })}
             >
               {t("site.landing.hero.primaryCta")}
               <ArrowRightIcon />
@@ -37,7 +38,7 @@ export function LandingHero() {
             <Link
               to={sitePath(language, "/case-studies")}
               data-testid="hero-case-studies"
-              className="inline-flex items-center justify-center rounded-xl border border-slate-300 bg-white px-6 py-3.5 text-base font-semibold text-ink-900 transition hover:border-slate-400 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              className={buttonClass({ variant: "secondary", size: "lg" })}
             >
               {t("site.landing.hero.secondaryCta")}
             </Link>

@@ -4,6 +4,7 @@ import { formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import type { Language, Translate } from "~/i18n";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import type { ProjectPlan, UrgencyEffect } from "./project-planner.ts";
 
 /** The generated plan: the tier's figures, urgency effect, compliance, estimate and next steps. */
@@ -131,7 +132,7 @@ export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef
         <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
           <Link
             to={sitePath(language, "/contact")}
-            className="inline-flex items-center rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={buttonClass()}
           >
             {t("site.planner.plan.cta")}
           </Link>

@@ -3,6 +3,7 @@ import { Form, useLocation, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { ChoiceCard } from "./choice-card.tsx";
 import { PlanResult, urgencyEffectText } from "./plan-result.tsx";
 import {
@@ -207,7 +208,7 @@ export function PlannerTool(props: PlannerToolProps) {
             value="1"
             disabled={hydrated && !ready}
             aria-describedby="planner-generate-hint"
-            className="w-full rounded-lg bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 disabled:shadow-none"
+            className={buttonClass({ block: true })}
           >
             {t("site.planner.form.generate")}
           </button>

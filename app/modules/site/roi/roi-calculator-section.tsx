@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n/react";
 import { ArrowRightIcon, ChartIcon } from "~/modules/site/landing/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "~/modules/site/landing/landing-section";
 import { sitePath } from "~/modules/site/site-paths";
+import { buttonClass } from "~/modules/site/ui/button-styles";
 import { formatRoi } from "./format-roi.ts";
 import { INDUSTRIES, PROJECT_TYPES, type Industry, type ProjectType, type RoiResult } from "./roi-calculator.ts";
 import { REVENUE_MAX_LENGTH, roiFromParams, roiSearch, type RoiFormValues, type RoiOutcome } from "./roi-query.ts";
@@ -124,7 +125,7 @@ export function RoiCalculatorSection({ initial }: { initial: RoiOutcome }) {
             <button
               type="submit"
               disabled={hydrated && revenueEmpty}
-              className="mt-8 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-brand-600/25 transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:shadow-none"
+              className={`${buttonClass({ size: "lg", block: true })} mt-8`}
             >
               <ChartIcon className="h-5 w-5" />
               {t("site.landing.roi.submit")}
