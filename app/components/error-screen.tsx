@@ -5,6 +5,9 @@ export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
   const { t } = useI18n();
   return (
     <main role="alert" className="min-h-screen flex items-center justify-center bg-slate-50 px-4">
+      {/* React hoists these into <head>: the error boundary has no route meta of its own. */}
+      <title>{`${t("errorScreen.title")} — ${t("common.appName")}`}</title>
+      <meta name="robots" content="noindex" />
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <div
           aria-hidden="true"

@@ -15,8 +15,11 @@ export function NotFoundPage() {
 
   return (
     <main className="min-h-screen flex items-center justify-center bg-slate-50 px-4">
+      {/* React hoists these into <head>: the error boundary has no route meta of its own. */}
+      <title>{`${t("notFound.title")} — ${t("common.appName")}`}</title>
+      <meta name="robots" content="noindex" />
       <div className="text-center">
-        <p className="text-6xl font-bold text-slate-300">{t("notFound.code")}</p>
+        <p className="text-6xl font-bold text-brand-500">{t("notFound.code")}</p>
         <h1 className="mt-4 text-2xl font-semibold text-slate-900">{t("notFound.title")}</h1>
         <Link to={home} className="mt-6 inline-block font-medium text-brand-600 underline hover:text-brand-700">
           {t("notFound.backHome")}

@@ -55,8 +55,8 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
     >
       <summary
         className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
-        aria-label={t("site.switcher.label")}
       >
+        <span className="sr-only">{t("site.switcher.label")}: </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.6">
           <circle cx="10" cy="10" r="7.5" />
           <path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" />

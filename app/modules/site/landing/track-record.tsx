@@ -132,7 +132,7 @@ function CostComparison() {
           <p className="mt-3 text-sm text-slate-700">{t("site.landing.cost.velox.text")}</p>
         </div>
       </div>
-      <p className="mt-4 flex items-center justify-center gap-2 rounded-2xl bg-emerald-600 px-5 py-4 text-center text-lg font-bold text-white">
+      <p className="mt-4 flex items-center justify-center gap-2 rounded-2xl bg-emerald-700 px-5 py-4 text-center text-lg font-bold text-white">
         <CheckIcon className="h-5 w-5 shrink-0" />
         {t("site.landing.cost.savings", { amount: usd(SAVINGS) })}
       </p>
