@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { D1Database } from "@cloudflare/workers-types";
 import type { Browser, Page } from "playwright-core";
-import { getPlatformProxy } from "wrangler";
 import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { queryAll } from "./support/d1.ts";
 
 type Row = {
   slug: string;
@@ -15,18 +14,8 @@ type Row = {
 };
 
 /** The case studies the server under test reads, newest first, straight from its D1 state. */
-async function caseStudiesInDatabase(): Promise<Row[]> {
-  const state = process.env.E2E_STATE;
-  if (!state) throw new Error("E2E_STATE is not set: run the browser suite with `npm run test:e2e`");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
-  try {
-    const { results } = await proxy.env.DB.prepare(
-      "select slug, title, industry, key_features, figures, translations from case_studies order by created_at desc, id desc",
-    ).all<Row>();
-    return results;
-  } finally {
-    await proxy.dispose();
-  }
+function caseStudiesInDatabase(): Promise<Row[]> {
+  return queryAll<Row>("select slug, title, industry, key_features, figures, translations from case_studies order by created_at desc, id desc");
 }
 
 const cards = (page: Page) => page.getByTestId("case-study-card");

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { D1Database } from "@cloudflare/workers-types";
 import type { Browser, Page } from "playwright-core";
-import { getPlatformProxy } from "wrangler";
-import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { baseUrl, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { queryFirst } from "./support/d1.ts";
 import { latestEmailTo } from "./support/outbox.ts";
 
 // The contact page as a visitor uses it: with JavaScript (fetcher, toasts, success panel,
@@ -27,30 +26,6 @@ const visitorIp = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.fl
 async function visit(options: { javaScriptEnabled?: boolean } = {}) {
   const ip = visitorIp();
   return { ip, ...(await openPage(browser, { ...options, extraHTTPHeaders: { "CF-Connecting-IP": ip } })) };
-}
-
-/** A row of the server's D1 (the e2e state), read like tests/e2e/support/outbox.ts does. */
-async function queryFirst<T>(sql: string, ...binds: unknown[]): Promise<T | null> {
-  const state = process.env.E2E_STATE;
-  if (!state) throw new Error("E2E_STATE is not set: run the browser suite with `npm run test:e2e`");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
-  try {
-    return await proxy.env.DB.prepare(sql).bind(...binds).first<T>();
-  } finally {
-    await proxy.dispose();
-  }
-}
-
-/** Waits until React has hydrated the element (its DOM node carries React's props). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction(
-    (sel) => {
-      const node = document.querySelector(sel);
-      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps"));
-    },
-    selector,
-    { timeout: 30_000 },
-  );
 }
 
 /** A field by its label (the label also says "(required)" to screen readers). */

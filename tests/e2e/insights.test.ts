@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { D1Database } from "@cloudflare/workers-types";
 import type { Browser, Page } from "playwright-core";
-import { getPlatformProxy } from "wrangler";
-import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { queryFirst } from "./support/d1.ts";
 
 // The insights page as a visitor uses it: six articles with one featured, category chips
 // that filter through ?category= (client-side with JavaScript, plain links without), and a
@@ -17,31 +16,12 @@ after(async () => {
   await browser?.close();
 });
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
 async function subscriberRows(email: string): Promise<number> {
-  const state = process.env.E2E_STATE;
-  if (!state) throw new Error("E2E_STATE is not set: run the browser suite with `npm run test:e2e`");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
-  try {
-    const row = await proxy.env.DB.prepare("select count(*) as n from newsletter_subscribers where email = ?").bind(email).first<{ n: number }>();
-    return row?.n ?? 0;
-  } finally {
-    await proxy.dispose();
-  }
+  const row = await queryFirst<{ n: number }>("select count(*) as n from newsletter_subscribers where email = ?", email);
+  return row?.n ?? 0;
 }
 
-/** Waits until React has hydrated the element (its DOM node carries React's props). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction(
-    (sel) => {
-      const node = document.querySelector(sel);
-      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps"));
-    },
-    selector,
-    { timeout: 30_000 },
-  );
-}
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 const chip = (page: Page, name: string) => page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
 const articleCount = (page: Page) => page.locator("[data-testid=featured-article], [data-testid=article-card]").count();

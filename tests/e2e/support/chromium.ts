@@ -55,3 +55,15 @@ export async function snapshot(page: Page, name: string) {
   // reports as a hydration mismatch when the shot is taken before hydration.
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage: true, caret: "initial" });
 }
+
+/** Waits until React has hydrated the element (its DOM node carries React's props). */
+export async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction(
+    (sel) => {
+      const node = document.querySelector(sel);
+      return !!node && Object.keys(node).some((key) => key.startsWith("__reactProps"));
+    },
+    selector,
+    { timeout: 30_000 },
+  );
+}
