@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { holdRequests, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
 import { queryAll } from "./support/d1.ts";
 
 type Row = {
@@ -184,15 +184,7 @@ describe("case studies listing", () => {
     const { page, context } = await openPage(browser);
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.endsWith("case-studies.data"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdRequests(page, (url) => url.pathname.endsWith("case-studies.data"));
     await page.getByLabel("Timeline").selectOption("long");
     await page.getByRole("status").filter({ hasText: "Loading Case Studies..." }).waitFor();
     assert.equal(await page.getByTestId("case-studies-grid").getAttribute("aria-busy"), "true");
@@ -249,15 +241,7 @@ describe("case study detail", () => {
     const { page, context } = await openPage(browser);
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
-      (url) => url.pathname.endsWith("maple-leaf-logistics.data"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdRequests(page, (url) => url.pathname.endsWith("maple-leaf-logistics.data"));
     const card = page.locator('[data-testid="case-study-card"][data-slug="maple-leaf-logistics"]');
     await card.getByRole("link", { name: "View case study" }).click();
     await card.getByRole("status").filter({ hasText: "Loading case study..." }).waitFor();

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { baseUrl, holdRequests, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
 
 let browser: Browser;
 before(async () => {
@@ -59,12 +59,7 @@ describe("header and footer", () => {
     await page.goto("/en/about");
     await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
     // Hold the page's data request so the pending state is observable.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/en/case-studies.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, (url) => url.pathname === "/en/case-studies.data");
     await page.locator('header nav[aria-label] a[href="/en/case-studies"]').first().click();
     await page.getByText("Loading Case Studies...").waitFor();
     assert.equal(await page.locator("main").getAttribute("aria-busy"), "true");

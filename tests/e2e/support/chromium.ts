@@ -67,3 +67,17 @@ export async function hydrated(page: Page, selector: string) {
     { timeout: 30_000 },
   );
 }
+
+/**
+ * Holds the page's requests whose URL matches until the returned release() is called, so a
+ * pending state (loading text, busy button) can be observed.
+ */
+export async function holdRequests(page: Page, match: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(match, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
