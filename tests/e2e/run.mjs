@@ -80,7 +80,7 @@ try {
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => (f.includes("/") ? f : `tests/e2e/${f}`));
   code = await new Promise((resolve) => {
-    const tests = spawn(process.execPath, ["--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
+    const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
       env: { ...offlineEnv, E2E_BASE_URL: baseUrl, E2E_STATE: STATE },
       stdio: "inherit",
     });
