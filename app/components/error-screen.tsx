@@ -1,3 +1,4 @@
+import { documentTitle } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 
 /** The spec's fallback screen for unexpected rendering errors. */
@@ -6,7 +7,7 @@ export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
   return (
     <main role="alert" className="min-h-screen flex items-center justify-center bg-slate-50 px-4">
       {/* React hoists these into <head>: the error boundary has no route meta of its own. */}
-      <title>{`${t("errorScreen.title")} — ${t("common.appName")}`}</title>
+      <title>{documentTitle(t, t("errorScreen.title"))}</title>
       <meta name="robots" content="noindex" />
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         <div

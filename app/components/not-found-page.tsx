@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { languageFromPath } from "~/i18n";
+import { documentTitle, languageFromPath } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 
 /** The not-found page; the attempted path goes to the console, as the spec asks. */
@@ -16,7 +16,7 @@ export function NotFoundPage() {
   return (
     <main className="min-h-screen flex items-center justify-center bg-slate-50 px-4">
       {/* React hoists these into <head>: the error boundary has no route meta of its own. */}
-      <title>{`${t("notFound.title")} — ${t("common.appName")}`}</title>
+      <title>{documentTitle(t, t("notFound.title"))}</title>
       <meta name="robots" content="noindex" />
       <div className="text-center">
         <p className="text-6xl font-bold text-brand-500">{t("notFound.code")}</p>

@@ -18,3 +18,8 @@ export function getTranslator(language: Language): Translate {
   const dictionary = dictionaries[language];
   return (key, params) => translate(dictionary, key, params);
 }
+
+/** A document title: "<page> — Velox Labs" (public pages, CRM screens, error screens). */
+export function documentTitle(t: Translate, page: string): string {
+  return `${page} — ${t("common.appName")}`;
+}

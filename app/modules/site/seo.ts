@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { getTranslator, LANGUAGES, LOCALES, type Language } from "~/i18n";
+import { documentTitle, getTranslator, LANGUAGES, LOCALES, type Language } from "~/i18n";
 import { pathLanguage, pathWithoutLanguage, sitePath } from "./site-paths.ts";
 
 /** What the site layout's loader gives every public page's meta. */
@@ -18,7 +18,10 @@ export function siteOrigin(matches: readonly MetaMatch[]): string {
 export const ogLocale = (language: Language) => LOCALES[language].replace("-", "_");
 
 export type PageMetaOptions = {
+  /** The page's own name; the document title adds " — Velox Labs" unless `brand` is false. */
   title: string;
+  /** false when the title already names the brand (the landing page). Default true. */
+  brand?: boolean;
   description: string;
   /** false for pages that exist in one language only (/privacy, /terms). Default true. */
   localized?: boolean;
@@ -43,7 +46,7 @@ export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaO
   const t = getTranslator(language);
 
   const tags: MetaDescriptor[] = [
-    { title: options.title },
+    { title: options.brand === false ? options.title : documentTitle(t, options.title) },
     { name: "description", content: options.description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: t("site.seo.ogSiteName") },

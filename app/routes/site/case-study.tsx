@@ -21,7 +21,7 @@ export function meta(args: Route.MetaArgs) {
     });
   }
   return pageMeta(args, {
-    title: `${study.title} | Velox Labs`,
+    title: study.title,
     description: study.description,
     extra: [{ property: "og:type", content: "article" }],
   });

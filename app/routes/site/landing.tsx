@@ -16,6 +16,7 @@ export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
   return pageMeta(args, {
     title: t("site.landing.meta.title"),
+    brand: false,
     description: t("site.landing.meta.description"),
     extra: [{ name: "keywords", content: t("site.landing.meta.keywords") }],
   });

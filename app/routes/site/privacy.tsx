@@ -8,7 +8,7 @@ import type { Route } from "./+types/privacy";
 export const handle: LanguageHandle = { fixedLanguage: "en" };
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { localized: false, title: `${PRIVACY_POLICY.title} | Velox Labs`, description: PRIVACY_POLICY.description });
+  return pageMeta(args, { localized: false, title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });
 }
 
 export default function PrivacyPage() {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/terms";
 export const handle: LanguageHandle = { fixedLanguage: "en" };
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { localized: false, title: `${TERMS_OF_SERVICE.title} | Velox Labs`, description: TERMS_OF_SERVICE.description });
+  return pageMeta(args, { localized: false, title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });
 }
 
 export default function TermsPage() {

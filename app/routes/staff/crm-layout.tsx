@@ -7,7 +7,7 @@ import { AuthProvider } from "~/modules/auth/auth-context";
 import { requireUser } from "~/modules/auth/guards.server";
 import { CrmSidebar } from "~/modules/crm/crm-sidebar";
 import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
-import { DEFAULT_LANGUAGE, getTranslator, languageFromCookie, type Language, type TranslationKey } from "~/i18n";
+import { DEFAULT_LANGUAGE, documentTitle, getTranslator, languageFromCookie, type Language, type TranslationKey } from "~/i18n";
 import type { Route } from "./+types/crm-layout";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
@@ -39,7 +39,7 @@ export function crmScreenMeta({ matches }: { matches: readonly ({ handle?: unkno
   const layout = matches.find((m) => (m?.loaderData as { crmLayout?: true } | undefined)?.crmLayout);
   const t = getTranslator((layout?.loaderData as { language?: Language } | undefined)?.language ?? DEFAULT_LANGUAGE);
   const title = crmTitleKey(matches);
-  return [{ title: title ? `${t(title)} — ${t("common.appName")}` : t("common.appName") }, { name: "robots", content: "noindex" }];
+  return [{ title: title ? documentTitle(t, t(title)) : t("common.appName") }, { name: "robots", content: "noindex" }];
 }
 
 export default function CrmLayout({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const aboutEn: Dictionary["site"]["about"] = {
   meta: {
-    title: "About Us | Velox Labs",
+    title: "About Us",
     description:
       "Meet the Velox Labs team: 47 consecutive on-time projects, 500K+ users impacted and clients in 15+ countries.",
   },

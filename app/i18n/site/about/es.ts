@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const aboutEs: Dictionary["site"]["about"] = {
   meta: {
-    title: "Sobre nosotros | Velox Labs",
+    title: "Sobre nosotros",
     description:
       "Conoce al equipo de Velox Labs: 47 proyectos consecutivos entregados a tiempo, más de 500 mil usuarios impactados y clientes en más de 15 países.",
   },

@@ -3,7 +3,7 @@
 // Team members' names are proper nouns and live in app/modules/site/about/team-members.ts.
 export const aboutPt = {
   meta: {
-    title: "Sobre nós | Velox Labs",
+    title: "Sobre nós",
     description:
       "Conheça a equipe da Velox Labs: 47 projetos consecutivos entregues no prazo, mais de 500 mil usuários impactados e clientes em mais de 15 países.",
   },

@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const caseStudiesEn: Dictionary["site"]["caseStudies"] = {
   meta: {
-    title: "Case studies | Velox Labs",
+    title: "Case studies",
     description:
       "Real Velox Labs projects: MVPs, platforms and enterprise systems delivered on time, and the results they produced.",
   },

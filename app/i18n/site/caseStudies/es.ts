@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const caseStudiesEs: Dictionary["site"]["caseStudies"] = {
   meta: {
-    title: "Casos de éxito | Velox Labs",
+    title: "Casos de éxito",
     description:
       "Proyectos reales de Velox Labs: MVPs, plataformas y sistemas empresariales entregados a tiempo, con los resultados que lograron.",
   },

@@ -3,7 +3,7 @@
 // Counts that need a plural come as { one, other } and are picked with Intl.PluralRules.
 export const caseStudiesPt = {
   meta: {
-    title: "Cases de sucesso | Velox Labs",
+    title: "Cases de sucesso",
     description:
       "Projetos reais da Velox Labs: MVPs, plataformas e sistemas corporativos entregues no prazo, com os resultados que geraram.",
   },

@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const contactEn: Dictionary["site"]["contact"] = {
   meta: {
-    title: "Contact — Velox Labs",
+    title: "Contact",
     description:
       "Tell us about your software project. We reply within 24 hours with clear next steps, no strings attached.",
   },

@@ -2,7 +2,7 @@
 // No arrays in dictionaries: list items are keyed objects so every leaf is a dotted key.
 export const contactPt = {
   meta: {
-    title: "Contato — Velox Labs",
+    title: "Contato",
     description:
       "Conte sobre o seu projeto de software. Respondemos em até 24 horas com os próximos passos, sem compromisso.",
   },

@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const insightsEs: Dictionary["site"]["insights"] = {
   meta: {
-    title: "Insights — Velox Labs",
+    title: "Insights",
     description:
       "Artículos del equipo de Velox Labs sobre ingeniería, estrategia de producto, negocios, sistemas corporativos y diseño.",
   },

@@ -4,7 +4,7 @@
 // app/modules/site/insights/articles.ts; their words live here.
 export const insightsPt = {
   meta: {
-    title: "Insights — Velox Labs",
+    title: "Insights",
     description:
       "Artigos da equipe da Velox Labs sobre engenharia, estratégia de produto, negócios, sistemas corporativos e design.",
   },

@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const plannerEn: Dictionary["site"]["planner"] = {
   meta: {
-    title: "Project Planner | Velox Labs",
+    title: "Project Planner",
     description:
       "Choose your project type, industry, urgency and team size and instantly get a plan with timeline, investment, team and next steps.",
   },

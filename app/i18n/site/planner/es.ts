@@ -2,7 +2,7 @@ import type { Dictionary } from "../../pt.ts";
 
 export const plannerEs: Dictionary["site"]["planner"] = {
   meta: {
-    title: "Planificador de Proyectos | Velox Labs",
+    title: "Planificador de Proyectos",
     description:
       "Elige el tipo de proyecto, el sector, la urgencia y el tamaño del equipo y obtén al instante un plan con plazo, inversión, equipo y próximos pasos.",
   },

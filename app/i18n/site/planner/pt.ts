@@ -4,7 +4,7 @@
 // same in every language by app/modules/site/planner/project-planner.ts.
 export const plannerPt = {
   meta: {
-    title: "Planejador de Projetos | Velox Labs",
+    title: "Planejador de Projetos",
     description:
       "Escolha o tipo de projeto, o setor, a urgência e o tamanho da equipe e receba na hora um plano com prazo, investimento, equipe e próximos passos.",
   },
