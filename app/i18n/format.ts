@@ -68,3 +68,8 @@ export function formatFileSize(bytes: number, language: Language) {
   }
   return `${formatNumber(Math.round(value * 100) / 100, language, { maximumFractionDigits: 2 })} ${units[unit]}`;
 }
+
+/** The dictionary's plural form of a count: "one" or "other" (pt/es "many" reads as "other"). */
+export function pluralForm(language: Language, count: number): "one" | "other" {
+  return new Intl.PluralRules(LOCALES[language]).select(count) === "one" ? "one" : "other";
+}

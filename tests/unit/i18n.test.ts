@@ -8,7 +8,7 @@ import {
   LANGUAGES,
   type TranslationKey,
 } from "../../app/i18n/index.ts";
-import { formatDate, formatFileSize, formatMoney, formatTime } from "../../app/i18n/format.ts";
+import { formatDate, formatFileSize, formatMoney, formatTime, pluralForm } from "../../app/i18n/format.ts";
 import { resolveLanguage } from "../../app/i18n/resolve-language.ts";
 import { translate } from "../../app/i18n/translate.ts";
 
@@ -67,6 +67,12 @@ describe("formatting through Intl", () => {
     expect(formatMoney(1234.5, "pt").replace(/\s/g, " ")).toBe("R$ 1.234,50");
     expect(formatDate("2026-03-05T15:00:00.000Z", "pt")).toBe("05/03/2026");
     expect(formatTime("2026-03-05T15:07:00.000Z", "pt")).toBe("12:07");
+  });
+
+  it("picks the dictionary's plural form per language ('many' reads as 'other')", () => {
+    expect([pluralForm("en", 1), pluralForm("en", 0), pluralForm("en", 2)]).toEqual(["one", "other", "other"]);
+    expect(pluralForm("es", 1_000_000)).toBe("other");
+    expect(pluralForm("pt", 1)).toBe("one");
   });
 
   it("formats file sizes with two decimals", () => {

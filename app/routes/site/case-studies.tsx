@@ -1,14 +1,13 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useLocation, useNavigation, useRevalidator } from "react-router";
-import { formatNumber, formatPercent } from "~/i18n/format";
+import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
-import { pluralForm } from "~/modules/site/case-studies/case-study-labels";
 import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
 import { isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
 import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/site/case-studies/listing-states";
-import { Spinner } from "~/modules/site/case-studies/spinner";
+import { Spinner } from "~/modules/site/ui/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";

@@ -6,6 +6,7 @@ import { industryLabel, projectTypeLabel, weeksLabel } from "~/modules/site/case
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage, sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { ArrowLeftIcon } from "~/modules/site/ui/icons";
 import { workerContext } from "@worker/router-context";
 import { getCaseStudyBySlug, listRelatedCaseStudies, type CaseStudyView } from "@worker/services/case-study-service";
 import type { Route } from "./+types/case-study";
@@ -42,14 +43,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return data({ study, related });
 }
 
-function ArrowLeft() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M16 10H5m4-4-4 4 4 4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   const { study, related } = loaderData;
   return study ? <CaseStudyDetail study={study} related={related} /> : <CaseStudyNotFound />;
@@ -71,7 +64,7 @@ function CaseStudyDetail({ study, related }: { study: CaseStudyView; related: Ca
             to={sitePath(language, "/case-studies")}
             className="inline-flex items-center gap-2 rounded text-sm font-semibold text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
-            <ArrowLeft />
+            <ArrowLeftIcon />
             {t("site.caseStudies.detail.back")}
           </Link>
           <div className="mt-8 grid items-center gap-10 lg:grid-cols-2">
@@ -217,7 +210,7 @@ function CaseStudyNotFound() {
       <h1 className="mt-6 text-3xl font-bold tracking-tight text-ink-900">{t("site.caseStudies.detail.notFound.title")}</h1>
       <p className="mt-3 text-slate-600">{t("site.caseStudies.detail.notFound.message")}</p>
       <Link to={sitePath(language, "/case-studies")} onClick={goBack} className={`${buttonClass()} mt-8`}>
-        <ArrowLeft />
+        <ArrowLeftIcon />
         {t("site.caseStudies.detail.notFound.back")}
       </Link>
     </section>

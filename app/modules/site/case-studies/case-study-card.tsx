@@ -3,7 +3,8 @@ import { Link, useNavigation } from "react-router";
 import type { CaseStudyView } from "@worker/services/case-study-service";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
-import { Spinner } from "./spinner.tsx";
+import { ArrowRightIcon } from "~/modules/site/ui/icons";
+import { Spinner } from "~/modules/site/ui/spinner";
 
 /**
  * One case study as a card: image, tag, title and a 'View case study' link to its detail
@@ -76,9 +77,7 @@ export function CaseStudyCard({ study, priority = false }: { study: CaseStudyVie
           className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-600 outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-brand-700"
         >
           {t("site.caseStudies.card.view")}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition group-hover:translate-x-0.5" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M4 10h11m-4-4 4 4-4 4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <ArrowRightIcon className="h-4 w-4 transition group-hover:translate-x-0.5" />
         </Link>
       </div>
     </article>

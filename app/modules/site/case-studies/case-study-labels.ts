@@ -1,4 +1,5 @@
-import { LOCALES, type Language, type Translate } from "~/i18n";
+import type { Language, Translate } from "~/i18n";
+import { pluralForm } from "~/i18n/format";
 
 // Industries and project types are stored as lowercase values ("healthcare", "mvp"). Their
 // labels come from the dictionary; a value without a key (added to the table later) still
@@ -21,11 +22,6 @@ export function industryLabel(t: Translate, value: string): string {
 
 export function projectTypeLabel(t: Translate, value: string): string {
   return includes(PROJECT_TYPE_KEYS, value) ? t(`site.caseStudies.projectTypes.${value}`) : humanize(value);
-}
-
-/** The dictionary's plural form for a count: "one" or "other" (pt/es "many" reads as "other"). */
-export function pluralForm(language: Language, count: number): "one" | "other" {
-  return new Intl.PluralRules(LOCALES[language]).select(count) === "one" ? "one" : "other";
 }
 
 export function weeksLabel(t: Translate, language: Language, weeks: number): string {

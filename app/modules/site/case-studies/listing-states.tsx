@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
-import { Spinner } from "./spinner.tsx";
+import { Spinner } from "~/modules/site/ui/spinner";
 
 /** A centred panel for the listing's loading, error, empty and no-match states. */
 function StatePanel({

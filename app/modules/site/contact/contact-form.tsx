@@ -5,6 +5,8 @@ import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { CheckIcon } from "~/modules/site/ui/icons";
+import { Spinner } from "~/modules/site/ui/spinner";
 import type { ContactActionData } from "./contact-action-data.ts";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema.ts";
 import { fieldErrorKeys } from "./form-issues.ts";
@@ -257,9 +259,7 @@ function SuccessPanel({ headingRef, onAgain }: { headingRef: RefObject<HTMLHeadi
   return (
     <div className="flex flex-col items-center rounded-2xl border border-emerald-200 bg-emerald-50/60 px-6 py-12 text-center" data-testid="contact-success">
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-          <path d="m5 12.5 4.5 4.5L19 7.5" />
-        </svg>
+        <CheckIcon className="h-7 w-7" />
       </span>
       <h2 ref={headingRef} tabIndex={-1} className="mt-5 text-2xl font-semibold text-ink-900 focus:outline-none">
         {t("site.contact.success.title")}
@@ -273,14 +273,5 @@ function SuccessPanel({ headingRef, onAgain }: { headingRef: RefObject<HTMLHeadi
         {t("site.contact.success.again")}
       </Link>
     </div>
-  );
-}
-
-function Spinner() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }

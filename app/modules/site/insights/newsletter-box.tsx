@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { CheckIcon } from "~/modules/site/ui/icons";
 import type { NewsletterActionData } from "./newsletter-action-data.ts";
 import { NEWSLETTER_EMAIL_MAX, newsletterSchema } from "./newsletter-schema.ts";
 
@@ -70,9 +71,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
           {result?.ok ? (
             <div className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/15" data-testid="newsletter-confirmation">
               <h3 ref={confirmation} tabIndex={-1} className="flex items-center gap-2 text-lg font-semibold focus:outline-none">
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 text-emerald-400" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round">
-                  <path d="m5 12.5 4.5 4.5L19 7.5" />
-                </svg>
+                <CheckIcon className="h-5 w-5 text-emerald-400" />
                 {result.alreadySubscribed ? t("site.insights.newsletter.already.title") : t("site.insights.newsletter.subscribed.title")}
               </h3>
               <p className="mt-2 break-words text-slate-300">

@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
-import { ArrowRightIcon } from "./icons.tsx";
+import { ArrowRightIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 /** What the loader read: the newest case studies, or that reading them failed. */

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
-import { ArrowRightIcon } from "./icons.tsx";
+import { ArrowRightIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection } from "./landing-section.tsx";
 
 /** 7. The closing call to action, to /{lang}/contact. */

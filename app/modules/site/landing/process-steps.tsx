@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
-import { PenIcon, RocketIcon, SearchIcon } from "./icons.tsx";
+import { PenIcon, RocketIcon, SearchIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const STEPS = [

@@ -1,6 +1,6 @@
 import { formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
-import { CheckIcon, CrossIcon } from "./icons.tsx";
+import { CheckIcon, CrossIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const STATS = ["revenue", "users", "countries", "retention", "roi"] as const;

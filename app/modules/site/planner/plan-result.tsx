@@ -6,6 +6,7 @@ import { sitePath } from "~/modules/site/site-paths";
 import type { Language, Translate } from "~/i18n";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import type { ProjectPlan, UrgencyEffect } from "./project-planner.ts";
+import { CheckIcon } from "~/modules/site/ui/icons";
 
 /** The generated plan: the tier's figures, urgency effect, compliance, estimate and next steps. */
 export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef?: Ref<HTMLHeadingElement> }) {
@@ -69,7 +70,7 @@ export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef
             <ul className="mt-3 space-y-2">
               {plan.featureKeys.map((key) => (
                 <li key={key} className="flex gap-2 text-sm text-slate-700">
-                  <CheckIcon />
+                  <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
                   {t(key)}
                 </li>
               ))}
@@ -157,14 +158,6 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="mt-1 text-lg font-bold text-slate-900">{value}</dd>
     </div>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="m4.5 10.5 3.5 3.5 7.5-8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import { LOCALES } from "~/i18n";
+import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
-import { ArrowRightIcon, ChartIcon } from "~/modules/site/landing/icons";
+import { ArrowRightIcon, ChartIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "~/modules/site/landing/landing-section";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
@@ -173,9 +173,9 @@ function RoiFigures({ result, stale }: { result: RoiResult; stale: boolean }) {
   const paybackText =
     result.paybackMonths === null || figures.paybackMonths === null
       ? t("site.landing.roi.results.paybackNone")
-      : new Intl.PluralRules(LOCALES[language]).select(result.paybackMonths) === "one"
-        ? t("site.landing.roi.results.paybackOne", { count: figures.paybackMonths })
-        : t("site.landing.roi.results.paybackOther", { count: figures.paybackMonths });
+      : t(pluralForm(language, result.paybackMonths) === "one" ? "site.landing.roi.results.paybackOne" : "site.landing.roi.results.paybackOther", {
+          count: figures.paybackMonths,
+        });
   const text: Record<(typeof FIGURES)[number], string> = {
     cost: figures.cost,
     weeks: t("site.landing.roi.results.weeksValue", { weeks: figures.weeks }),

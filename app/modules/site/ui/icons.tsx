@@ -1,4 +1,4 @@
-// Small inline icons of the landing page (decorative: aria-hidden).
+// Small inline icons of the public site (decorative: aria-hidden).
 
 type IconProps = { className?: string };
 
@@ -8,6 +8,14 @@ export function ArrowRightIcon({ className = "h-4 w-4" }: IconProps) {
   return (
     <svg {...base} viewBox="0 0 20 20" className={className}>
       <path d="M4 10h12M11 5l5 5-5 5" />
+    </svg>
+  );
+}
+
+export function ArrowLeftIcon({ className = "h-4 w-4" }: IconProps) {
+  return (
+    <svg {...base} viewBox="0 0 20 20" className={className}>
+      <path d="M16 10H4M9 5l-5 5 5 5" />
     </svg>
   );
 }
