@@ -5,6 +5,7 @@ import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/te
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { PageHero } from "~/modules/site/ui/page-hero";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
@@ -17,13 +18,7 @@ export default function AboutPage() {
   const { language, t } = useI18n();
   return (
     <>
-      <section className="bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto max-w-7xl px-4 pb-12 pt-14 sm:px-6 sm:pt-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.about.hero.eyebrow")}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-slate-950 sm:text-5xl">{t("site.about.hero.title")}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.about.hero.subtitle")}</p>
-        </div>
-      </section>
+      <PageHero eyebrow={t("site.about.hero.eyebrow")} title={t("site.about.hero.title")} intro={t("site.about.hero.subtitle")} />
 
       <section aria-labelledby="about-stats" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="about-stats" className="sr-only">

@@ -13,6 +13,7 @@ import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { subscribeToNewsletter } from "@worker/services/newsletter-service";
 import type { Route } from "./+types/blog";
+import { PageHero } from "~/modules/site/ui/page-hero";
 
 // The canonical URL has no ?category= (pageMeta uses the path only): every filtered view
 // points search engines at the full list.
@@ -68,17 +69,11 @@ export default function InsightsPage({ actionData }: Route.ComponentProps) {
 
   return (
     <>
-      <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
-        <div className="relative mx-auto max-w-7xl px-4 pb-8 pt-14 sm:px-6 sm:pt-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.insights.hero.eyebrow")}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.insights.hero.title")}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.insights.hero.intro")}</p>
-          <div className="mt-10">
-            <CategoryFilter active={category} />
-          </div>
+      <PageHero eyebrow={t("site.insights.hero.eyebrow")} title={t("site.insights.hero.title")} intro={t("site.insights.hero.intro")}>
+        <div className="mt-10">
+          <CategoryFilter active={category} />
         </div>
-      </div>
+      </PageHero>
 
       <div className="mx-auto max-w-7xl space-y-14 px-4 pb-20 pt-4 sm:px-6 lg:px-8">
         {total === 0 ? (

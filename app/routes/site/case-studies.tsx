@@ -11,6 +11,7 @@ import { Spinner } from "~/modules/site/ui/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { PageHero } from "~/modules/site/ui/page-hero";
 import { workerContext } from "@worker/router-context";
 import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/case-study-options";
 import type { Route } from "./+types/case-studies";
@@ -69,22 +70,16 @@ function ListingHero() {
     { value: t("site.caseStudies.stats.countriesValue", { count: formatNumber(15, language) }), label: t("site.caseStudies.stats.countries") },
   ];
   return (
-    <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
-      <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-14 sm:px-6 sm:pt-20 lg:px-8">
-        <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.caseStudies.hero.eyebrow")}</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.caseStudies.hero.title")}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.caseStudies.hero.subtitle")}</p>
-        <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200/80 bg-white/80 p-5 shadow-sm backdrop-blur">
-              <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
-              <dd className="text-3xl font-bold tracking-tight text-ink-900">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </div>
+    <PageHero eyebrow={t("site.caseStudies.hero.eyebrow")} title={t("site.caseStudies.hero.title")} intro={t("site.caseStudies.hero.subtitle")}>
+      <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {stats.map((stat) => (
+          <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200/80 bg-white/80 p-5 shadow-sm backdrop-blur">
+            <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
+            <dd className="text-3xl font-bold tracking-tight text-ink-900">{stat.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </PageHero>
   );
 }
 

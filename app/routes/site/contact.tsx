@@ -11,6 +11,7 @@ import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";
 import { ContactRateLimitError, submitContactMessage } from "@worker/services/contact-service";
 import type { Route } from "./+types/contact";
+import { PageHero } from "~/modules/site/ui/page-hero";
 
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args.location);
@@ -88,14 +89,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
-      <div className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-32 -top-32 h-96 w-96 rounded-full bg-brand-100/70 blur-3xl" />
-        <div className="relative mx-auto max-w-7xl px-4 pb-10 pt-14 sm:px-6 sm:pt-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-brand-600">{t("site.contact.hero.eyebrow")}</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-ink-900 sm:text-5xl">{t("site.contact.hero.title")}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-600">{t("site.contact.hero.intro")}</p>
-        </div>
-      </div>
+      <PageHero eyebrow={t("site.contact.hero.eyebrow")} title={t("site.contact.hero.title")} intro={t("site.contact.hero.intro")} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 pb-20 sm:px-6 lg:grid-cols-5 lg:items-start lg:gap-12 lg:px-8">
         <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
           <ContactForm actionData={actionData} />
