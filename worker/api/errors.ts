@@ -65,10 +65,17 @@ const DEFAULT_CODES: Partial<Record<number, ApiErrorCode>> = {
   503: "service_unavailable",
 };
 
-export function validationError(error: { issues: readonly z.core.$ZodIssue[] }): ApiError {
+/**
+ * 400 validation_failed from a failed parse. `message` maps each issue's message, e.g. the
+ * public forms' schemas carry dictionary keys that are translated for the caller.
+ */
+export function validationError(
+  error: { issues: readonly z.core.$ZodIssue[] },
+  message: (issueMessage: string) => string = (m) => m,
+): ApiError {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join(".") || "(body)",
-    message: issue.message,
+    message: message(issue.message),
   }));
   return new ApiError(400, "validation_failed", {
     issues,

@@ -37,6 +37,13 @@ export const siteEn: Dictionary["site"] = {
   chat: {
     open: "Talk to us",
   },
+  forms: {
+    errors: {
+      emailRequired: "Please enter your email.",
+      emailInvalid: "Please enter a valid email, like name@company.com.",
+      emailTooLong: "Your email can be at most 254 characters long.",
+    },
+  },
   seo: {
     ogSiteName: "Velox Labs",
   },

@@ -37,6 +37,13 @@ export const siteEs: Dictionary["site"] = {
   chat: {
     open: "Habla con nosotros",
   },
+  forms: {
+    errors: {
+      emailRequired: "Escribe tu correo electrónico.",
+      emailInvalid: "Escribe un correo válido, como nombre@empresa.com.",
+      emailTooLong: "El correo puede tener como máximo 254 caracteres.",
+    },
+  },
   seo: {
     ogSiteName: "Velox Labs",
   },

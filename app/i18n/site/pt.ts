@@ -37,6 +37,13 @@ export const sitePt = {
   chat: {
     open: "Fale com a gente",
   },
+  forms: {
+    errors: {
+      emailRequired: "Informe o seu e-mail.",
+      emailInvalid: "Informe um e-mail válido, como nome@empresa.com.",
+      emailTooLong: "O e-mail pode ter no máximo 254 caracteres.",
+    },
+  },
   seo: {
     ogSiteName: "Velox Labs",
   },

@@ -1,5 +1,4 @@
 import { data, Link, useLocation, useSearchParams } from "react-router";
-import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { ArticleCard } from "~/modules/site/insights/article-card";
 import { articlesFor, categoryFromSearch } from "~/modules/site/insights/articles";
@@ -7,6 +6,7 @@ import { CategoryFilter } from "~/modules/site/insights/category-filter";
 import type { NewsletterActionData } from "~/modules/site/insights/newsletter-action-data";
 import { NewsletterBox } from "~/modules/site/insights/newsletter-box";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
+import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = newsletterSchema.safeParse({ email: typeof rawEmail === "string" ? rawEmail : undefined });
   if (!parsed.success) {
-    const error = (parsed.error.issues[0]?.message ?? "site.insights.newsletter.errors.emailInvalid") as TranslationKey;
+    const error = fieldErrorKeys(parsed.error, ["email"]).email ?? "site.forms.errors.emailInvalid";
     return data<NewsletterActionData>({ ok: false, reason: "invalid", error, email }, { status: 400 });
   }
   try {

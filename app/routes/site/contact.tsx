@@ -5,7 +5,7 @@ import type { ContactActionData, ContactValues } from "~/modules/site/contact/co
 import { ContactDetails } from "~/modules/site/contact/contact-details";
 import { ContactForm } from "~/modules/site/contact/contact-form";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
-import { fieldErrorKeys } from "~/modules/site/contact/form-issues";
+import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";

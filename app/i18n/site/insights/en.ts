@@ -59,9 +59,6 @@ export const insightsEn: Dictionary["site"]["insights"] = {
     another: "Subscribe another email",
     failed: "We couldn't complete your subscription. Please try again later.",
     errors: {
-      emailRequired: "Please enter your email.",
-      emailInvalid: "Please enter a valid email, like name@company.com.",
-      emailTooLong: "Your email can be at most 254 characters long.",
       invalidBody: "Please send your email.",
       unknownIntent: "Unknown action.",
     },

@@ -59,9 +59,6 @@ export const insightsEs: Dictionary["site"]["insights"] = {
     another: "Suscribir otro correo",
     failed: "No pudimos completar tu suscripción. Inténtalo de nuevo más tarde.",
     errors: {
-      emailRequired: "Escribe tu correo electrónico.",
-      emailInvalid: "Escribe un correo válido, como nombre@empresa.com.",
-      emailTooLong: "El correo puede tener como máximo 254 caracteres.",
       invalidBody: "Envía tu correo electrónico.",
       unknownIntent: "Acción desconocida.",
     },

@@ -61,9 +61,6 @@ export const insightsPt = {
     another: "Inscrever outro e-mail",
     failed: "Não foi possível concluir a inscrição. Tente novamente mais tarde.",
     errors: {
-      emailRequired: "Informe o seu e-mail.",
-      emailInvalid: "Informe um e-mail válido, como nome@empresa.com.",
-      emailTooLong: "O e-mail pode ter no máximo 254 caracteres.",
       invalidBody: "Envie o seu e-mail.",
       unknownIntent: "Ação desconhecida.",
     },

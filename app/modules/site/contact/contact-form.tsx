@@ -9,7 +9,8 @@ import { CheckIcon } from "~/modules/site/ui/icons";
 import { Spinner } from "~/modules/site/ui/spinner";
 import type { ContactActionData } from "./contact-action-data.ts";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema.ts";
-import { fieldErrorKeys } from "./form-issues.ts";
+import { EMAIL_MAX } from "~/modules/site/forms/email-field";
+import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
 
 type FieldErrors = Partial<Record<ContactField, TranslationKey>>;
 
@@ -160,7 +161,7 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
               autoComplete="email"
               inputMode="email"
               required
-              maxLength={CONTACT_LIMITS.emailMax}
+              maxLength={EMAIL_MAX}
               placeholder={t("site.contact.form.emailPlaceholder")}
               defaultValue={values?.email}
             />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailField } from "~/modules/site/forms/email-field";
 
 /**
  * The contact form's one schema, shared by the form (checks before sending), the route
@@ -7,8 +8,7 @@ import { z } from "zod";
  * Limits, chosen for people rather than for the database:
  * - name: 2-100 characters after trimming (one-letter names are almost always a typo;
  *   100 holds any real full name);
- * - email: at most 254 characters (the longest address SMTP can deliver), trimmed and
- *   lower-cased so the CRM finds the same lead whatever the capitalisation;
+ * - email: the public forms' shared e-mail field (forms/email-field.ts);
  * - message: 10-5000 characters after trimming (enough to say what the project is;
  *   5000 is several pages, far beyond a real first message, and keeps abuse cheap).
  * - company_url: a honeypot. It is hidden from people and assistive technology; a bot
@@ -20,7 +20,6 @@ import { z } from "zod";
 export const CONTACT_LIMITS = {
   nameMin: 2,
   nameMax: 100,
-  emailMax: 254,
   messageMin: 10,
   messageMax: 5000,
 } as const;
@@ -41,13 +40,7 @@ export const contactSchema = z.object(
       .min(1, { error: `${E}.nameRequired`, abort: true })
       .min(CONTACT_LIMITS.nameMin, { error: `${E}.nameTooShort`, abort: true })
       .max(CONTACT_LIMITS.nameMax, { error: `${E}.nameTooLong` }),
-    email: z
-      .string({ error: `${E}.emailRequired` })
-      .trim()
-      .toLowerCase()
-      .min(1, { error: `${E}.emailRequired`, abort: true })
-      .max(CONTACT_LIMITS.emailMax, { error: `${E}.emailTooLong`, abort: true })
-      .pipe(z.email({ error: `${E}.emailInvalid` })),
+    email: emailField(),
     message: z
       .string({ error: `${E}.messageRequired` })
       .trim()

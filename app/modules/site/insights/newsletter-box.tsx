@@ -5,7 +5,9 @@ import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { CheckIcon } from "~/modules/site/ui/icons";
 import type { NewsletterActionData } from "./newsletter-action-data.ts";
-import { NEWSLETTER_EMAIL_MAX, newsletterSchema } from "./newsletter-schema.ts";
+import { EMAIL_MAX } from "~/modules/site/forms/email-field";
+import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
+import { newsletterSchema } from "./newsletter-schema.ts";
 
 /**
  * The newsletter box (claim: 2,500+ readers). It really subscribes: the page's action
@@ -48,7 +50,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
       return;
     }
     event.preventDefault();
-    setClientError((parsed.error.issues[0]?.message ?? "site.insights.newsletter.errors.emailInvalid") as TranslationKey);
+    setClientError(fieldErrorKeys(parsed.error, ["email"]).email ?? "site.forms.errors.emailInvalid");
     input.current?.focus();
   }
 
@@ -108,7 +110,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
                   inputMode="email"
                   autoComplete="email"
                   required
-                  maxLength={NEWSLETTER_EMAIL_MAX}
+                  maxLength={EMAIL_MAX}
                   defaultValue={result && !result.ok ? result.email : undefined}
                   placeholder={t("site.insights.newsletter.emailPlaceholder")}
                   aria-invalid={error ? true : undefined}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/** The longest address SMTP can deliver. */
+export const EMAIL_MAX = 254;
+
+const E = "site.forms.errors";
+
+/**
+ * The e-mail field of every public form (contact, newsletter): trimmed and lower-cased, so
+ * the CRM and the subscriber list find the same person whatever the capitalisation; issue
+ * messages are dictionary keys (site.forms.errors.*).
+ */
+export function emailField() {
+  return z
+    .string({ error: `${E}.emailRequired` })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: `${E}.emailRequired`, abort: true })
+    .max(EMAIL_MAX, { error: `${E}.emailTooLong`, abort: true })
+    .pipe(z.email({ error: `${E}.emailInvalid` }));
+}
