@@ -120,6 +120,8 @@ describe("listing order and localization", () => {
   it("lists every case study newest first, in both the plain list and the query", async () => {
     await seedPortfolio();
     expect(slugs(await listAllCaseStudies(db(), "en"))).toEqual(NEWEST_FIRST);
+    // The landing page's teasers: only the newest three.
+    expect(slugs(await listAllCaseStudies(db(), "en", { limit: 3 }))).toEqual(NEWEST_FIRST.slice(0, 3));
     const listing = await queryCaseStudies(db(), "en", { limit: 60 });
     expect(slugs(listing.items)).toEqual(NEWEST_FIRST);
     expect(listing.total).toBe(7);

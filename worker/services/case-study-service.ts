@@ -51,9 +51,13 @@ export function localizeCaseStudy(row: CaseStudy, language: Language): CaseStudy
   };
 }
 
-/** Every case study, newest first (the spec: no page limit), in one language. */
-export async function listAllCaseStudies(db: Db, language: Language): Promise<CaseStudyView[]> {
-  const rows = await db.select().from(caseStudies).orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
+/**
+ * Case studies newest first, in one language: every one (the spec: the listing has no page
+ * limit), or only the newest `limit` (the landing page's teasers read 3 rows, not the table).
+ */
+export async function listAllCaseStudies(db: Db, language: Language, { limit }: { limit?: number } = {}): Promise<CaseStudyView[]> {
+  const newestFirst = db.select().from(caseStudies).orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
+  const rows = await (limit === undefined ? newestFirst : newestFirst.limit(limit));
   return rows.map((row) => localizeCaseStudy(row, language));
 }
 
@@ -143,8 +147,7 @@ export async function queryCaseStudies(
   query: Partial<CaseStudyQuery> = {},
 ): Promise<CaseStudyListing> {
   const parsed = caseStudyQuerySchema.parse(query);
-  const rows = await db.select().from(caseStudies).orderBy(desc(caseStudies.createdAt), desc(caseStudies.id));
-  const studies = rows.map((row) => localizeCaseStudy(row, language));
+  const studies = await listAllCaseStudies(db, language);
 
   const distinct = (values: string[]) => [...new Set(values)].sort();
   const facets = {

@@ -5,7 +5,7 @@ import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
 import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
-import { isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
+import { clearFiltersHref, isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
 import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/site/case-studies/listing-states";
 import { Spinner } from "~/modules/site/ui/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
@@ -90,7 +90,7 @@ function Listing({ listing, pending }: { listing: ListingData; pending: boolean 
   const { pathname } = useLocation();
   const { items, total, all, facets, filters } = listing;
   const filtered = isFiltered(filters);
-  const clearHref = `${pathname}${listingSearch({ sort: filters.sort })}`;
+  const clearHref = clearFiltersHref(pathname, filters);
   const canLoadMore = items.length < total && filters.limit < CASE_STUDY_MAX_LIMIT;
   const moreHref = `${pathname}${listingSearch({ ...filters, limit: Math.min(CASE_STUDY_MAX_LIMIT, filters.limit + CASE_STUDY_PAGE_SIZE) })}`;
 

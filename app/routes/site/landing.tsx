@@ -34,8 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const roi = roiFromParams(url.searchParams);
   let teasers: CaseStudyTeasers;
   try {
-    const studies = await listAllCaseStudies(context.get(workerContext).db, language);
-    teasers = { status: "ok", studies: studies.slice(0, TEASER_COUNT) };
+    teasers = { status: "ok", studies: await listAllCaseStudies(context.get(workerContext).db, language, { limit: TEASER_COUNT }) };
   } catch (error) {
     console.error("landing: case studies could not be read", error);
     teasers = { status: "error" };

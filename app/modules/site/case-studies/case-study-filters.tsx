@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { industryLabel, projectTypeLabel } from "./case-study-labels.ts";
-import { isFiltered, listingSearch } from "./listing-search.ts";
+import { clearFiltersHref, isFiltered, listingSearch } from "./listing-search.ts";
 
 type Values = { q: string; industry: string; type: string; timeline: string; sort: string };
 
@@ -90,7 +90,7 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
     apply(values);
   }
 
-  const clearHref = `${pathname}${listingSearch({ sort: filters.sort })}`;
+  const clearHref = clearFiltersHref(pathname, filters);
 
   return (
     <Form

@@ -21,3 +21,8 @@ export function listingSearch(filters: Partial<CaseStudyQuery>): string {
 export function isFiltered(filters: Partial<CaseStudyQuery>): boolean {
   return Boolean(filters.q || filters.industry || filters.type || filters.timeline);
 }
+
+/** The listing without search and filters (the sort is kept): 'Clear filters'. */
+export function clearFiltersHref(pathname: string, filters: Partial<CaseStudyQuery>): string {
+  return `${pathname}${listingSearch({ sort: filters.sort })}`;
+}
