@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "./support/chromium.ts";
+import { hydrated, launchBrowser, openPage } from "./support/chromium.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -49,7 +49,7 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
       const found: string[] = [];
       for (const path of PAGES) {
         await page.goto(`/${lang}${path}`);
-        await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
+        await hydrated(page, '[data-testid="language-switcher"]');
         const violations = await audit(page);
         if (violations.length) found.push(`/${lang}${path}\n${describeViolations(violations)}`);
       }

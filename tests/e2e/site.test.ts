@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, holdRequests, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { baseUrl, holdRequests, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
 
 let browser: Browser;
 before(async () => {
@@ -57,7 +57,7 @@ describe("header and footer", () => {
   it("shows 'Loading Case Studies...' while the case studies load after a header click", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/en/about");
-    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
+    await hydrated(page, '[data-testid="language-switcher"]');
     // Hold the page's data request so the pending state is observable.
     const release = await holdRequests(page, (url) => url.pathname === "/en/case-studies.data");
     await page.locator('header nav[aria-label] a[href="/en/case-studies"]').first().click();
@@ -84,7 +84,7 @@ describe("language switcher", () => {
   it("switches in place on the home page and saves the choice", async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto("/pt");
-    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
+    await hydrated(page, '[data-testid="language-switcher"]');
     const h1Pt = await page.locator("h1").textContent();
     // A marker on window survives a client-side navigation but not a page load.
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -103,7 +103,7 @@ describe("language switcher", () => {
   it("does a full page load to /{lang} from any other page", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/en/about");
-    await page.locator('[data-testid="language-switcher"][data-hydrated="true"]').waitFor();
+    await hydrated(page, '[data-testid="language-switcher"]');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByTestId("language-switcher").locator("summary").click();
     await Promise.all([

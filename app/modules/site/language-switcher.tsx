@@ -1,5 +1,4 @@
 import { useEffect, useRef } from "react";
-import { useHydrated } from "~/components/use-hydrated";
 import { useLocation, useNavigate } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n";
 import { saveLanguagePreference } from "~/i18n/language-preference";
@@ -17,7 +16,6 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const details = useRef<HTMLDetailsElement>(null);
-  const hydrated = useHydrated();
 
   // Close the menu on outside click and on Escape.
   useEffect(() => {
@@ -47,12 +45,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   };
 
   return (
-    <details
-      ref={details}
-      className={`relative ${className}`}
-      data-testid="language-switcher"
-      data-hydrated={hydrated ? "true" : undefined}
-    >
+    <details ref={details} className={`relative ${className}`} data-testid="language-switcher">
       <summary
         className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
       >
