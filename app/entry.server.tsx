@@ -1,6 +1,8 @@
 import { renderToReadableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { workerContext } from "@worker/router-context";
+import { NonceProvider } from "./lib/nonce";
 
 /**
  * Server rendering at the edge. The whole document is rendered before the response
@@ -11,9 +13,18 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
   let status = responseStatusCode;
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+  // The fetch handler's nonce for this response: the CSP header allows only scripts carrying it.
+  const { nonce } = loadContext.get(workerContext);
+  const app = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  const body = await renderToReadableStream(app, {
+    nonce,
     signal: request.signal,
     onError(error: unknown) {
       status = 500;

@@ -19,6 +19,7 @@ import { NotFoundPage } from "./components/not-found-page";
 import { LOCALES, languageFromCookie } from "./i18n";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
 import { I18nProvider } from "./i18n/react";
+import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
 
 export const links: Route.LinksFunction = () => [
@@ -42,6 +43,7 @@ function useDocumentLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const language = useDocumentLanguage();
+  const nonce = useNonce();
   return (
     <html lang={LOCALES[language]}>
       <head>
@@ -54,8 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nProvider language={language}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

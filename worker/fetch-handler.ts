@@ -4,16 +4,22 @@ import { api } from "./api/index.ts";
 import { errorResponse } from "./api/errors.ts";
 import { isForbiddenCrossSiteRequest } from "./auth/origin-check.ts";
 import { requestLanguage } from "./lib/request-language.ts";
+import { withSecurityHeaders, type SecurityHeaderOptions } from "./http/security-headers.ts";
+import { guardRequestBody } from "./http/request-body.ts";
 
-/** Renders every non-API, non-party request (React Router SSR in the real entry). */
-export type RenderApp = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/**
+ * Renders every non-API, non-party request (React Router SSR in the real entry); `nonce`
+ * is this response's CSP nonce, which every inline script must carry.
+ */
+export type RenderApp = (request: Request, env: Env, ctx: ExecutionContext, nonce: string) => Promise<Response>;
 
 /**
  * The Worker's one fetch handler: /api/* → Hono, /parties/* → partyserver's router,
- * everything else → the app renderer.
+ * everything else → the app renderer. Security and cache headers are set on every
+ * response by worker/http/security-headers.ts.
  */
-export function createFetchHandler(renderApp: RenderApp): ExportedHandlerFetchHandler<Env> {
-  return async (request, env, ctx) => {
+export function createFetchHandler(renderApp: RenderApp, options: SecurityHeaderOptions = {}): ExportedHandlerFetchHandler<Env> {
+  const route = async (request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> => {
     const { pathname } = new URL(request.url);
     const isApi = pathname === "/api" || pathname.startsWith("/api/");
     if (isForbiddenCrossSiteRequest(request)) {
@@ -29,6 +35,8 @@ export function createFetchHandler(renderApp: RenderApp): ExportedHandlerFetchHa
       const response = PARTY_NAMES.includes(party) ? await routePartykitRequest(request, env) : null;
       return response ?? errorResponse(requestLanguage(request), 404, "not_found");
     }
-    return renderApp(request, env, ctx);
+    return renderApp(request, env, ctx, nonce);
   };
+  return (request, env, ctx) =>
+    withSecurityHeaders(request, options, (nonce) => guardRequestBody(request, (body) => route(body, env, ctx, nonce)));
 }

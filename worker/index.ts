@@ -11,9 +11,13 @@ const handleAppRequest = createRequestHandler(
 );
 
 export default {
-  fetch: createFetchHandler(async (request, env, ctx) => {
-    const { context, auth } = createLoadContext(request, env, ctx);
-    const response = await handleAppRequest(request, context);
-    return withCookies(response, auth.setCookies);
-  }),
+  fetch: createFetchHandler(
+    async (request, env, ctx, nonce) => {
+      const { context, auth } = createLoadContext(request, env, ctx, nonce);
+      const response = await handleAppRequest(request, context);
+      return withCookies(response, auth.setCookies);
+    },
+    // The Vite dev server's HMR client talks over a WebSocket.
+    { dev: import.meta.env.DEV },
+  ),
 } satisfies ExportedHandler<Env>;

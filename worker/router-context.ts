@@ -10,16 +10,18 @@ export type WorkerContext = {
   db: Db;
   services: ServiceContext;
   auth: RequestAuth;
+  /** This response's CSP nonce (worker/http/security-headers.ts); inline scripts carry it. */
+  nonce: string;
 };
 
 export const workerContext = createContext<WorkerContext>();
 
-export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext) {
+export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, nonce: string) {
   const db = getDb(env.DB);
   const services: ServiceContext = { db, env, waitUntil: (promise) => ctx.waitUntil(promise) };
   const auth = new RequestAuth(request, services);
   const context = new RouterContextProvider();
-  context.set(workerContext, { env, ctx, db, services, auth });
+  context.set(workerContext, { env, ctx, db, services, auth, nonce });
   return { context, auth };
 }
 
