@@ -1,3 +1,5 @@
+import { cookieFromHeader } from "@worker/lib/cookies";
+
 export const LANGUAGES = ["pt", "es", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "pt";
@@ -18,15 +20,8 @@ export function isLanguage(value: unknown): value is Language {
 
 /** The language saved in the `language` cookie of a Cookie header, if any. */
 export function languageFromCookie(cookieHeader: string | null | undefined): Language | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === LANGUAGE_COOKIE) {
-      const value = decodeURIComponent(rest.join("="));
-      return isLanguage(value) ? value : null;
-    }
-  }
-  return null;
+  const value = cookieFromHeader(cookieHeader, LANGUAGE_COOKIE);
+  return isLanguage(value) ? value : null;
 }
 
 /** The first supported language of an Accept-Language header, if any. */

@@ -1,7 +1,11 @@
 // The browser session lives in two HttpOnly cookies: the access token (1 hour) and the
 // refresh token (30 days, renewed on every refresh). Over HTTPS they are Secure and
 // __Host- prefixed; on plain http (localhost development) they cannot be, so they are not.
+import { readCookie } from "../lib/cookies.ts";
 import { ACCESS_TOKEN_TTL_SECONDS } from "./jwt.ts";
+
+/** Re-exported so the auth code keeps one import; the tolerant reader lives in lib/cookies. */
+export { readCookie };
 
 export const REFRESH_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
@@ -13,16 +17,6 @@ export function sessionCookieNames(secure: boolean) {
   return secure
     ? { access: "__Host-crm-access", refresh: "__Host-crm-refresh" }
     : { access: "crm-access", refresh: "crm-refresh" };
-}
-
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return null;
 }
 
 function serialize(name: string, value: string, maxAge: number, secure: boolean) {

@@ -1,0 +1,105 @@
+// Request bodies the Worker can never be broken by:
+// - a size cap before anything parses them (413 in the caller's language), for bodies with
+//   a Content-Length and for chunked bodies without one (read up to the cap, re-wrapped);
+// - a body left unread by the response (404, 401, 403, cross-site refusals, routes without
+//   an action) is drained afterwards: workerd/wrangler dev otherwise fail with "Can't read
+//   from request stream after response has been sent" after a few such requests.
+import { getTranslator } from "~/i18n";
+import { errorResponse } from "../api/errors.ts";
+import { requestLanguage } from "../lib/request-language.ts";
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const ATTACHMENT_BODY_LIMIT = 25 * 1024 * 1024;
+
+const ATTACHMENT_PATH = /^\/api\/leads\/[^/]+\/attachments\/?$/;
+
+/** Largest request body accepted for a path, in bytes. */
+export function bodyLimitFor(pathname: string): number {
+  return ATTACHMENT_PATH.test(pathname) ? ATTACHMENT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+}
+
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+/** 413: the API's JSON error, or plain text in the request's language for pages. */
+export function payloadTooLarge(request: Request): Response {
+  const language = requestLanguage(request);
+  const { pathname } = new URL(request.url);
+  const response = isApiPath(pathname)
+    ? errorResponse(language, 413, "payload_too_large")
+    : new Response(getTranslator(language)("apiErrors.payload_too_large"), {
+        status: 413,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+  // The rest of the body is not read: ask the client not to keep the connection.
+  response.headers.set("Connection", "close");
+  return response;
+}
+
+/**
+ * The request ready for the handlers, or a 413 response. A body with a Content-Length over
+ * the limit is refused unread; a body without one is read into memory up to the limit and
+ * handed on as a new Request with the same method, URL and headers.
+ */
+export async function limitRequestBody(request: Request): Promise<Request | Response> {
+  if (!request.body) return request;
+  const limit = bodyLimitFor(new URL(request.url).pathname);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && declared.trim() !== "") {
+    const length = Number(declared);
+    if (!Number.isFinite(length) || length < 0) return request;
+    return length > limit ? payloadTooLarge(request) : request;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return payloadTooLarge(request);
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const headers = new Headers(request.headers);
+  headers.set("Content-Length", String(size));
+  return new Request(request.url, { method: request.method, headers, body, redirect: request.redirect, signal: request.signal });
+}
+
+/** Reads and discards whatever the response left of the request body; never throws. */
+export async function drainRequestBody(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  try {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) return;
+    }
+  } catch {
+    // Already consumed, cancelled or the client went away: nothing left to drain.
+  }
+}
+
+/**
+ * Runs the Worker's handler on a request whose body is capped first (413 beyond the path's
+ * limit), then reads to the end the body the response left unread, before answering (it
+ * is at most the path's limit).
+ */
+export async function guardRequestBody(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
+  const limited = await limitRequestBody(request);
+  if (limited instanceof Response) {
+    // Over the limit: not worth reading; cancelling releases the stream.
+    if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => {});
+    return limited;
+  }
+  const response = await handle(limited);
+  await drainRequestBody(limited);
+  return response;
+}
