@@ -66,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "sign-in");
   const withJs = form.get("js") === "1";
   const t = getTranslator(languageFromCookie(request.headers.get("Cookie")) ?? "pt");
-  const origin = new URL(request.url).origin;
   const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? ""));
   const fail = (i: "sign-in" | "recover" | "set-password", message: string, status = 400, headers?: HeadersInit) =>
     data<ActionResult>({ intent: i, ok: false, message }, { status, headers });
@@ -77,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await requestPasswordRecovery(
         services,
-        { email: parsed.data.email, redirectTo: `${origin}/auth`, language: languageFromCookie(request.headers.get("Cookie")) ?? "pt" },
+        { email: parsed.data.email, redirectTo: "/auth", language: languageFromCookie(request.headers.get("Cookie")) ?? "pt" },
         auth.client,
       );
       return data<ActionResult>({ intent: "recover", ok: true });

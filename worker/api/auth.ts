@@ -4,6 +4,7 @@ import { Hono, type Context } from "hono";
 import type { z } from "zod";
 import { newPasswordSchema, recoverSchema, signInSchema, signOutScopeSchema } from "~/modules/auth/auth-schemas";
 import { AuthError } from "../auth/auth-error.ts";
+import { safeSitePath } from "../lib/safe-redirect.ts";
 import {
   refreshSession,
   requestPasswordRecovery,
@@ -33,18 +34,12 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   return result.data;
 }
 
-/** Only same-origin redirect targets are honoured; anything else falls back to /auth. */
-export function safeRedirect(requestUrl: string, target: string | undefined | null): string {
-  const origin = new URL(requestUrl).origin;
-  if (target) {
-    try {
-      const url = new URL(target, origin);
-      if (url.origin === origin) return url.toString();
-    } catch {
-      // not a URL
-    }
-  }
-  return `${origin}/auth`;
+/**
+ * The path on this site a recovery link should open: a relative path, or an absolute URL on
+ * the request's origin or PUBLIC_ORIGIN, reduced to its path; anything else yields /auth.
+ */
+export function safeRedirect(requestUrl: string, target: string | undefined | null, publicOrigin?: string): string {
+  return safeSitePath(target, [requestUrl, publicOrigin], "/auth");
 }
 
 export const authApi = new Hono<AppEnv>()
@@ -79,7 +74,7 @@ export const authApi = new Hono<AppEnv>()
   })
   .post("/recover", async (c) => {
     const { email } = parse(recoverSchema, await jsonBody(c));
-    const redirectTo = safeRedirect(c.req.url, c.req.query("redirect_to"));
+    const redirectTo = safeRedirect(c.req.url, c.req.query("redirect_to"), c.env.PUBLIC_ORIGIN);
     await requestPasswordRecovery(
       c.get("services"),
       { email, redirectTo, language: c.get("language") },

@@ -1,14 +1,16 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { hasRole } from "@worker/auth/permissions";
 import type { UserRole } from "@worker/db/schema";
+import { safeLocalPath } from "@worker/lib/safe-redirect";
 import { workerContext } from "@worker/router-context";
 import type { Authenticated } from "@worker/services/auth-service";
 
-/** A same-site path to return to after signing in, or /dashboard. */
+/** A same-site path to return to after signing in (never the sign-in page itself), or /dashboard. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/dashboard";
-  if (value === "/auth" || value.startsWith("/auth?") || value.startsWith("/auth/")) return "/dashboard";
-  return value;
+  const path = safeLocalPath(value, "/dashboard");
+  // Route matching is case-insensitive, so /AUTH is the sign-in page too.
+  if (/^\/auth(?:[/?#]|$)/i.test(path)) return "/dashboard";
+  return path;
 }
 
 /** The signed-in staff member of this request, or null. */
