@@ -16,6 +16,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             APP_ENV: "test",
+            // Not the request origin (http://localhost): e-mailed links must use this one.
+            PUBLIC_ORIGIN: "https://crm.example.test",
             AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
             EMAIL_HTTP_ENDPOINT: "",
             EMAIL_HTTP_API_KEY: "",

@@ -39,3 +39,13 @@ export function decodeJwt(token: string): Record<string, unknown> {
   const payload = token.split(".")[1]!.replaceAll("-", "+").replaceAll("_", "/");
   return JSON.parse(atob(payload));
 }
+
+/** Polls `read` until `done` holds (work finishing in waitUntil after the response). */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signAccessToken } from "../../worker/auth/jwt.ts";
 import { createUser, DEFAULT_PASSWORD } from "../factories/index.ts";
-import { bearer, db, decodeJwt, json, request, signedInUser, signIn } from "../helpers.ts";
+import { bearer, db, decodeJwt, eventually, json, request, signedInUser, signIn } from "../helpers.ts";
 
 const token = (body: unknown, headers: Record<string, string> = {}) =>
   request("/api/auth/token?grant_type=password", json("POST", body, headers));
@@ -178,7 +178,9 @@ describe("sign-in throttling", () => {
 describe("password recovery", () => {
   const recover = (email: string, headers: Record<string, string> = {}) =>
     request("/api/auth/recover?redirect_to=http://localhost/auth", json("POST", { email }, headers));
-  const outbox = (to?: string) =>
+  // The e-mail is written after the answer (waitUntil), so reads wait for it.
+  const outbox = (to?: string) => eventually(() => outboxNow(to), (rows) => rows.results.length > 0);
+  const outboxNow = (to?: string) =>
     env.DB.prepare("select to_address, subject, text_body, status from email_outbox where kind = 'password_recovery' and (?1 is null or to_address = ?1) order by created_at")
       .bind(to ?? null)
       .all<{
@@ -195,10 +197,11 @@ describe("password recovery", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-    const mails = (await outbox()).results;
+    const mails = (await eventually(() => outboxNow(), (rows) => rows.results[0]?.status === "sent")).results;
     expect(mails.map((m) => m.to_address)).toEqual(["rita@demo.test"]);
     expect(mails[0]!.status).toBe("sent");
-    expect(mails[0]!.text_body).toContain("http://localhost/auth?type=recovery&token=");
+    // Built from PUBLIC_ORIGIN, not from the request's host (http://localhost here).
+    expect(mails[0]!.text_body).toContain(`${env.PUBLIC_ORIGIN}/auth?type=recovery&token=`);
   });
 
   it("a recovery token opens a recovery session once, and the new password replaces the old", async () => {
@@ -243,7 +246,30 @@ describe("password recovery", () => {
   it("never redirects outside this site", async () => {
     const user = await createUser(db());
     await request("/api/auth/recover?redirect_to=https://evil.example/steal", json("POST", { email: user.email }));
-    expect((await outbox(user.email)).results[0]!.text_body).toContain("http://localhost/auth?type=recovery");
+    expect((await outbox(user.email)).results[0]!.text_body).toContain(`${env.PUBLIC_ORIGIN}/auth?type=recovery`);
+  });
+
+  it("links are built from PUBLIC_ORIGIN whatever Host the request names", async () => {
+    const user = await createUser(db());
+    const response = await exports.default.fetch(
+      new Request("http://attacker.example/api/auth/recover?redirect_to=http://attacker.example/auth", json("POST", { email: user.email })),
+    );
+    expect(response.status).toBe(200);
+    const text = (await outbox(user.email)).results[0]!.text_body;
+    expect(text).toContain(`${env.PUBLIC_ORIGIN}/auth?type=recovery`);
+    expect(text).not.toContain("attacker.example");
+  });
+
+  it("a password change spends every reset link still unused", async () => {
+    const user = await createUser(db());
+    await recover(user.email);
+    const recoveryToken = tokenFrom((await outbox(user.email)).results[0]!.text_body);
+    const session = await signIn(user.email);
+    const update = await request("/api/auth/user", json("PUT", { password: "outra senha nova e longa" }, bearer(session.access_token)));
+    expect(update.status).toBe(200);
+    const verify = await request("/api/auth/verify", json("POST", { type: "recovery", token_hash: recoveryToken }));
+    expect(verify.status).toBe(403);
+    expect(await verify.json()).toMatchObject({ error_code: "otp_expired" });
   });
 });
 

@@ -4,7 +4,10 @@ import { json, request } from "../helpers.ts";
 
 // POST /api/newsletter through the Worker's real fetch handler, against a migrated D1.
 
-const subscribe = (body: unknown, query = "") => request(`/api/newsletter${query}`, json("POST", body));
+// Each call from its own IP: the per-IP limit is proven in throttles.test.ts.
+let ip = 0;
+const subscribe = (body: unknown, query = "") =>
+  request(`/api/newsletter${query}`, json("POST", body, { "CF-Connecting-IP": `198.51.100.${++ip}` }));
 
 const rows = (email: string) =>
   env.DB.prepare("select email, language from newsletter_subscribers where lower(email) = lower(?)")

@@ -1,30 +1,42 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { queueEmail, type EmailTransport } from "../../worker/services/email-service.ts";
-import { clearRateLimit, rateLimitState, recordRateLimitEvent } from "../../worker/services/rate-limit-service.ts";
+import { clearRateLimit, consumeRateLimit } from "../../worker/services/rate-limit-service.ts";
 import { db } from "../helpers.ts";
 
 describe("rate limits", () => {
   const limit = { limit: 3, windowMs: 60_000 };
 
-  it("limits after `limit` events in the window and says when it frees up", async () => {
+  it("allows `limit` attempts in the window, then refuses and says when it frees up", async () => {
     const start = new Date("2026-11-22T10:00:00.000Z");
     for (let i = 0; i < 3; i++) {
-      expect((await rateLimitState(db(), "k1", limit, start)).limited).toBe(false);
-      await recordRateLimitEvent(db(), "k1", new Date(start.getTime() + i * 10_000));
+      expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + i * 10_000))).toEqual({ allowed: true });
     }
-    const state = await rateLimitState(db(), "k1", limit, new Date(start.getTime() + 30_000));
-    expect(state).toEqual({ limited: true, count: 3, retryAfterSeconds: 30 });
-    expect((await rateLimitState(db(), "k1", limit, new Date(start.getTime() + 61_000))).limited).toBe(false);
-    expect((await rateLimitState(db(), "other", limit, start)).limited).toBe(false);
+    expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 30_000))).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    // The first attempt has left the window: one more is allowed.
+    expect((await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 61_000))).allowed).toBe(true);
+    expect((await consumeRateLimit(db(), "other", limit, start)).allowed).toBe(true);
+  });
+
+  it("a refused attempt is not counted", async () => {
+    const now = new Date();
+    for (let i = 0; i < 10; i++) await consumeRateLimit(db(), "k3", limit, now);
+    const rows = await env.DB.prepare("select count(*) as n from rate_limit_events where key = 'k3'").first<{ n: number }>();
+    expect(rows?.n).toBe(3);
+  });
+
+  it("holds under a parallel burst: exactly `limit` of 40 simultaneous attempts get through", async () => {
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => consumeRateLimit(db(), "burst", limit)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(3);
+    for (const d of decisions.filter((d) => !d.allowed)) expect(d).toMatchObject({ retryAfterSeconds: expect.any(Number) });
   });
 
   it("clears a key", async () => {
     const now = new Date();
-    for (let i = 0; i < 3; i++) await recordRateLimitEvent(db(), "k2", now);
-    expect((await rateLimitState(db(), "k2", limit, now)).limited).toBe(true);
+    for (let i = 0; i < 3; i++) await consumeRateLimit(db(), "k2", limit, now);
+    expect((await consumeRateLimit(db(), "k2", limit, now)).allowed).toBe(false);
     await clearRateLimit(db(), "k2");
-    expect((await rateLimitState(db(), "k2", limit, now)).limited).toBe(false);
+    expect((await consumeRateLimit(db(), "k2", limit, now)).allowed).toBe(true);
   });
 });
 

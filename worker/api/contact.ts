@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { getTranslator } from "~/i18n";
 import { contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
-import { ContactRateLimitError, submitContactMessage } from "../services/contact-service.ts";
+import { submitContactMessage } from "../services/contact-service.ts";
+import { RateLimitedError } from "../services/rate-limit-service.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { validatePublicForm } from "./validate.ts";
@@ -22,7 +23,7 @@ export const contactApi = new Hono<AppEnv>().post("/", validatePublicForm("json"
     const result = await submitContactMessage(c.get("services"), input, { language, ip: c.get("auth").client.ip });
     return c.json({ ok: true as const, leadId: result.leadId }, 201);
   } catch (error) {
-    if (error instanceof ContactRateLimitError) {
+    if (error instanceof RateLimitedError) {
       const t = getTranslator(language);
       throw new ApiError(429, "rate_limited", {
         message: t("site.contact.form.errors.rateLimited", { minutes: Math.ceil(error.retryAfterSeconds / 60) }),

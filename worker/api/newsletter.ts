@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
+import { getTranslator } from "~/i18n";
 import { subscribeToNewsletter } from "../services/newsletter-service.ts";
+import { RateLimitedError } from "../services/rate-limit-service.ts";
+import { ApiError } from "./errors.ts";
 import { validatePublicForm } from "./validate.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -8,10 +11,21 @@ import type { AppEnv } from "./context.ts";
  * POST /api/newsletter — the insights page's newsletter box (no session). JSON {email}.
  * 201 {ok: true, alreadySubscribed: false} for a new address; 200 {ok: true,
  * alreadySubscribed: true} when it was already subscribed (no duplicate, no error);
- * 400 validation_failed with translated `issues`. The language stored is the caller's.
+ * 400 validation_failed with translated `issues`; 429 rate_limited with Retry-After after
+ * 10 sign-ups in an hour from one IP. The language stored is the caller's.
  */
 export const newsletterApi = new Hono<AppEnv>().post("/", validatePublicForm("json", newsletterSchema), async (c) => {
   const { email } = c.req.valid("json");
-  const result = await subscribeToNewsletter(c.get("services"), { email, language: c.get("language") });
+  const language = c.get("language");
+  let result;
+  try {
+    result = await subscribeToNewsletter(c.get("services"), { email, language }, { ip: c.get("auth").client.ip });
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    throw new ApiError(429, "rate_limited", {
+      message: getTranslator(language)("site.insights.newsletter.errors.rateLimited"),
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
   return c.json({ ok: true as const, alreadySubscribed: result.alreadySubscribed }, result.alreadySubscribed ? 200 : 201);
 });

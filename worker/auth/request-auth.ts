@@ -33,7 +33,8 @@ export class RequestAuth {
 
   get client(): Client {
     return {
-      ip: this.request.headers.get("CF-Connecting-IP") ?? this.request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "unknown",
+      // Only Cloudflare's own header: X-Forwarded-For is whatever the client wrote.
+      ip: this.request.headers.get("CF-Connecting-IP")?.trim().slice(0, 64) || "unknown",
       userAgent: this.request.headers.get("User-Agent"),
     };
   }

@@ -18,7 +18,7 @@ import {
   type User,
 } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
-import { clearRateLimit, rateLimitState, recordRateLimitEvent, type RateLimit } from "./rate-limit-service.ts";
+import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** 5 failed sign-ins per e-mail+IP in 15 minutes; the 6th attempt gets 429. */
@@ -145,8 +145,11 @@ const throttleKey = (purpose: string, email: string, ip: string) => `${purpose}:
 export async function signInWithPassword(ctx: ServiceContext, input: { email: string; password: string }, client: Client): Promise<AuthSession> {
   const email = normalizeEmail(input.email);
   const key = throttleKey("signin", email, client.ip);
-  const throttle = await rateLimitState(ctx.db, key, SIGN_IN_LIMIT);
-  if (throttle.limited) {
+  // Every attempt is reserved (counted as a failure) before the password is looked at, in
+  // one statement: a parallel burst gets at most SIGN_IN_LIMIT evaluations, and a right
+  // password arriving after the limit is refused like any other. A success clears the count.
+  const throttle = await consumeRateLimit(ctx.db, key, SIGN_IN_LIMIT);
+  if (!throttle.allowed) {
     throw new AuthError(429, "over_request_rate_limit", {
       retryAfterSeconds: throttle.retryAfterSeconds,
       params: { seconds: throttle.retryAfterSeconds },
@@ -156,10 +159,7 @@ export async function signInWithPassword(ctx: ServiceContext, input: { email: st
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
   dummyHash ??= hashPassword("not-a-real-password-0000");
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !valid) {
-    await recordRateLimitEvent(ctx.db, key);
-    throw new AuthError(400, "invalid_credentials");
-  }
+  if (!user || !valid) throw new AuthError(400, "invalid_credentials");
   if (!user.isActive) throw new AuthError(400, "user_banned");
 
   await clearRateLimit(ctx.db, key);
@@ -256,8 +256,13 @@ export async function signOut(ctx: ServiceContext, auth: Authenticated, scope: S
 }
 
 /**
- * Sends a recovery link (valid 1 hour, single use) when the address belongs to an active user. Answers the same way
- * whether or not it does, so the form cannot be used to discover accounts.
+ * Sends a recovery link (valid 1 hour, single use) when the address belongs to an active
+ * user. Answers the same way, and in the same time, whether or not it does: only the
+ * throttle runs before the answer; the account lookup and the e-mail run after it
+ * (waitUntil), so neither the reply nor its timing reveals an account.
+ *
+ * `redirectTo` is a path on this site (already made safe by the caller); the link is built
+ * from the configured PUBLIC_ORIGIN, never from the request's Host.
  */
 export async function requestPasswordRecovery(
   ctx: ServiceContext,
@@ -265,16 +270,26 @@ export async function requestPasswordRecovery(
   client: Client,
 ) {
   const email = normalizeEmail(input.email);
-  const key = throttleKey("recover", email, client.ip);
-  const throttle = await rateLimitState(ctx.db, key, RECOVER_LIMIT);
-  if (throttle.limited) {
+  const throttle = await consumeRateLimit(ctx.db, throttleKey("recover", email, client.ip), RECOVER_LIMIT);
+  if (!throttle.allowed) {
     throw new AuthError(429, "over_email_send_rate_limit", {
       retryAfterSeconds: throttle.retryAfterSeconds,
       params: { seconds: throttle.retryAfterSeconds },
     });
   }
-  await recordRateLimitEvent(ctx.db, key);
+  const work = sendRecoveryEmail(ctx, email, input).catch((error) => console.error("auth: recovery e-mail failed", error));
+  if (ctx.waitUntil) ctx.waitUntil(work);
+  else await work;
+}
 
+/** Public origin + a path: the base of every link that leaves the request (e-mails). */
+export function publicUrl(env: Env, path: string): URL {
+  const origin = new URL(env.PUBLIC_ORIGIN).origin;
+  const url = new URL(path.startsWith("/") && !path.startsWith("//") ? path : "/", origin);
+  return url.origin === origin ? url : new URL("/", origin);
+}
+
+async function sendRecoveryEmail(ctx: ServiceContext, email: string, input: { redirectTo: string; language: Language }) {
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
   if (!user || !user.isActive) return;
 
@@ -294,7 +309,7 @@ export async function requestPasswordRecovery(
   // The link opens the redirect target (our /auth page by default) in "set new password"
   // mode; the token is spent only when the new password is submitted, so mail scanners that
   // open links cannot burn it.
-  const link = new URL(input.redirectTo);
+  const link = publicUrl(ctx.env, input.redirectTo);
   link.searchParams.set("type", "recovery");
   link.searchParams.set("token", token);
   const t = getTranslator(input.language);
@@ -347,6 +362,8 @@ export async function updatePassword(ctx: ServiceContext, auth: Authenticated, p
       .update(authSessions)
       .set({ revokedAt: now, updatedAt: now })
       .where(and(eq(authSessions.userId, auth.user.id), ne(authSessions.id, auth.session.id), isNull(authSessions.revokedAt))),
+    // Reset links still unused are spent with the old password.
+    ctx.db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, auth.user.id), isNull(passwordResetTokens.usedAt))),
   ]);
   return user[0]!;
 }

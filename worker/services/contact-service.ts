@@ -3,7 +3,7 @@ import { getTranslator, LANGUAGE_NAMES, type Language } from "~/i18n";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
 import { contactMessages, leadActivities, leads } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
-import { rateLimitState, recordRateLimitEvent, type RateLimit } from "./rate-limit-service.ts";
+import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /**
@@ -11,14 +11,6 @@ import type { ServiceContext } from "./service-context.ts";
  * writes, and few enough that a script cannot flood the CRM and the team's inbox.
  */
 export const CONTACT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
-
-/** Too many submissions from this IP; the caller answers 429 with Retry-After. */
-export class ContactRateLimitError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("contact_rate_limited");
-    this.name = "ContactRateLimitError";
-  }
-}
 
 export type ContactSubmission = Pick<ContactInput, "name" | "email" | "message">;
 export type ContactResult = { leadId: string; created: boolean; messageId: string };
@@ -42,7 +34,8 @@ export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.rep
  * (D1 has no interactive transactions and leads.email is not unique, since staff may keep
  * duplicates on purpose); staff merge those by hand, as with any duplicate.
  *
- * Throws ContactRateLimitError after CONTACT_LIMIT submissions from one IP.
+ * Throws RateLimitedError after CONTACT_LIMIT submissions from one IP (the attempt is
+ * reserved atomically before anything is written).
  */
 export async function submitContactMessage(
   services: ServiceContext,
@@ -50,9 +43,7 @@ export async function submitContactMessage(
   meta: { language: Language; ip: string },
 ): Promise<ContactResult> {
   const { db, env } = services;
-  const throttleKey = `contact:${meta.ip}`;
-  const throttle = await rateLimitState(db, throttleKey, CONTACT_LIMIT);
-  if (throttle.limited) throw new ContactRateLimitError(throttle.retryAfterSeconds);
+  await enforceRateLimit(db, `contact:${meta.ip}`, CONTACT_LIMIT);
 
   const email = input.email.trim().toLowerCase();
   const staff = getTranslator("pt");
@@ -102,7 +93,6 @@ export async function submitContactMessage(
       message,
     ]);
   }
-  await recordRateLimitEvent(db, throttleKey);
 
   const url = crmLeadUrl(env, leadId);
   try {

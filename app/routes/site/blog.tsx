@@ -12,6 +12,7 @@ import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { subscribeToNewsletter } from "@worker/services/newsletter-service";
+import { RateLimitedError } from "@worker/services/rate-limit-service";
 import type { Route } from "./+types/blog";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
@@ -41,9 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const language = pathLanguage(new URL(request.url).pathname);
-    const result = await subscribeToNewsletter(context.get(workerContext).services, { email: parsed.data.email, language });
+    const { services, auth } = context.get(workerContext);
+    const result = await subscribeToNewsletter(services, { email: parsed.data.email, language }, { ip: auth.client.ip });
     return data<NewsletterActionData>({ ok: true, alreadySubscribed: result.alreadySubscribed, email: parsed.data.email });
   } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data<NewsletterActionData>(
+        { ok: false, reason: "invalid", error: "site.insights.newsletter.errors.rateLimited", email },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
     console.error("newsletter: subscription failed", error);
     return data<NewsletterActionData>({ ok: false, reason: "failed", email }, { status: 500 });
   }

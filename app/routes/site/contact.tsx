@@ -9,7 +9,8 @@ import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";
-import { ContactRateLimitError, submitContactMessage } from "@worker/services/contact-service";
+import { submitContactMessage } from "@worker/services/contact-service";
+import { RateLimitedError } from "@worker/services/rate-limit-service";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await submitContactMessage(services, parsed.data, { language, ip: auth.client.ip });
     return data<ContactActionData>({ ok: true });
   } catch (error) {
-    if (error instanceof ContactRateLimitError) {
+    if (error instanceof RateLimitedError) {
       const t = getTranslator(language);
       return data<ContactActionData>(
         {

@@ -61,6 +61,7 @@ export const insightsEn: Dictionary["site"]["insights"] = {
     errors: {
       invalidBody: "Please send your email.",
       unknownIntent: "Unknown action.",
+      rateLimited: "Too many sign-ups from this network. Please try again later.",
     },
   },
   tags: {

@@ -61,6 +61,7 @@ export const insightsEs: Dictionary["site"]["insights"] = {
     errors: {
       invalidBody: "Envía tu correo electrónico.",
       unknownIntent: "Acción desconocida.",
+      rateLimited: "Demasiadas suscripciones desde esta red. Inténtalo de nuevo más tarde.",
     },
   },
   tags: {

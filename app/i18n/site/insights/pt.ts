@@ -63,6 +63,7 @@ export const insightsPt = {
     errors: {
       invalidBody: "Envie o seu e-mail.",
       unknownIntent: "Ação desconhecida.",
+      rateLimited: "Muitas inscrições deste endereço de rede. Tente novamente mais tarde.",
     },
   },
   tags: {
