@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
 import { latestEmailTo } from "./support/outbox.ts";
 
 const PASSWORD = "crm-demo-2026";
@@ -192,11 +192,18 @@ describe("password recovery", () => {
     await page.getByRole("button", { name: "Esqueci minha senha" }).click();
     await page.getByText("Email enviado!").first().waitFor();
 
-    const mail = await latestEmailTo("manager@demo.test");
+    // The server queues the e-mail after answering (waitUntil): give it a moment.
+    let mail = await latestEmailTo("manager@demo.test");
+    for (let i = 0; !mail && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mail = await latestEmailTo("manager@demo.test");
+    }
     assert.ok(mail, "a recovery e-mail was queued");
+    // The runner passes this server's origin as PUBLIC_ORIGIN: the link opens as it is.
     const link = new URL(mail.text_body.match(/https?:\/\/\S+/)![0]);
+    assert.equal(link.origin, new URL(baseUrl()).origin);
     assert.equal(link.pathname, "/auth");
-    await page.goto(link.pathname + link.search);
+    await page.goto(link.href);
     await page.getByRole("heading", { name: "Definir nova senha" }).waitFor();
     await page.getByText("manager@demo.test").waitFor();
     await page.getByLabel("Nova senha", { exact: true }).fill("uma nova senha segura");
@@ -206,7 +213,7 @@ describe("password recovery", () => {
     await page.getByText("Senha alterada com sucesso!").waitFor();
 
     // The link works once.
-    await page.goto(link.pathname + link.search);
+    await page.goto(link.href);
     await page.getByText("Link de recuperação inválido ou expirado. Peça um novo.").waitFor();
 
     const fresh = await openPage(browser);

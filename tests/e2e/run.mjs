@@ -57,7 +57,9 @@ await proxy.dispose();
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--log-level", "warn"], {
+// E-mailed links (recovery, new-lead notices) are built from PUBLIC_ORIGIN: point them at this
+// server rather than wrangler.toml's Vite dev origin, so the suite can open them as they are.
+const server = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${baseUrl}`, "--log-level", "warn"], {
   env: offlineEnv,
   stdio: ["ignore", "inherit", "inherit"],
   detached: true,
