@@ -39,6 +39,7 @@ export const en: Dictionary = {
     unauthorized: "You need to sign in to continue.",
     forbidden: "You do not have permission for this action.",
     conflict: "This record conflicts with an existing one.",
+    lead_exists: "A lead with this e-mail already exists: {name}.",
     payload_too_large: "The uploaded content is too large.",
     rate_limited: "Too many attempts. Try again in {seconds} seconds.",
     internal_error: "Unexpected server error. Please try again.",

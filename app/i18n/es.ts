@@ -39,6 +39,7 @@ export const es: Dictionary = {
     unauthorized: "Debes iniciar sesión para continuar.",
     forbidden: "No tienes permiso para esta acción.",
     conflict: "Este registro entra en conflicto con uno existente.",
+    lead_exists: "Ya existe un lead con este correo: {name}.",
     payload_too_large: "El contenido enviado es demasiado grande.",
     rate_limited: "Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.",
     internal_error: "Error inesperado en el servidor. Inténtalo de nuevo.",

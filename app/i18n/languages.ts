@@ -1,4 +1,4 @@
-import { cookieFromHeader } from "@worker/lib/cookies";
+import { cookieFromHeader } from "../../worker/lib/cookies.ts";
 
 export const LANGUAGES = ["pt", "es", "en"] as const;
 export type Language = (typeof LANGUAGES)[number];

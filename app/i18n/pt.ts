@@ -40,6 +40,7 @@ export const pt = {
     unauthorized: "Você precisa entrar para continuar.",
     forbidden: "Você não tem permissão para esta ação.",
     conflict: "Este registro entra em conflito com um existente.",
+    lead_exists: "Já existe um lead com este e-mail: {name}.",
     payload_too_large: "O conteúdo enviado é grande demais.",
     rate_limited: "Muitas tentativas. Tente novamente em {seconds} segundos.",
     internal_error: "Erro inesperado no servidor. Tente novamente.",

@@ -14,6 +14,7 @@ export type ApiErrorCode =
   | "unauthorized"
   | "forbidden"
   | "conflict"
+  | "lead_exists"
   | "payload_too_large"
   | "rate_limited"
   | "internal_error"
@@ -24,6 +25,8 @@ export type ApiErrorBody = {
   error: ApiErrorCode | (string & {});
   message: string;
   issues?: { path: string; message: string }[];
+  /** Extra fields of a code, e.g. `lead: {id, name}` for lead_exists. */
+  [detail: string]: unknown;
 };
 
 /**
@@ -35,6 +38,7 @@ export class ApiError extends HTTPException {
   readonly params?: TranslationParams;
   readonly issues?: ApiErrorBody["issues"];
   readonly headers?: Record<string, string>;
+  readonly details?: Record<string, unknown>;
 
   constructor(
     status: ContentfulStatusCode,
@@ -44,6 +48,7 @@ export class ApiError extends HTTPException {
       params?: TranslationParams;
       issues?: ApiErrorBody["issues"];
       headers?: Record<string, string>;
+      details?: Record<string, unknown>;
     } = {},
   ) {
     super(status, { message: options.message ?? code });
@@ -51,6 +56,7 @@ export class ApiError extends HTTPException {
     this.params = options.params;
     this.issues = options.issues;
     this.headers = options.headers;
+    this.details = options.details;
   }
 }
 
@@ -124,7 +130,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json(payload, err.status, headers);
   }
   if (err instanceof ApiError) {
-    const payload = body(c, err.code, err.message, err.params);
+    const payload = { ...err.details, ...body(c, err.code, err.message, err.params) };
     if (err.issues) payload.issues = err.issues;
     return c.json(payload, err.status, err.headers);
   }

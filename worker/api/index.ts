@@ -8,6 +8,7 @@ import { authApi } from "./auth.ts";
 import { caseStudiesApi } from "./case-studies.ts";
 import { contactApi } from "./contact.ts";
 import { healthApi } from "./health.ts";
+import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { sessionApi } from "./session.ts";
 import { usersApi } from "./users.ts";
@@ -34,6 +35,7 @@ const routes = app
   .route("/session", sessionApi)
   .route("/users", usersApi)
   .route("/case-studies", caseStudiesApi)
+  .route("/leads", leadsApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi);
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { getTranslator, LANGUAGE_NAMES, type Language } from "~/i18n";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
 import { contactMessages, leadActivities, leads } from "../db/schema/index.ts";
@@ -18,21 +18,22 @@ export type ContactResult = { leadId: string; created: boolean; messageId: strin
 /** Where a lead opens in the CRM (the leads screen opens the lead given in ?lead=). */
 export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.replace(/\/+$/, "")}/leads?lead=${encodeURIComponent(leadId)}`;
 
+/** The normalized e-mail of a lead, as the unique index leads_email_unique sees it. */
+export const leadEmailKey = sql`lower(trim(${leads.email}))`;
+
 /**
  * A message from the public contact form (already validated by contactSchema; the honeypot
- * is the caller's business). In one batch (one D1 transaction):
- * - the lead: found by e-mail, case-insensitively (the oldest if staff created duplicates);
- *   when none exists a new one is created with source website, status new and the message
- *   as its notes. An existing lead keeps its status, owner, notes and tags untouched;
+ * is the caller's business). In one batch (one D1 transaction), with no read before it:
+ * - the lead: `insert … on conflict do nothing` on the unique normalized e-mail, so two
+ *   simultaneous first messages from one address can never create two leads. A new lead
+ *   gets source website, status new and the message as its notes; an existing lead keeps
+ *   its status, owner, notes and tags untouched;
  * - a timeline entry (activity of type "email", subject "Formulário de contato do site")
- *   on the lead in both cases, so the CRM history shows every contact;
+ *   on the lead of that e-mail (found inside the same statement), so the CRM history shows
+ *   every contact;
  * - the contact_messages row, linked to the lead, with the visitor's language.
  * Then the team is told by e-mail through the outbox (to TEAM_EMAIL, with a link to the
  * lead). Staff read the CRM in Portuguese, so the timeline entry and the e-mail are in pt.
- *
- * Two simultaneous first messages from the same new address can still create two leads
- * (D1 has no interactive transactions and leads.email is not unique, since staff may keep
- * duplicates on purpose); staff merge those by hand, as with any duplicate.
  *
  * Throws RateLimitedError after CONTACT_LIMIT submissions from one IP (the attempt is
  * reserved atomically before anything is written).
@@ -47,52 +48,38 @@ export async function submitContactMessage(
 
   const email = input.email.trim().toLowerCase();
   const staff = getTranslator("pt");
-  const [existing] = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(eq(sql`lower(${leads.email})`, email))
-    .orderBy(asc(leads.createdAt), asc(leads.id))
-    .limit(1);
-
-  const leadId = existing?.id ?? crypto.randomUUID();
+  const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${leadEmailKey} = ${email})`;
   const messageId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const activity = db.insert(leadActivities).values({
-    leadId,
-    type: "email",
-    subject: staff("site.contact.crm.activitySubject"),
-    content: input.message,
-    metadata: { source: "contact_form", contactMessageId: messageId, name: input.name, email, language: meta.language },
-    createdAt: now,
-  });
-  const message = db.insert(contactMessages).values({
-    id: messageId,
-    name: input.name,
-    email,
-    message: input.message,
-    language: meta.language,
-    leadId,
-    createdAt: now,
-  });
-  if (existing) {
-    await db.batch([activity, message]);
-  } else {
-    await db.batch([
-      db.insert(leads).values({
-        id: leadId,
-        name: input.name,
-        email,
-        source: "website",
-        status: "new",
-        notes: input.message,
-        tags: [],
+  const [inserted, activity] = await db.batch([
+    db
+      .insert(leads)
+      .values({ name: input.name, email, source: "website", status: "new", notes: input.message, tags: [], createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: leads.id }),
+    db
+      .insert(leadActivities)
+      .values({
+        leadId: leadOfEmail,
+        type: "email",
+        subject: staff("site.contact.crm.activitySubject"),
+        content: input.message,
+        metadata: { source: "contact_form", contactMessageId: messageId, name: input.name, email, language: meta.language },
         createdAt: now,
-        updatedAt: now,
-      }),
-      activity,
-      message,
-    ]);
-  }
+      })
+      .returning({ leadId: leadActivities.leadId }),
+    db.insert(contactMessages).values({
+      id: messageId,
+      name: input.name,
+      email,
+      message: input.message,
+      language: meta.language,
+      leadId: leadOfEmail,
+      createdAt: now,
+    }),
+  ]);
+  const leadId = activity[0]!.leadId;
+  const existing = inserted.length === 0;
 
   const url = crmLeadUrl(env, leadId);
   try {

@@ -1,0 +1,20 @@
+-- One lead per e-mail. Stored addresses are normalized (trimmed, lower-case, empty = none),
+-- leads sharing an address are merged into the oldest one (its empty contact fields filled
+-- from the others, their notes appended, every timeline entry, note, attachment, task and
+-- contact message moved to it), then a unique index makes the rule hold from now on.
+UPDATE `leads` SET `email` = NULLIF(lower(trim(`email`)), '') WHERE `email` IS NOT NULL;--> statement-breakpoint
+UPDATE `leads` SET
+  `phone` = coalesce(`phone`, (SELECT d.phone FROM leads d WHERE d.email = leads.email AND d.phone IS NOT NULL AND d.id <> leads.id ORDER BY d.created_at LIMIT 1)),
+  `company` = coalesce(`company`, (SELECT d.company FROM leads d WHERE d.email = leads.email AND d.company IS NOT NULL AND d.id <> leads.id ORDER BY d.created_at LIMIT 1)),
+  `estimated_value` = coalesce(`estimated_value`, (SELECT max(d.estimated_value) FROM leads d WHERE d.email = leads.email AND d.id <> leads.id)),
+  `assigned_to` = coalesce(`assigned_to`, (SELECT d.assigned_to FROM leads d WHERE d.email = leads.email AND d.assigned_to IS NOT NULL AND d.id <> leads.id ORDER BY d.created_at LIMIT 1)),
+  `notes` = (SELECT group_concat(n, char(10) || char(10)) FROM (SELECT d.notes AS n FROM leads d WHERE d.email = leads.email AND d.notes IS NOT NULL AND trim(d.notes) <> '' ORDER BY d.created_at, d.id))
+WHERE `email` IS NOT NULL AND `id` = (SELECT s.id FROM leads s WHERE s.email = leads.email ORDER BY s.created_at, s.id LIMIT 1) AND EXISTS (SELECT 1 FROM leads o WHERE o.email = leads.email AND o.id <> leads.id);--> statement-breakpoint
+UPDATE `lead_activities` SET `lead_id` = (SELECT (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1) FROM leads d WHERE d.id = `lead_activities`.`lead_id`) WHERE `lead_id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+UPDATE `lead_notes` SET `lead_id` = (SELECT (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1) FROM leads d WHERE d.id = `lead_notes`.`lead_id`) WHERE `lead_id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+UPDATE `lead_attachments` SET `lead_id` = (SELECT (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1) FROM leads d WHERE d.id = `lead_attachments`.`lead_id`) WHERE `lead_id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+UPDATE `tasks` SET `lead_id` = (SELECT (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1) FROM leads d WHERE d.id = `tasks`.`lead_id`) WHERE `lead_id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+UPDATE `contact_messages` SET `lead_id` = (SELECT (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1) FROM leads d WHERE d.id = `contact_messages`.`lead_id`) WHERE `lead_id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+DELETE FROM `leads` WHERE `id` IN (SELECT d.id FROM leads d WHERE d.email IS NOT NULL AND d.id <> (SELECT s.id FROM leads s WHERE s.email = d.email ORDER BY s.created_at, s.id LIMIT 1));--> statement-breakpoint
+DROP INDEX `leads_email_idx`;--> statement-breakpoint
+CREATE UNIQUE INDEX `leads_email_unique` ON `leads` (lower(trim("email"))) WHERE "leads"."email" is not null;
