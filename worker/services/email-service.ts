@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { emailOutbox, type OutboxEmail } from "../db/schema/index.ts";
+import { toSingleLine } from "../../app/lib/single-line.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 export type EmailMessage = {
@@ -55,6 +56,8 @@ export async function queueEmail(
   message: EmailMessage,
   transport: EmailTransport = transportFor(env),
 ): Promise<OutboxEmail> {
+  // Defence in depth: a line break in a header field would start a new header ("Bcc: ...").
+  message = { ...message, to: toSingleLine(message.to), subject: toSingleLine(message.subject) };
   const [row] = await db
     .insert(emailOutbox)
     .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, kind: message.kind })

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH } from "@worker/auth/password-policy";
+import { isSingleLine } from "~/lib/single-line";
 
 // One schema per auth input: the /auth forms, their route actions and the API share them.
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** Trimmed, lower-cased, one line (no CR, LF, NUL or other control character). */
+export const emailSchema = z.string().trim().toLowerCase().max(254).refine(isSingleLine, { abort: true }).pipe(z.email());
 
 export const signInSchema = z.object({
   email: emailSchema,

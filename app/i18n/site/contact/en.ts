@@ -32,6 +32,7 @@ export const contactEn: Dictionary["site"]["contact"] = {
       nameRequired: "Please enter your name.",
       nameTooShort: "Your name must be at least 2 characters long.",
       nameTooLong: "Your name can be at most 100 characters long.",
+      nameInvalid: "Your name must fit on one line, without control characters.",
       messageRequired: "Please write your message.",
       messageTooShort: "Your message must be at least 10 characters long.",
       messageTooLong: "Your message can be at most 5000 characters long.",

@@ -32,6 +32,7 @@ export const contactEs: Dictionary["site"]["contact"] = {
       nameRequired: "Escribe tu nombre.",
       nameTooShort: "El nombre debe tener al menos 2 caracteres.",
       nameTooLong: "El nombre puede tener como máximo 100 caracteres.",
+      nameInvalid: "El nombre debe ir en una sola línea, sin caracteres de control.",
       messageRequired: "Escribe tu mensaje.",
       messageTooShort: "El mensaje debe tener al menos 10 caracteres.",
       messageTooLong: "El mensaje puede tener como máximo 5000 caracteres.",

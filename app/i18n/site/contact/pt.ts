@@ -32,6 +32,7 @@ export const contactPt = {
       nameRequired: "Informe o seu nome.",
       nameTooShort: "O nome precisa ter pelo menos 2 caracteres.",
       nameTooLong: "O nome pode ter no máximo 100 caracteres.",
+      nameInvalid: "O nome deve ficar em uma só linha, sem caracteres de controle.",
       messageRequired: "Escreva a sua mensagem.",
       messageTooShort: "A mensagem precisa ter pelo menos 10 caracteres.",
       messageTooLong: "A mensagem pode ter no máximo 5000 caracteres.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine } from "~/lib/single-line";
 import { emailField } from "~/modules/site/forms/email-field";
 
 /**
@@ -7,7 +8,8 @@ import { emailField } from "~/modules/site/forms/email-field";
  *
  * Limits, chosen for people rather than for the database:
  * - name: 2-100 characters after trimming (one-letter names are almost always a typo;
- *   100 holds any real full name);
+ *   100 holds any real full name), on one line: no CR, LF, NUL or other control
+ *   character (it ends up in the team e-mail's subject);
  * - email: the public forms' shared e-mail field (forms/email-field.ts);
  * - message: 10-5000 characters after trimming (enough to say what the project is;
  *   5000 is several pages, far beyond a real first message, and keeps abuse cheap).
@@ -39,7 +41,8 @@ export const contactSchema = z.object(
       .trim()
       .min(1, { error: `${E}.nameRequired`, abort: true })
       .min(CONTACT_LIMITS.nameMin, { error: `${E}.nameTooShort`, abort: true })
-      .max(CONTACT_LIMITS.nameMax, { error: `${E}.nameTooLong` }),
+      .max(CONTACT_LIMITS.nameMax, { error: `${E}.nameTooLong`, abort: true })
+      .refine(isSingleLine, { error: `${E}.nameInvalid` }),
     email: emailField(),
     message: z
       .string({ error: `${E}.messageRequired` })

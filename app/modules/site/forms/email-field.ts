@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSingleLine } from "~/lib/single-line";
 
 /** The longest address SMTP can deliver. */
 export const EMAIL_MAX = 254;
@@ -8,7 +9,8 @@ const E = "site.forms.errors";
 /**
  * The e-mail field of every public form (contact, newsletter): trimmed and lower-cased, so
  * the CRM and the subscriber list find the same person whatever the capitalisation; issue
- * messages are dictionary keys (site.forms.errors.*).
+ * messages are dictionary keys (site.forms.errors.*). Control characters (CR, LF, NUL...)
+ * inside the address are refused, not left to the e-mail pattern.
  */
 export function emailField() {
   return z
@@ -17,5 +19,6 @@ export function emailField() {
     .toLowerCase()
     .min(1, { error: `${E}.emailRequired`, abort: true })
     .max(EMAIL_MAX, { error: `${E}.emailTooLong`, abort: true })
+    .refine(isSingleLine, { error: `${E}.emailInvalid`, abort: true })
     .pipe(z.email({ error: `${E}.emailInvalid` }));
 }
