@@ -42,7 +42,7 @@ export async function consumeRateLimit(db: Db, key: string, { limit, windowMs }:
       )
       .bind(key, now.toISOString(), since, limit),
   ]);
-  if ((reserved.results?.length ?? 0) > 0) return { allowed: true };
+  if ((reserved?.results?.length ?? 0) > 0) return { allowed: true };
   return { allowed: false, retryAfterSeconds: await retryAfter(db, key, since, windowMs, now) };
 }
 
