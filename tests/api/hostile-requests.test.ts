@@ -136,6 +136,15 @@ describe("unread request bodies", () => {
     expect(req.bodyUsed).toBe(true);
   });
 
+  it("an oversize body is read and dropped after the 413, not cancelled (wrangler dev breaks on cancel)", async () => {
+    const declared = new Request(`${ORIGIN}/api/contact`, { method: "POST", body: "a".repeat(2 * 1024 * 1024) });
+    expect((await guardRequestBody(declared, async () => new Response("unreached"))).status).toBe(413);
+    expect(declared.bodyUsed).toBe(true);
+    const chunked = new Request(`${ORIGIN}/api/contact`, { method: "POST", body: streamOf(2 * 1024 * 1024) });
+    expect((await guardRequestBody(chunked, async () => new Response("unreached"))).status).toBe(413);
+    expect(chunked.bodyUsed).toBe(true);
+  });
+
   it("30 unread POSTs to 404 and 401 routes leave the Worker answering", async () => {
     const body = "a".repeat(100 * 1024);
     for (let i = 0; i < 30; i++) {
