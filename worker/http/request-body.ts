@@ -24,15 +24,12 @@ const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWi
 export function payloadTooLarge(request: Request): Response {
   const language = requestLanguage(request);
   const { pathname } = new URL(request.url);
-  const response = isApiPath(pathname)
+  return isApiPath(pathname)
     ? errorResponse(language, 413, "payload_too_large")
     : new Response(getTranslator(language)("apiErrors.payload_too_large"), {
         status: 413,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
-  // The rest of the body is not read: ask the client not to keep the connection.
-  response.headers.set("Connection", "close");
-  return response;
 }
 
 /**
@@ -73,17 +70,23 @@ export async function limitRequestBody(request: Request): Promise<Request | Resp
   return new Request(request.url, { method: request.method, headers, body, redirect: request.redirect, signal: request.signal });
 }
 
-/** Bodies up to this size are read and discarded after a 413 rather than cancelled. */
+/** A body is read and thrown away up to this size; a larger one is cancelled. */
 export const DISCARD_LIMIT = 64 * 1024 * 1024;
 
-async function discardOversizeBody(request: Request) {
+/**
+ * Reads and throws away whatever is left of the request body; never throws. Local
+ * workerd/wrangler dev breaks the connection (the next request on it gets a 500) when a
+ * body is cancelled or left unread, so a body of reasonable size is read to the end; a huge
+ * one is cancelled (Cloudflare's edge caps bodies before they reach the Worker).
+ */
+export async function drainRequestBody(request: Request): Promise<void> {
+  // Not `bodyUsed`: a body read partly (a chunked one over the cap) still has a rest.
   if (!request.body) return;
-  const declared = Number(request.headers.get("Content-Length") ?? "");
-  if (Number.isFinite(declared) && declared > DISCARD_LIMIT) {
-    await request.body.cancel().catch(() => {});
-    return;
-  }
   try {
+    if (Number(request.headers.get("Content-Length") ?? "") > DISCARD_LIMIT) {
+      await request.body.cancel();
+      return;
+    }
     const reader = request.body.getReader();
     let size = 0;
     for (;;) {
@@ -91,23 +94,9 @@ async function discardOversizeBody(request: Request) {
       if (done) return;
       size += value.byteLength;
       if (size > DISCARD_LIMIT) {
-        await reader.cancel().catch(() => {});
+        await reader.cancel();
         return;
       }
-    }
-  } catch {
-    // The client went away.
-  }
-}
-
-/** Reads and discards whatever the response left of the request body; never throws. */
-export async function drainRequestBody(request: Request): Promise<void> {
-  if (!request.body || request.bodyUsed) return;
-  try {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done } = await reader.read();
-      if (done) return;
     }
   } catch {
     // Already consumed, cancelled or the client went away: nothing left to drain.
@@ -122,11 +111,8 @@ export async function drainRequestBody(request: Request): Promise<void> {
 export async function guardRequestBody(request: Request, handle: (request: Request) => Promise<Response>): Promise<Response> {
   const limited = await limitRequestBody(request);
   if (limited instanceof Response) {
-    // Over the limit. Local workerd/wrangler dev breaks the connection (the next request on
-    // it gets a 500) when a body is cancelled or left unread, so a body of reasonable size
-    // is read to the end and discarded; a huge one is cancelled (Cloudflare's edge caps
-    // bodies before they reach the Worker in production).
-    await discardOversizeBody(request);
+    // Over the limit: the rest is thrown away unparsed.
+    await drainRequestBody(request);
     return limited;
   }
   const response = await handle(limited);

@@ -66,33 +66,35 @@ function isUpgrade(response: Response) {
   return response.status === 101 || (response as Response & { webSocket?: unknown }).webSocket != null;
 }
 
-/** A copy with mutable headers (responses from fetch() or Response.redirect() are immutable). */
-function mutable(response: Response) {
-  return new Response(response.body, response);
+/**
+ * A copy with mutable headers (responses from fetch() or Response.redirect() are
+ * immutable) carrying what every response gets: nosniff, and HSTS over https.
+ */
+function withCommonHeaders(response: Response, request: Request) {
+  const copy = new Response(response.body, response);
+  copy.headers.set("X-Content-Type-Options", "nosniff");
+  if (isHttps(request)) copy.headers.set("Strict-Transport-Security", HSTS);
+  return copy;
 }
 
 /** Headers for /api/* and /parties/* responses. */
 export function withApiSecurityHeaders(response: Response, request: Request): Response {
   if (isUpgrade(response)) return response;
-  const copy = mutable(response);
+  const copy = withCommonHeaders(response, request);
   const headers = copy.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  if (isHttps(request)) headers.set("Strict-Transport-Security", HSTS);
   return copy;
 }
 
 /** Headers for everything the app renders (HTML, single-fetch data, the odd text/XML route). */
 export function withDocumentSecurityHeaders(response: Response, request: Request, nonce: string, options: SecurityHeaderOptions = {}): Response {
   if (isUpgrade(response)) return response;
-  const copy = mutable(response);
+  const copy = withCommonHeaders(response, request);
   const headers = copy.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-  if (isHttps(request)) headers.set("Strict-Transport-Security", HSTS);
   if (isHtml(headers)) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options));
     headers.set("X-Frame-Options", "DENY");

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getTranslator, LANGUAGE_NAMES, type Language } from "~/i18n";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
-import { contactMessages, leadActivities, leads } from "../db/schema/index.ts";
+import { contactMessages, leadActivities, leads, normalizedLeadEmail } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
@@ -17,9 +17,6 @@ export type ContactResult = { leadId: string; created: boolean; messageId: strin
 
 /** Where a lead opens in the CRM (the leads screen opens the lead given in ?lead=). */
 export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.replace(/\/+$/, "")}/leads?lead=${encodeURIComponent(leadId)}`;
-
-/** The normalized e-mail of a lead, as the unique index leads_email_unique sees it. */
-export const leadEmailKey = sql`lower(trim(${leads.email}))`;
 
 /**
  * A message from the public contact form (already validated by contactSchema; the honeypot
@@ -48,7 +45,7 @@ export async function submitContactMessage(
 
   const email = input.email.trim().toLowerCase();
   const staff = getTranslator("pt");
-  const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${leadEmailKey} = ${email})`;
+  const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${normalizedLeadEmail(leads.email)} = ${email})`;
   const messageId = crypto.randomUUID();
   const now = new Date().toISOString();
   const [inserted, activity] = await db.batch([

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { leads, LEAD_SOURCES, LEAD_STATUSES, users, type Lead } from "../db/schema/index.ts";
+import { isSingleLine } from "~/lib/single-line";
+import { leads, LEAD_SOURCES, LEAD_STATUSES, normalizedLeadEmail, users, type Lead } from "../db/schema/index.ts";
 import { ApiError } from "../api/errors.ts";
-import { leadEmailKey } from "./contact-service.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** A single-line text: trimmed, no control characters (they must never reach a header). */
-const line = (max: number) => z.string().trim().max(max).regex(/^[^\x00-\x1f\x7f]*$/, "control_characters");
+const line = (max: number) => z.string().trim().max(max).refine(isSingleLine, "control_characters");
 const optionalLine = (max: number) =>
   z.union([line(max), z.null()]).optional().transform((v) => (v ? v : null));
 
@@ -74,7 +74,7 @@ export async function createLead({ db }: ServiceContext, actor: Authenticated, i
     .onConflictDoNothing()
     .returning();
   if (row) return row;
-  const [existing] = await db.select({ id: leads.id, name: leads.name }).from(leads).where(eq(leadEmailKey, input.email ?? "")).limit(1);
+  const [existing] = await db.select({ id: leads.id, name: leads.name }).from(leads).where(eq(normalizedLeadEmail(leads.email), input.email ?? "")).limit(1);
   throw new ApiError(409, "lead_exists", {
     params: { name: existing?.name ?? "" },
     details: { lead: existing ?? null },

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PASSWORD_MAX_LENGTH } from "@worker/auth/password-policy";
 import { isSingleLine } from "~/lib/single-line";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
 import {
   ACTIVITY_TYPES,
@@ -10,6 +10,9 @@ import {
   type LeadStatus,
 } from "./enums.ts";
 import { users } from "./users.ts";
+
+/** A lead's e-mail as the unique index sees it: trimmed and lower-case (NULL when none). */
+export const normalizedLeadEmail = (email: AnySQLiteColumn) => sql`lower(trim(${email}))`;
 
 export const leads = sqliteTable(
   "leads",
@@ -36,7 +39,7 @@ export const leads = sqliteTable(
     index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
     // One lead per e-mail (conventions 11): the normalized address is unique, so "find or
     // create the lead for this e-mail" is one `insert … on conflict do nothing`.
-    uniqueIndex("leads_email_unique").on(sql`lower(trim(${t.email}))`).where(sql`${t.email} is not null`),
+    uniqueIndex("leads_email_unique").on(normalizedLeadEmail(t.email)).where(sql`${t.email} is not null`),
     index("leads_name_idx").on(t.name),
     check("leads_status_check", sql`${t.status} in ${sqlList(LEAD_STATUSES)}`),
     check("leads_source_check", sql`${t.source} in ${sqlList(LEAD_SOURCES)}`),

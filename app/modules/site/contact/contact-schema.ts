@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { isSingleLine } from "~/lib/single-line";
 import { emailField } from "~/modules/site/forms/email-field";
 

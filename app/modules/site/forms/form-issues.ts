@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/lib/zod";
 import type { TranslationKey } from "~/i18n";
 
 // The public forms' schemas carry dictionary keys as issue messages (the API translates

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { emailField } from "~/modules/site/forms/email-field";
 
 /**
