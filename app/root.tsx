@@ -16,9 +16,10 @@ import "./app.css";
 import { ErrorScreen } from "./components/error-screen";
 import { ToastProvider } from "./components/ui/toaster";
 import { NotFoundPage } from "./components/not-found-page";
-import { LOCALES, languageFromCookie } from "./i18n";
+import { LOCALES, languageFromCookie, languageFromPath } from "./i18n";
+import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
-import { I18nProvider } from "./i18n/react";
+import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
 
@@ -27,8 +28,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The saved language, and the strings of the error and not-found screens for pages whose
+ * layout sends none of its own (the layouts send them again in the page's language).
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  return { savedLanguage: languageFromCookie(request.headers.get("Cookie")) };
+  const savedLanguage = languageFromCookie(request.headers.get("Cookie"));
+  const language = languageFromPath(new URL(request.url).pathname) ?? savedLanguage ?? "pt";
+  return { savedLanguage, messages: messagesFor(language, BASE_NAMESPACES) };
 }
 
 function useDocumentLanguage() {
@@ -43,6 +50,7 @@ function useDocumentLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const language = useDocumentLanguage();
+  const messages = useRouteMessages();
   const nonce = useNonce();
   return (
     <html lang={LOCALES[language]}>
@@ -53,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={nonce} />
       </head>
       <body>
-        <I18nProvider language={language}>
+        <I18nProvider language={language} messages={messages}>
           <ToastProvider>{children}</ToastProvider>
         </I18nProvider>
         <ScrollRestoration nonce={nonce} />

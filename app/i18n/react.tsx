@@ -1,12 +1,28 @@
-import { createContext, useContext, useMemo, type ReactNode } from "react";
-import { getTranslator, type Language, type Translate } from "./index.ts";
+import { createContext, useContext, useMemo, useRef, type ReactNode } from "react";
+import { useMatches } from "react-router";
+import { createTranslator, matchMessages, mergeMessages, type Language, type Messages, type Translate } from "./index.ts";
 
 type I18nValue = { language: Language; t: Translate };
 
 const I18nContext = createContext<I18nValue | null>(null);
 
-export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const value = useMemo(() => ({ language, t: getTranslator(language) }), [language]);
+/**
+ * The messages of every matched route (each loader sends the namespaces its page shows),
+ * merged root first. The merge is redone only when one route's messages object changes,
+ * so `t` keeps its identity across renders.
+ */
+export function useRouteMessages(): Messages {
+  const parts = matchMessages(useMatches());
+  const cache = useRef<{ parts: (Messages | undefined)[]; merged: Messages } | null>(null);
+  const current = cache.current;
+  if (current && current.parts.length === parts.length && current.parts.every((p, i) => p === parts[i])) return current.merged;
+  const merged = mergeMessages(parts);
+  cache.current = { parts, merged };
+  return merged;
+}
+
+export function I18nProvider({ language, messages, children }: { language: Language; messages: Messages; children: ReactNode }) {
+  const value = useMemo(() => ({ language, t: createTranslator(messages) }), [language, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

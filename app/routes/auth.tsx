@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { useToast } from "~/components/ui/toaster";
-import { getTranslator, languageFromCookie, type Translate } from "~/i18n";
+import { languageFromCookie, translatorFromMatches, type Translate } from "~/i18n";
+import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { recoverSchema, signInSchema } from "~/modules/auth/auth-schemas";
 import { getViewer, safeReturnPath } from "~/modules/auth/guards.server";
@@ -22,14 +23,15 @@ import {
 } from "@worker/services/auth-service";
 import type { Route } from "./+types/auth";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const t = getTranslator(loaderData?.language ?? "pt");
+export function meta({ matches }: Route.MetaArgs) {
+  const t = translatorFromMatches(matches);
   return [{ title: t("auth.page.metaTitle") }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const language = languageFromCookie(request.headers.get("Cookie")) ?? "pt";
+  const messages = messagesFor(language, ["auth"]);
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
   const viewer = await getViewer(context);
 
@@ -37,15 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const token = url.searchParams.get("token");
     if (token) {
       const account = await peekRecoveryToken(context.get(workerContext).services, token);
-      return { language, mode: "recovery" as const, token, email: account?.email ?? null, invalidLink: !account, redirectTo };
+      return { language, messages, mode: "recovery" as const, token, email: account?.email ?? null, invalidLink: !account, redirectTo };
     }
     if (viewer?.session.method === "recovery") {
-      return { language, mode: "recovery" as const, token: null, email: viewer.user.email, invalidLink: false, redirectTo };
+      return { language, messages, mode: "recovery" as const, token: null, email: viewer.user.email, invalidLink: false, redirectTo };
     }
   }
   // Already signed in: straight to the CRM.
   if (viewer && viewer.session.method === "password") throw redirect(redirectTo);
-  return { language, mode: "sign-in" as const, token: null, email: null, invalidLink: false, redirectTo };
+  return { language, messages, mode: "sign-in" as const, token: null, email: null, invalidLink: false, redirectTo };
 }
 
 type ActionResult =

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  dictionaries,
-  getTranslator,
+  createTranslator,
   languageFromAcceptLanguage,
   languageFromCookie,
   languageFromPath,
   LANGUAGES,
+  mergeMessages,
   type TranslationKey,
 } from "../../app/i18n/index.ts";
+import { BASE_NAMESPACES, dictionaries, getTranslator, messagesFor, SITE_SHELL_NAMESPACES } from "../../app/i18n/dictionaries.server.ts";
 import { formatDate, formatFileSize, formatMoney, formatTime, pluralForm } from "../../app/i18n/format.ts";
 import { resolveLanguage } from "../../app/i18n/resolve-language.ts";
 import { translate } from "../../app/i18n/translate.ts";
@@ -79,5 +80,36 @@ describe("formatting through Intl", () => {
     expect(formatFileSize(512, "en")).toBe("512 Bytes");
     expect(formatFileSize(1536, "en")).toBe("1.5 KB");
     expect(formatFileSize(5 * 1024 * 1024 + 1234, "pt")).toBe("5 MB");
+  });
+});
+
+describe("messages per route (what reaches the browser)", () => {
+  it("messagesFor picks only the named namespaces of one language", () => {
+    const messages = messagesFor("es", ["common", "site.contact"]);
+    expect(Object.keys(messages).sort()).toEqual(["common", "site"]);
+    expect(Object.keys(messages.site ?? {})).toEqual(["contact"]);
+    expect(messages.common).toEqual(dictionaries.es.common);
+    expect(messages.site?.contact).toEqual(dictionaries.es.site.contact);
+  });
+
+  it("merges the matched routes' messages, the deepest winning, and translates from them", () => {
+    const merged = mergeMessages([messagesFor("en", BASE_NAMESPACES), undefined, messagesFor("pt", [...SITE_SHELL_NAMESPACES, "site.about"])]);
+    const t = createTranslator(merged);
+    expect(t("errorScreen.title")).toBe("Algo deu errado");
+    expect(t("site.nav.contact")).toBe("Contato");
+    expect(t("site.about.meta.title")).toBe(getTranslator("pt")("site.about.meta.title"));
+  });
+
+  it("a key whose namespace was not sent renders as the key and is reported on the console", () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.join(" "));
+    try {
+      const t = createTranslator(messagesFor("pt", ["common"]));
+      expect(t("site.contact.form.title")).toBe("site.contact.form.title");
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toEqual([expect.stringContaining("Missing translation: site.contact.form.title")]);
   });
 });

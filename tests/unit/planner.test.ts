@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getTranslator } from "../../app/i18n/index.ts";
+import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
 import {
   buildPlan,
   canGenerate,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { getTranslator } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
 import { submitContactMessage } from "../services/contact-service.ts";
 import { RateLimitedError } from "../services/rate-limit-service.ts";

@@ -2,7 +2,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { getTranslator, type Language, type TranslationParams } from "~/i18n";
+import { type Language, type TranslationParams } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { AuthError } from "../auth/auth-error.ts";
 import type { AppEnv } from "./context.ts";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
-import { getTranslator } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { subscribeToNewsletter } from "../services/newsletter-service.ts";
 import { RateLimitedError } from "../services/rate-limit-service.ts";
 import { ApiError } from "./errors.ts";

@@ -1,7 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context, ValidationTargets } from "hono";
 import type { z } from "zod";
-import { getTranslator, type TranslationKey } from "~/i18n";
+import { type TranslationKey } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import type { AppEnv } from "./context.ts";
 import { validationError } from "./errors.ts";
 

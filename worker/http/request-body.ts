@@ -4,7 +4,7 @@
 // - a body left unread by the response (404, 401, 403, cross-site refusals, routes without
 //   an action) is drained afterwards: workerd/wrangler dev otherwise fail with "Can't read
 //   from request stream after response has been sent" after a few such requests.
-import { getTranslator } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { errorResponse } from "../api/errors.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 

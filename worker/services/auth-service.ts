@@ -2,7 +2,8 @@
 // password recovery and password changes. Route actions and the GoTrue-compatible API both
 // call these functions; every rule lives here.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { getTranslator, type Language } from "~/i18n";
+import { type Language } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { AuthError } from "../auth/auth-error.ts";
 import { hmacToken, randomToken, sha256Hex } from "../auth/crypto.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "../auth/jwt.ts";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { getTranslator, LANGUAGE_NAMES, type Language } from "~/i18n";
+import { LANGUAGE_NAMES, type Language } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";

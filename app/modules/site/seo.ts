@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import { documentTitle, getTranslator, LANGUAGES, LOCALES, type Language } from "~/i18n";
+import { documentTitle, LANGUAGES, LOCALES, translatorFromMatches, type Language, type Messages } from "~/i18n";
 import { pathLanguage, pathWithoutLanguage, sitePath } from "./site-paths.ts";
 
 /** What the site layout's loader gives every public page's meta. */
-export type SiteLayoutData = { siteLayout: true; origin: string };
+export type SiteLayoutData = { siteLayout: true; origin: string; messages: Messages };
 
 type MetaMatch = { loaderData?: unknown } | undefined;
 export type SiteMetaArgs = { location: { pathname: string }; matches: readonly MetaMatch[] };
@@ -25,7 +25,9 @@ export type PageMetaOptions = {
   description: string;
   /** false for pages that exist in one language only (/privacy, /terms). Default true. */
   localized?: boolean;
-  /** Extra tags (keywords, og:type article, robots noindex, ...). */
+  /** Open Graph type: "website" unless said otherwise ("article" for a case study). */
+  ogType?: "website" | "article";
+  /** Extra tags (keywords, robots noindex, ...). */
   extra?: MetaDescriptor[];
   /** Absolute or root-relative image for social cards. Default /og-image.jpg. */
   image?: string;
@@ -43,14 +45,14 @@ export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaO
   const rest = pathWithoutLanguage(location.pathname);
   const canonical = `${origin}${localized ? sitePath(language, rest) : rest || "/"}`;
   const image = options.image ?? "/og-image.jpg";
-  const t = getTranslator(language);
+  const t = translatorFromMatches(matches);
 
   const tags: MetaDescriptor[] = [
     { title: options.brand === false ? options.title : documentTitle(t, options.title) },
     { name: "description", content: options.description },
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:site_name", content: t("site.seo.ogSiteName") },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: options.ogType ?? "website" },
     { property: "og:title", content: options.title },
     { property: "og:description", content: options.description },
     { property: "og:url", content: canonical },
@@ -74,7 +76,7 @@ export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaO
   return [...tags, ...(options.extra ?? [])];
 }
 
-/** The translate function of the page being described (for meta functions). */
-export function metaTranslator(location: { pathname: string }) {
-  return getTranslator(pathLanguage(location.pathname));
+/** The translate function of the page being described (for meta functions): its loaders' messages. */
+export function metaTranslator(args: { matches: readonly MetaMatch[] }) {
+  return translatorFromMatches(args.matches);
 }

@@ -3,14 +3,19 @@ import { useI18n } from "~/i18n/react";
 import { TeamMemberCard } from "~/modules/site/about/team-member-card";
 import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/team-members";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { PageHero } from "~/modules/site/ui/page-hero";
 import type { Route } from "./+types/about";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   return pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, ["site.about"]) };
 }
 
 /** The team page: stats, four team members, the company story and a call to action. */

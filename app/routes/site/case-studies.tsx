@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/si
 import { Spinner } from "~/modules/site/ui/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { PageHero } from "~/modules/site/ui/page-hero";
 import { workerContext } from "@worker/router-context";
@@ -17,7 +18,7 @@ import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/cas
 import type { Route } from "./+types/case-studies";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   return pageMeta(args, { title: t("site.caseStudies.meta.title"), description: t("site.caseStudies.meta.description") });
 }
 
@@ -29,7 +30,7 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const result = await loadCaseStudiesPage(context.get(workerContext).db, url, pathLanguage(url.pathname));
-  return data(result, { status: result.ok ? 200 : 503 });
+  return data({ ...result, messages: pageMessages(request, ["site.caseStudies"]) }, { status: result.ok ? 200 : 503 });
 }
 
 export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {

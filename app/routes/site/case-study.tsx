@@ -5,6 +5,7 @@ import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { industryLabel, projectTypeLabel, weeksLabel } from "~/modules/site/case-studies/case-study-labels";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage, sitePath } from "~/modules/site/site-paths";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { ArrowLeftIcon } from "~/modules/site/ui/icons";
 import { workerContext } from "@worker/router-context";
@@ -12,7 +13,7 @@ import { getCaseStudyBySlug, listRelatedCaseStudies, type CaseStudyView } from "
 import type { Route } from "./+types/case-study";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   const study = args.loaderData?.study;
   if (!study) {
     return pageMeta(args, {
@@ -24,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
     title: study.title,
     description: study.description,
-    extra: [{ property: "og:type", content: "article" }],
+    ogType: "article",
   });
 }
 
@@ -38,9 +39,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const language = pathLanguage(new URL(request.url).pathname);
   const { db } = context.get(workerContext);
   const study = await getCaseStudyBySlug(db, params.slug, language);
-  if (!study) return data({ study: null, related: [] as CaseStudyView[] }, { status: 404 });
+  const messages = pageMessages(request, ["site.caseStudies"]);
+  if (!study) return data({ study: null, related: [] as CaseStudyView[], messages }, { status: 404 });
   const related = await listRelatedCaseStudies(db, study, language, 3);
-  return data({ study, related });
+  return data({ study, related, messages });
 }
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getTranslator } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import type { ContactActionData, ContactValues } from "~/modules/site/contact/contact-action-data";
 import { ContactDetails } from "~/modules/site/contact/contact-details";
@@ -7,6 +7,7 @@ import { ContactForm } from "~/modules/site/contact/contact-form";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
 import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";
 import { submitContactMessage } from "@worker/services/contact-service";
@@ -15,8 +16,12 @@ import type { Route } from "./+types/contact";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   return pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") });
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: pageMessages(request, ["site.contact", "site.forms"]) };
 }
 
 const field = (form: FormData, name: string) => {

@@ -10,10 +10,11 @@ import { RoiCalculatorSection } from "~/modules/site/roi/roi-calculator-section"
 import { roiFromParams } from "~/modules/site/roi/roi-query";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import type { Route } from "./+types/landing";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   return pageMeta(args, {
     title: t("site.landing.meta.title"),
     brand: false,
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("landing: case studies could not be read", error);
     teasers = { status: "error" };
   }
-  return { teasers, roi };
+  return { teasers, roi, messages: pageMessages(request, ["site.landing", "site.caseStudies.card"]) };
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

@@ -3,16 +3,17 @@ import { PlannerTool } from "~/modules/site/planner/planner-tool";
 import { parsePlannerQuery } from "~/modules/site/planner/planner-query";
 import { buildPlan, canGenerate, missingChoices } from "~/modules/site/planner/project-planner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { pageMessages } from "~/modules/site/site-messages.server";
 import type { Route } from "./+types/planner";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
 export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args.location);
+  const t = metaTranslator(args);
   return pageMeta(args, { title: t("site.planner.meta.title"), description: t("site.planner.meta.description") });
 }
 
 /**
- * The planner's state lives in the URL (GET form): the loader reads the choices with zod
+ * The planner's state lives in the URL (GET form): the loader reads the choices
  * and, when Generate was pressed, builds the plan with the same rules the page uses with
  * JavaScript, or lists the required choices still missing. A plan URL can be shared.
  */
@@ -22,6 +23,7 @@ export function loader({ request }: Route.LoaderArgs) {
     selection,
     plan: generate && canGenerate(selection) ? buildPlan(selection) : null,
     missing: generate ? missingChoices(selection) : [],
+    messages: pageMessages(request, ["site.planner"]),
   };
 }
 

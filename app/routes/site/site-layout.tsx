@@ -1,5 +1,6 @@
 import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
-import { isLanguage } from "~/i18n";
+import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
+import { messagesFor, SITE_SHELL_NAMESPACES } from "~/i18n/dictionaries.server";
 import { LoadingState } from "~/modules/site/case-studies/listing-states";
 import { ChatButtonSlot } from "~/modules/site/chat-button-slot";
 import type { SiteLayoutData } from "~/modules/site/seo";
@@ -28,7 +29,11 @@ export function loader({ params, request, context }: Route.LoaderArgs): SiteLayo
     if (isLandingPath && LANGUAGE_LIKE.test(lang)) throw redirect("/pt");
     throw data(null, { status: 404 });
   }
-  return { siteLayout: true, origin: siteOriginFor(request, context.get(workerContext).env) };
+  return {
+    siteLayout: true,
+    origin: siteOriginFor(request, context.get(workerContext).env),
+    messages: messagesFor(lang ?? DEFAULT_LANGUAGE, SITE_SHELL_NAMESPACES),
+  };
 }
 
 const isCaseStudiesPath = (pathname: string) => pathWithoutLanguage(pathname) === "/case-studies";

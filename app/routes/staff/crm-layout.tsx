@@ -7,7 +7,8 @@ import { AuthProvider } from "~/modules/auth/auth-context";
 import { requireUser } from "~/modules/auth/guards.server";
 import { CrmSidebar } from "~/modules/crm/crm-sidebar";
 import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
-import { DEFAULT_LANGUAGE, documentTitle, getTranslator, languageFromCookie, type Language, type TranslationKey } from "~/i18n";
+import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatches, type TranslationKey } from "~/i18n";
+import { messagesFor } from "~/i18n/dictionaries.server";
 import type { Route } from "./+types/crm-layout";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
@@ -22,9 +23,12 @@ const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/re
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, session } = await requireUser(request, context);
+  const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
   return {
     crmLayout: true as const,
-    language: languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE,
+    language,
+    // The frame's strings; each CRM screen's loader adds its own namespace (crm.<screen>).
+    messages: messagesFor(language, ["crm", "auth.state"]),
     profile: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, avatarUrl: user.avatarUrl },
     expiresAt: session.expiresAt,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
@@ -36,8 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * parent's meta cannot see its children's handles, so each screen exports this.)
  */
 export function crmScreenMeta({ matches }: { matches: readonly ({ handle?: unknown; loaderData?: unknown } | undefined)[] }) {
-  const layout = matches.find((m) => (m?.loaderData as { crmLayout?: true } | undefined)?.crmLayout);
-  const t = getTranslator((layout?.loaderData as { language?: Language } | undefined)?.language ?? DEFAULT_LANGUAGE);
+  const t = translatorFromMatches(matches);
   const title = crmTitleKey(matches);
   return [{ title: title ? documentTitle(t, t(title)) : t("common.appName") }, { name: "robots", content: "noindex" }];
 }

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { oneOf } from "~/lib/one-of";
 import {
   BUDGETS,
   DEFAULT_URGENCY,
@@ -23,31 +23,22 @@ export const PLANNER_PARAMS = {
   generate: "generate",
 } as const;
 
-/** An unknown or empty value counts as "not chosen" rather than an error. */
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional().catch(undefined);
-
-/** One schema for the planner's query string, used by the loader. */
-export const plannerQuerySchema = z.object({
-  projectType: choice(PROJECT_TYPES),
-  industry: choice(INDUSTRIES),
-  urgency: z.enum(URGENCIES).catch(DEFAULT_URGENCY),
-  teamSize: choice(TEAM_SIZES),
-  budget: choice(BUDGETS),
-  generate: z
-    .string()
-    .optional()
-    .transform((value) => value !== undefined),
-});
-
 export type PlannerQuery = { selection: PlannerSelection; generate: boolean };
 
 /** Reads the selection (and whether Generate was pressed) from a planner URL's search params. */
 export function parsePlannerQuery(params: URLSearchParams): PlannerQuery {
-  const raw = Object.fromEntries(
-    Object.entries(PLANNER_PARAMS).map(([field, name]) => [field, params.get(name) || undefined]),
-  );
-  const { generate, ...selection } = plannerQuerySchema.parse(raw);
-  return { selection, generate };
+  // An unknown or empty value counts as "not chosen" rather than an error.
+  const read = (name: string) => params.get(name) || undefined;
+  return {
+    selection: {
+      projectType: oneOf(PROJECT_TYPES, read(PLANNER_PARAMS.projectType), undefined),
+      industry: oneOf(INDUSTRIES, read(PLANNER_PARAMS.industry), undefined),
+      urgency: oneOf(URGENCIES, read(PLANNER_PARAMS.urgency), DEFAULT_URGENCY),
+      teamSize: oneOf(TEAM_SIZES, read(PLANNER_PARAMS.teamSize), undefined),
+      budget: oneOf(BUDGETS, read(PLANNER_PARAMS.budget), undefined),
+    },
+    generate: read(PLANNER_PARAMS.generate) !== undefined,
+  };
 }
 
 /** The search params of a selection (the inverse of parsePlannerQuery). */

@@ -4,7 +4,7 @@ import type { TranslationKey } from "~/i18n";
 // tiers"), pure and typed so the route loader (no JavaScript), the page (client-side
 // compute) and the unit tests all use the same figures. A plan is data: numbers and
 // dictionary keys; the page turns it into words in the visitor's language. The planner's
-// URL (query string, zod) is in ./planner-query.ts.
+// URL (query string) is in ./planner-query.ts.
 
 export const PROJECT_TYPES = ["mvp", "saas", "marketplace", "enterprise"] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];

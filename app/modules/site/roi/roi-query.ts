@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod";
+import { oneOf } from "~/lib/one-of";
 import {
   calculateRoi,
   DEFAULT_INDUSTRY,
@@ -19,11 +19,14 @@ export const REVENUE_MAX_LENGTH = 40;
  * (no-JS GET submission) and by the browser on submit. Never fails: an unknown industry or
  * type falls back to the defaults, a missing or oversized revenue means "no result yet".
  */
-export const roiQuerySchema = z.object({
-  revenue: z.string().trim().max(REVENUE_MAX_LENGTH).catch(""),
-  industry: z.enum(INDUSTRIES).catch(DEFAULT_INDUSTRY),
-  type: z.enum(PROJECT_TYPES).catch(DEFAULT_PROJECT_TYPE),
-});
+function readRoiQuery(raw: { revenue?: string; industry?: string; type?: string }) {
+  const revenue = (raw.revenue ?? "").trim();
+  return {
+    revenue: revenue.length > REVENUE_MAX_LENGTH ? "" : revenue,
+    industry: oneOf(INDUSTRIES, raw.industry, DEFAULT_INDUSTRY),
+    type: oneOf(PROJECT_TYPES, raw.type, DEFAULT_PROJECT_TYPE),
+  };
+}
 
 export type RoiFormValues = { revenueText: string; industry: Industry; projectType: ProjectType };
 
@@ -38,7 +41,7 @@ export function roiFromParams(params: Params): RoiOutcome {
     const value = params.get(name);
     return typeof value === "string" ? value : undefined;
   };
-  const parsed = roiQuerySchema.parse({ revenue: read("revenue"), industry: read("industry"), type: read("type") });
+  const parsed = readRoiQuery({ revenue: read("revenue"), industry: read("industry"), type: read("type") });
   const values: RoiFormValues = { revenueText: parsed.revenue, industry: parsed.industry, projectType: parsed.type };
   if (values.revenueText === "") return { values, result: null };
   return {
