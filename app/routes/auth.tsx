@@ -7,6 +7,7 @@ import { useToast } from "~/components/ui/toaster";
 import { languageFromCookie, translatorFromMatches, type Translate } from "~/i18n";
 import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
+import { withOfflineFallback } from "~/lib/offline-fallback";
 import { recoverSchema, signInSchema } from "~/modules/auth/auth-schemas";
 import { getViewer, safeReturnPath } from "~/modules/auth/guards.server";
 import { AuthError } from "@worker/auth/auth-error";
@@ -54,7 +55,8 @@ type ActionResult =
   | { intent: "sign-in"; ok: true; redirectTo: string }
   | { intent: "recover"; ok: true }
   | { intent: "set-password"; ok: true; redirectTo: string }
-  | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string };
+  | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string }
+  | { intent: "sign-in" | "recover" | "set-password"; ok: false; offline: true };
 
 function authMessage(t: Translate, error: unknown, fallback: string) {
   if (error instanceof AuthError) return t(`auth.errors.${error.code}`, error.details.params);
@@ -123,6 +125,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return withJs ? data<ActionResult>({ intent: "sign-in", ok: true, redirectTo }) : redirect(redirectTo);
 }
 
+/**
+ * In the browser, a submit that cannot reach the server (offline, dropped connection) keeps
+ * the page and what was typed (password included) and says to try again, instead of the
+ * error screen. Status 503, so the router does not revalidate over the dead connection.
+ */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
+  const intent = String((await request.clone().formData()).get("intent") ?? "sign-in");
+  const offline = {
+    intent: intent === "recover" || intent === "set-password" ? intent : "sign-in",
+    ok: false,
+    offline: true,
+  } satisfies ActionResult;
+  return withOfflineFallback(serverAction, offline);
+}
+
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const toast = useToast();
@@ -142,6 +159,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       navigate(result.redirectTo, { replace: true });
     } else if (result.ok && result.intent === "recover") {
       toast({ title: t("auth.toasts.resetSent"), description: t("auth.toasts.resetSentDescription"), variant: "success" });
+    } else if ("offline" in result) {
+      toast({ title: t("auth.toasts.offline"), description: t("auth.toasts.offlineDescription"), variant: "destructive" });
     } else if (!result.ok) {
       const title =
         result.intent === "recover"
@@ -185,7 +204,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             <Callout.Icon>
               <ExclamationTriangleIcon />
             </Callout.Icon>
-            <Callout.Text>{result.message}</Callout.Text>
+            <Callout.Text>{"offline" in result ? t("auth.toasts.offlineDescription") : result.message}</Callout.Text>
           </Callout.Root>
         ) : null}
         {result?.ok && result.intent === "recover" ? (

@@ -38,6 +38,8 @@ export const authEn: Dictionary["auth"] = {
     resetSentDescription: "Check your inbox to reset your password.",
     resetError: "Error sending the recovery email",
     signedOut: "You signed out.",
+    offline: "No connection",
+    offlineDescription: "We couldn't reach the server. Check your connection and try again.",
   },
   state: {
     profileError: "Error loading the user profile",

@@ -38,6 +38,8 @@ export const authEs: Dictionary["auth"] = {
     resetSentDescription: "Revisa tu bandeja de entrada para restablecer la contraseña.",
     resetError: "Error al enviar el correo de recuperación",
     signedOut: "Cerraste la sesión.",
+    offline: "Sin conexión",
+    offlineDescription: "No pudimos comunicarnos con el servidor. Revisa tu conexión e inténtalo de nuevo.",
   },
   state: {
     profileError: "Error al cargar el perfil del usuario",

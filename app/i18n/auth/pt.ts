@@ -37,6 +37,8 @@ export const authPt = {
     resetSentDescription: "Verifique sua caixa de entrada para redefinir a senha.",
     resetError: "Erro ao enviar email de recuperação",
     signedOut: "Você saiu da sua conta.",
+    offline: "Sem conexão",
+    offlineDescription: "Não conseguimos falar com o servidor. Verifique sua conexão e tente novamente.",
   },
   state: {
     profileError: "Erro ao carregar perfil do usuário",

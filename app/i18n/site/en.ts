@@ -43,6 +43,10 @@ export const siteEn: Dictionary["site"] = {
       emailInvalid: "Please enter a valid email, like name@company.com.",
       emailTooLong: "Your email can be at most 254 characters long.",
     },
+    offline: {
+      title: "No connection",
+      description: "We couldn't reach the server. Check your connection and try again; what you typed is still here.",
+    },
   },
   seo: {
     ogSiteName: "Velox Labs",

@@ -43,6 +43,10 @@ export const siteEs: Dictionary["site"] = {
       emailInvalid: "Escribe un correo válido, como nombre@empresa.com.",
       emailTooLong: "El correo puede tener como máximo 254 caracteres.",
     },
+    offline: {
+      title: "Sin conexión",
+      description: "No pudimos comunicarnos con el servidor. Revisa tu conexión e inténtalo de nuevo; lo que escribiste sigue aquí.",
+    },
   },
   seo: {
     ogSiteName: "Velox Labs",

@@ -43,6 +43,10 @@ export const sitePt = {
       emailInvalid: "Informe um e-mail válido, como nome@empresa.com.",
       emailTooLong: "O e-mail pode ter no máximo 254 caracteres.",
     },
+    offline: {
+      title: "Sem conexão",
+      description: "Não conseguimos falar com o servidor. Verifique sua conexão e tente novamente; o que você digitou continua aqui.",
+    },
   },
   seo: {
     ogSiteName: "Velox Labs",

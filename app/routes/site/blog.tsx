@@ -1,5 +1,6 @@
 import { data, Link, useLocation, useSearchParams } from "react-router";
 import { useI18n } from "~/i18n/react";
+import { withOfflineFallback } from "~/lib/offline-fallback";
 import { ArticleCard } from "~/modules/site/insights/article-card";
 import { articlesFor, categoryFromSearch } from "~/modules/site/insights/articles";
 import { CategoryFilter } from "~/modules/site/insights/category-filter";
@@ -62,14 +63,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** In the browser, an unreachable server is the box's error state, not the error screen. */
-export async function clientAction({ serverAction, request }: Route.ClientActionArgs): Promise<NewsletterActionData> {
+/**
+ * In the browser, an unreachable server (offline, dropped connection) is the box's 'offline'
+ * state (the address stays, a toast says to try again), not the error screen; any other
+ * failure is its error state. Both with a 4xx/5xx status: no revalidation over a dead line.
+ */
+export async function clientAction({ serverAction, request }: Route.ClientActionArgs) {
   const email = String((await request.clone().formData()).get("email") ?? "");
   try {
-    return await serverAction();
+    return await withOfflineFallback(serverAction, { ok: false, reason: "offline", email } satisfies NewsletterActionData);
   } catch (error) {
-    console.error("newsletter: could not reach the server", error);
-    return { ok: false, reason: "failed", email };
+    console.error("newsletter: the subscription failed", error);
+    return data<NewsletterActionData>({ ok: false, reason: "failed", email }, { status: 500 });
   }
 }
 

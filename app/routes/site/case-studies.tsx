@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
-import { data, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useLocation, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useToast } from "~/components/ui/toaster";
 import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { isNetworkError } from "~/lib/network-error";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
 import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
@@ -33,8 +35,48 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ ...result, messages: pageMessages(request, ["site.caseStudies"]) }, { status: result.ok ? 200 : 503 });
 }
 
+/** The listing on screen (recorded by the page): what a change keeps when it cannot reach the server. */
+let shownListing: Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>> | undefined;
+
+/**
+ * A change of filters, Load More or Clear filters that cannot reach the server (offline, a
+ * dropped connection) keeps the listing on screen, flagged `offline` (the page says so and the
+ * filters keep the visitor's choices), instead of the error screen. See docs/decisions/008.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (!isNetworkError(error) || !shownListing) throw error;
+    return { ...shownListing, offline: true as const };
+  }
+}
+
+/**
+ * Changes on the listing navigate with defaultShouldRevalidate: false, so only this loader
+ * runs (the layout's and root's data do not depend on the query): one request, whose failure
+ * the clientLoader above catches. The listing itself reloads on every navigation to its own
+ * path, also to the URL already shown (trying again after a failed change).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const mutation = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  return (!mutation && currentUrl.pathname === nextUrl.pathname) || defaultShouldRevalidate;
+}
+
 export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const toast = useToast();
+  const offline = "offline" in loaderData;
+  const toasted = useRef<unknown>(null);
+  useEffect(() => {
+    if (!("offline" in loaderData)) {
+      shownListing = loaderData;
+      return;
+    }
+    if (toasted.current === loaderData) return;
+    toasted.current = loaderData;
+    toast({ title: t("site.caseStudies.states.offline.title"), description: t("site.caseStudies.states.offline.message"), variant: "destructive" });
+  }, [loaderData, t, toast]);
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -54,7 +96,7 @@ export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
         ) : loaderData.all === 0 ? (
           pending ? <LoadingState /> : <EmptyState />
         ) : (
-          <Listing listing={loaderData} pending={pending} />
+          <Listing listing={loaderData} pending={pending} offline={offline} />
         )}
       </section>
     </>
@@ -86,7 +128,7 @@ function ListingHero() {
 
 type ListingData = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 
-function Listing({ listing, pending }: { listing: ListingData; pending: boolean }) {
+function Listing({ listing, pending, offline }: { listing: ListingData; pending: boolean; offline: boolean }) {
   const { language, t } = useI18n();
   const { pathname } = useLocation();
   const { items, total, all, facets, filters } = listing;
@@ -122,6 +164,10 @@ function Listing({ listing, pending }: { listing: ListingData; pending: boolean 
             <Spinner />
             {t("site.caseStudies.states.loading")}
           </p>
+        ) : offline ? (
+          <p className="text-sm font-medium text-red-700" data-testid="case-studies-offline">
+            {t("site.caseStudies.states.offline.message")}
+          </p>
         ) : null}
       </div>
 
@@ -148,6 +194,7 @@ function Listing({ listing, pending }: { listing: ListingData; pending: boolean 
             to={moreHref}
             replace
             preventScrollReset
+            defaultShouldRevalidate={false}
             onClick={() => (focusFrom.current = items.length)}
             className={buttonClass({ variant: "secondary" })}
           >

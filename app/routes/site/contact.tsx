@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
+import { withOfflineFallback } from "~/lib/offline-fallback";
 import type { ContactActionData, ContactValues } from "~/modules/site/contact/contact-action-data";
 import { ContactDetails } from "~/modules/site/contact/contact-details";
 import { ContactForm } from "~/modules/site/contact/contact-form";
@@ -79,15 +80,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /**
  * In the browser, a failure to reach the server (offline, dropped connection) becomes the
- * form's error state (toast 'Failed to send message' / 'Please try again later.') instead
- * of the page's error screen.
+ * form's 'offline' state (the page and the input stay; a toast says to try again) instead of
+ * the page's error screen; any other failure becomes its error state. Both answer with a
+ * 4xx/5xx status so the router does not revalidate the page's loaders over the dead connection.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ContactActionData> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
-    return await serverAction();
+    return await withOfflineFallback(serverAction, { ok: false, reason: "offline" } satisfies ContactActionData);
   } catch (error) {
-    console.error("contact: could not reach the server", error);
-    return { ok: false, reason: "failed", message: null };
+    console.error("contact: the submission failed", error);
+    return data<ContactActionData>({ ok: false, reason: "failed", message: null }, { status: 500 });
   }
 }
 

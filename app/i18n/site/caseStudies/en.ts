@@ -68,6 +68,10 @@ export const caseStudiesEn: Dictionary["site"]["caseStudies"] = {
       title: "No Case Studies Available",
       message: "Our portfolio is being updated with recent projects. Please check back soon.",
     },
+    offline: {
+      title: "No connection",
+      message: "The list was not updated. Check your connection and try again.",
+    },
     noMatch: {
       title: "No case studies match your search",
       message: "Try different words or remove some filters to see more projects.",

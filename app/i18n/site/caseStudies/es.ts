@@ -68,6 +68,10 @@ export const caseStudiesEs: Dictionary["site"]["caseStudies"] = {
       title: "No hay casos de éxito disponibles",
       message: "Estamos actualizando nuestro portafolio con proyectos recientes. Vuelve pronto.",
     },
+    offline: {
+      title: "Sin conexión",
+      message: "La lista no se actualizó. Revisa tu conexión e inténtalo de nuevo.",
+    },
     noMatch: {
       title: "Ningún caso coincide con tu búsqueda",
       message: "Prueba con otras palabras o quita algunos filtros para ver más proyectos.",

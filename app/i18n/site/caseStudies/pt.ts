@@ -69,6 +69,10 @@ export const caseStudiesPt = {
       title: "Nenhum case disponível",
       message: "Nosso portfólio está sendo atualizado com projetos recentes. Volte em breve.",
     },
+    offline: {
+      title: "Sem conexão",
+      message: "A lista não foi atualizada. Verifique sua conexão e tente novamente.",
+    },
     noMatch: {
       title: "Nenhum case corresponde à sua busca",
       message: "Tente outras palavras ou remova alguns filtros para ver mais projetos.",

@@ -66,7 +66,8 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
       timeline: (next.timeline || undefined) as CaseStudyQuery["timeline"],
       sort: (next.sort || "newest") as CaseStudyQuery["sort"],
     });
-    navigate({ pathname, search }, { replace: true, preventScrollReset: true });
+    // Only the listing's loader runs (see shouldRevalidate in routes/site/case-studies.tsx).
+    navigate({ pathname, search }, { replace: true, preventScrollReset: true, defaultShouldRevalidate: false });
   }
 
   function onSelect(event: ChangeEvent<HTMLSelectElement>) {
@@ -183,6 +184,7 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
             to={clearHref}
             replace
             preventScrollReset
+            defaultShouldRevalidate={false}
             className="rounded text-sm font-semibold text-brand-600 underline-offset-4 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             {t("site.caseStudies.filters.clear")}

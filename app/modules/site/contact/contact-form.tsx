@@ -8,9 +8,9 @@ import { buttonClass } from "~/modules/site/ui/button-styles";
 import { CheckIcon } from "~/modules/site/ui/icons";
 import { Spinner } from "~/modules/site/ui/spinner";
 import type { ContactActionData } from "./contact-action-data.ts";
-import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, contactSchema, type ContactField } from "./contact-schema.ts";
-import { EMAIL_MAX } from "~/modules/site/forms/email-field";
-import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
+import { checkContact } from "./contact-check.ts";
+import { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, type ContactField } from "./contact-fields.ts";
+import { EMAIL_MAX } from "~/modules/site/forms/email-check";
 
 type FieldErrors = Partial<Record<ContactField, TranslationKey>>;
 
@@ -23,8 +23,10 @@ const invalidErrors = (data: ContactActionData | undefined): FieldErrors =>
  * toast; the form keeps what was typed).
  *
  * With JavaScript it posts through a fetcher (no navigation, no reload) after checking the
- * input with the same zod schema as the server, so most mistakes are shown at once and in
- * the page's language; the browser's own required / type=email checks stay in front.
+ * input with checkContact (the server schema's rules without zod), so most mistakes are shown
+ * at once and in the page's language; the browser's own required / type=email checks stay in
+ * front. When the server cannot be reached (offline), the form stays as typed, a toast and
+ * the banner say to check the connection, and the next submit simply tries again.
  * Without JavaScript the same <form> posts to the route action and the page comes back
  * with the success panel, or with the errors next to the fields and the input kept.
  */
@@ -59,6 +61,10 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
       setErrors(data.fieldErrors);
       focusField(CONTACT_FIELDS.find((f) => data.fieldErrors[f]));
     }
+    if (data.reason === "offline") {
+      toast({ title: t("site.forms.offline.title"), description: t("site.forms.offline.description"), variant: "destructive" });
+      return;
+    }
     toast({
       title: t("site.contact.toasts.error"),
       description: data.reason === "invalid" ? t("site.contact.form.errors.summary") : (data.message ?? t("site.contact.toasts.errorFallback")),
@@ -74,13 +80,17 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
   }, [refocusForm]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = contactSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
+    const form = new FormData(event.currentTarget);
+    const found = checkContact({
+      name: String(form.get("name") ?? ""),
+      email: String(form.get("email") ?? ""),
+      message: String(form.get("message") ?? ""),
+    });
+    if (Object.keys(found).length === 0) {
       setErrors({});
       return; // the fetcher sends it
     }
     event.preventDefault();
-    const found = fieldErrorKeys(parsed.error, CONTACT_FIELDS);
     setErrors(found);
     focusField(CONTACT_FIELDS.find((f) => found[f]));
   }
@@ -108,11 +118,13 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
   }
 
   const failure = result && !result.ok ? result : null;
-  const values = failure?.values;
+  const values = failure && failure.reason !== "offline" ? failure.values : undefined;
   const banner = failure
     ? failure.reason === "invalid"
       ? t("site.contact.form.errors.summary")
-      : (failure.message ?? t("site.contact.toasts.errorFallback"))
+      : failure.reason === "offline"
+        ? t("site.forms.offline.description")
+        : (failure.message ?? t("site.contact.toasts.errorFallback"))
     : null;
 
   return (

@@ -1,10 +1,16 @@
 import { z } from "~/lib/zod";
 import { isSingleLine } from "~/lib/single-line";
 import { emailField } from "~/modules/site/forms/email-field";
+import { CONTACT_HONEYPOT, CONTACT_LIMITS } from "./contact-fields.ts";
+
+export { CONTACT_FIELDS, CONTACT_HONEYPOT, CONTACT_LIMITS, type ContactField } from "./contact-fields.ts";
+
+const E = "site.contact.form.errors";
 
 /**
- * The contact form's one schema, shared by the form (checks before sending), the route
- * action of /{lang}/contact and POST /api/contact.
+ * The contact form's one schema, shared by the route action of /{lang}/contact and POST
+ * /api/contact (server only: the browser checks with checkContact, contact-check.ts, which
+ * gives the same answers without zod; the numbers live in contact-fields.ts).
  *
  * Limits, chosen for people rather than for the database:
  * - name: 2-100 characters after trimming (one-letter names are almost always a typo;
@@ -19,21 +25,6 @@ import { emailField } from "~/modules/site/forms/email-field";
  * Messages are dictionary keys (site.contact.form.errors.*): the client, the action and the
  * API translate them into the visitor's language.
  */
-export const CONTACT_LIMITS = {
-  nameMin: 2,
-  nameMax: 100,
-  messageMin: 10,
-  messageMax: 5000,
-} as const;
-
-/** Name of the hidden honeypot field. */
-export const CONTACT_HONEYPOT = "company_url";
-
-export const CONTACT_FIELDS = ["name", "email", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-const E = "site.contact.form.errors";
-
 export const contactSchema = z.object(
   {
     name: z

@@ -5,9 +5,10 @@ import type { TranslationKey } from "~/i18n";
  * (through its fetcher with JavaScript, as the page's actionData without):
  * - ok: subscribed; alreadySubscribed picks the confirmation (both look like a success);
  * - invalid: the dictionary key of the error and what was typed (status 400);
- * - failed: the server or the network failed (status 500).
+ * - failed: the server failed (status 500);
+ * - offline: the browser could not reach the server (the route's clientAction, status 503).
  */
 export type NewsletterActionData =
   | { ok: true; alreadySubscribed: boolean; email: string }
   | { ok: false; reason: "invalid"; error: TranslationKey; email: string }
-  | { ok: false; reason: "failed"; email: string };
+  | { ok: false; reason: "failed" | "offline"; email: string };

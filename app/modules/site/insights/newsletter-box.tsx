@@ -1,23 +1,25 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { CheckIcon } from "~/modules/site/ui/icons";
 import type { NewsletterActionData } from "./newsletter-action-data.ts";
-import { EMAIL_MAX } from "~/modules/site/forms/email-field";
-import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
-import { newsletterSchema } from "./newsletter-schema.ts";
+import { checkEmail, EMAIL_MAX } from "~/modules/site/forms/email-check";
 
 /**
  * The newsletter box (claim: 2,500+ readers). It really subscribes: the page's action
  * (intent "newsletter") stores the address once. A second subscription of the same
  * address is confirmed as well ("already on the list"), never an error. With JavaScript it
- * posts through a fetcher and checks the address with the shared schema first; without,
- * the form posts to the action and the page comes back scrolled to #newsletter.
+ * posts through a fetcher and checks the address first with checkEmail (the server schema's
+ * rules without zod); when the server cannot be reached the address stays, a toast says to
+ * try again, and the next submit does. Without JavaScript the form posts to the action and
+ * the page comes back scrolled to #newsletter.
  */
 export function NewsletterBox({ actionData }: { actionData: NewsletterActionData | undefined }) {
   const { t } = useI18n();
+  const toast = useToast();
   const { pathname, search } = useLocation();
   const fetcher = useFetcher<NewsletterActionData>();
   const result = fetcher.data ?? actionData;
@@ -35,7 +37,10 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
     setClientError(null);
     if (data.ok) confirmation.current?.focus();
     else input.current?.focus();
-  }, [fetcher.data, fetcher.state]);
+    if (!data.ok && data.reason === "offline") {
+      toast({ title: t("site.forms.offline.title"), description: t("site.forms.offline.description"), variant: "destructive" });
+    }
+  }, [fetcher.data, fetcher.state, t, toast]);
 
   useEffect(() => {
     if (!refocus) return;
@@ -44,18 +49,25 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
   }, [refocus]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = newsletterSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (parsed.success) {
+    const found = checkEmail(String(new FormData(event.currentTarget).get("email") ?? ""));
+    if (!found) {
       setClientError(null);
       return;
     }
     event.preventDefault();
-    setClientError(fieldErrorKeys(parsed.error, ["email"]).email ?? "site.forms.errors.emailInvalid");
+    setClientError(found);
     input.current?.focus();
   }
 
   const here = `${pathname}${search}`;
-  const serverError = result && !result.ok ? (result.reason === "invalid" ? result.error : "site.insights.newsletter.failed") : null;
+  const serverError: TranslationKey | null =
+    result && !result.ok
+      ? result.reason === "invalid"
+        ? result.error
+        : result.reason === "offline"
+          ? "site.forms.offline.description"
+          : "site.insights.newsletter.failed"
+      : null;
   const error = clientError ?? serverError;
 
   return (
