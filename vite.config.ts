@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { DEFAULT_DEV_PORT, localPublicOrigin, parsePort, serverUrl } from "./scripts/lib/local-origin.ts";
 
 export const aliases = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
@@ -10,11 +11,31 @@ export const aliases = {
   "@party": fileURLToPath(new URL("./party", import.meta.url)),
 };
 
-export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
-  resolve: { alias: aliases },
-  server: { port: 5173, strictPort: true, host: "localhost" },
-  optimizeDeps: {
-    include: ["react", "react-dom", "react-dom/client", "react-router", "@radix-ui/themes", "@radix-ui/react-icons", "zod"],
-  },
+export default defineConfig(({ command }) => {
+  // `PORT=3000 npm run dev` (or `npm run dev -- --port 3000`, which scripts/dev.mjs turns
+  // into PORT) moves the dev server, and the e-mailed links follow: the Worker's
+  // PUBLIC_ORIGIN becomes this server's URL unless PUBLIC_ORIGIN is set in the environment.
+  // Only while serving: the build's wrangler.json keeps wrangler.toml's vars.
+  const port = command === "serve" ? parsePort(process.env.PORT, DEFAULT_DEV_PORT) : DEFAULT_DEV_PORT;
+  const host = "localhost";
+  const publicOrigin = localPublicOrigin(process.env.PUBLIC_ORIGIN, serverUrl(host, port));
+  return {
+    plugins: [
+      cloudflare({
+        viteEnvironment: { name: "ssr" },
+        ...(command === "serve" && {
+          config: { vars: { PUBLIC_ORIGIN: publicOrigin } }, // merged into wrangler.toml's [vars]
+          // PERSIST_TO=<dir>: another local state directory than .wrangler/state (tests).
+          persistState: process.env.PERSIST_TO ? { path: process.env.PERSIST_TO } : true,
+        }),
+      }),
+      tailwindcss(),
+      reactRouter(),
+    ],
+    resolve: { alias: aliases },
+    server: { port, strictPort: true, host },
+    optimizeDeps: {
+      include: ["react", "react-dom", "react-dom/client", "react-router", "@radix-ui/themes", "@radix-ui/react-icons", "zod"],
+    },
+  };
 });

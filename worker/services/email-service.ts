@@ -15,11 +15,16 @@ export type EmailMessage = {
 /** Delivers one e-mail. Throws when delivery fails. */
 export type EmailTransport = { name: string; send: (message: EmailMessage) => Promise<void> };
 
-/** Local default: the e-mail stays in the D1 outbox and is printed to the dev console. */
+/**
+ * Local default: the e-mail stays in the D1 outbox and is printed to the dev console.
+ * console.info, not console.log: `npm start` runs `wrangler dev --log-level info`, which
+ * shows the request lines and info/warn/error but hides console.log (wrangler's "log" level
+ * also prints its banner and bindings table); the Vite dev server (npm run dev) shows both.
+ */
 export const consoleTransport: EmailTransport = {
   name: "console",
   async send(message) {
-    console.log(
+    console.info(
       [`📧 E-mail (${message.kind}) to ${message.to}`, `   Subject: ${message.subject}`, ...message.text.split("\n").map((l) => `   ${l}`)].join("\n"),
     );
   },
