@@ -21,7 +21,8 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const visitorIp = () => `198.19.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
 /** A separate visitor (its own IP: the contact form is throttled per IP). */
-const visit = (options: { cookieLanguage?: string } = {}) => openPage(browser, { extraHTTPHeaders: { "CF-Connecting-IP": visitorIp() } }).then(async (opened) => {
+const visit = (options: { cookieLanguage?: string; phone?: boolean } = {}) =>
+  openPage(browser, { extraHTTPHeaders: { "CF-Connecting-IP": visitorIp() }, ...(options.phone ? { viewport: { width: 390, height: 844 } } : {}) }).then(async (opened) => {
   if (options.cookieLanguage) {
     await opened.context.addCookies([{ name: "language", value: options.cookieLanguage, url: process.env.E2E_BASE_URL! }]);
   }
@@ -95,8 +96,8 @@ describe("contact form without a connection", () => {
 });
 
 describe("sign-in page without a connection", () => {
-  it("keeps the e-mail and the password, says so, and signs in once back online", async () => {
-    const { page, context } = await visit();
+  it("keeps the e-mail and the password, says so, and signs in once back online (on a phone)", async () => {
+    const { page, context } = await visit({ phone: true });
     await page.goto("/auth");
     await hydrated(page, "form input[name=email]");
     await page.getByLabel("Email").fill("admin@demo.test");
@@ -110,7 +111,7 @@ describe("sign-in page without a connection", () => {
     assert.equal(await page.getByLabel("Email").inputValue(), "admin@demo.test");
     assert.equal(await page.getByLabel("Senha", { exact: true }).inputValue(), "crm-demo-2026");
     assert.match(new URL(page.url()).pathname, /^\/auth$/);
-    await snapshot(page, "offline-auth-pt");
+    await snapshot(page, "offline-auth-pt-390");
 
     await context.setOffline(false);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -139,8 +140,8 @@ describe("sign-in page without a connection", () => {
 });
 
 describe("newsletter box without a connection", () => {
-  it("keeps the address, says so in Spanish, and subscribes once back online", async () => {
-    const { page, context } = await visit();
+  it("keeps the address, says so in Spanish, and subscribes once back online (on a phone)", async () => {
+    const { page, context } = await visit({ phone: true });
     await page.goto("/es/blog");
     await hydrated(page, "[data-testid=newsletter] form");
     const box = page.getByTestId("newsletter");
@@ -153,6 +154,8 @@ describe("newsletter box without a connection", () => {
     await box.getByTestId("newsletter-error").getByText(OFFLINE.es.text).waitFor();
     await assertNoErrorScreen(page);
     assert.equal(await box.getByLabel("Tu correo electrónico").inputValue(), email);
+    await box.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "tests/e2e/artifacts/offline-newsletter-es-390.png", caret: "initial" });
 
     await context.setOffline(false);
     await box.getByRole("button", { name: "Suscribirme" }).click();
