@@ -1,9 +1,15 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n";
 import { saveLanguagePreference } from "~/i18n/language-preference";
 import { useI18n } from "~/i18n/react";
 import { isHomePath, sitePath } from "./site-paths.ts";
+
+/**
+ * The `name` shared by the header's <details> menus (language, mobile navigation): the
+ * browser keeps at most one of them open, so they never overlap, even without JavaScript.
+ */
+export const HEADER_MENUS = "site-header-menu";
 
 /**
  * English / Español / Português. On the home page (with or without a prefix) it switches in
@@ -16,6 +22,9 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const details = useRef<HTMLDetailsElement>(null);
+  // Mirrored into aria-expanded once hydrated (before, the browser reports the <details> state).
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
+  useEffect(() => setOpen(details.current?.open ?? false), []);
 
   // Close the menu on outside click and on Escape.
   useEffect(() => {
@@ -45,8 +54,16 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   };
 
   return (
-    <details ref={details} className={`relative ${className}`} data-testid="language-switcher">
+    <details
+      ref={details}
+      name={HEADER_MENUS}
+      onToggle={() => setOpen(details.current?.open ?? false)}
+      className={`relative ${className}`}
+      data-testid="language-switcher"
+    >
       <summary
+        aria-expanded={open}
+        aria-controls="site-language-menu"
         className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
       >
         <span className="sr-only">{t("site.switcher.label")}: </span>
@@ -56,7 +73,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
         </svg>
         <span className="uppercase">{language}</span>
       </summary>
-      <ul className="absolute right-0 z-50 mt-2 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+      <ul id="site-language-menu" className="absolute right-0 z-50 mt-2 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
         {[...LANGUAGES].reverse().map((lang) => (
           <li key={lang}>
             <a

@@ -1,6 +1,8 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
-import { LanguageSwitcher } from "./language-switcher.tsx";
+import { HEADER_MENUS, LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { sitePath } from "./site-paths.ts";
 import { buttonClass } from "./ui/button-styles.ts";
@@ -62,30 +64,86 @@ export function SiteHeader() {
   );
 }
 
-/** A <details> menu, so it opens without JavaScript too. */
+/**
+ * A <details> menu, so it opens and closes without JavaScript too. With JavaScript it also
+ * says whether it is open (aria-expanded), moves focus to its first link when it opens,
+ * and closes after a link is followed, on Escape and on a click or tap outside (then focus
+ * returns to the button). It shares its `name` with the language menu, so the browser keeps
+ * at most one of the two open (with or without JavaScript): they never overlap.
+ */
 function MobileMenu() {
   const { language, t } = useI18n();
+  const { pathname, search } = useLocation();
+  const hydrated = useHydrated();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const menuId = "site-mobile-menu";
+
+  const close = (returnFocus: boolean) => {
+    const el = details.current;
+    if (!el?.open) return;
+    el.open = false;
+    if (returnFocus) el.querySelector("summary")?.focus();
+  };
+
+  // A followed link (or back/forward) closes the menu.
+  useEffect(() => close(false), [pathname, search]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && details.current?.open) close(true);
+    };
+    const onClick = (event: MouseEvent) => {
+      const el = details.current;
+      if (!el?.open || el.contains(event.target as Node)) return;
+      // Back to the button unless the click put focus on something else (a field, a link).
+      const active = document.activeElement;
+      close(!active || active === document.body || el.contains(active));
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, []);
+
+  const onToggle = () => {
+    const el = details.current;
+    if (!el) return;
+    setOpen(el.open);
+    if (el.open) el.querySelector<HTMLElement>(`#${menuId} a`)?.focus();
+  };
+
   return (
-    <details className="relative lg:hidden">
+    <details ref={details} name={HEADER_MENUS} onToggle={onToggle} className="relative lg:hidden" data-testid="mobile-menu">
       <summary
-        className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
         aria-label={t("site.nav.menu")}
+        // Before hydration the browser reports the <details> state itself.
+        aria-expanded={hydrated ? open : undefined}
+        aria-controls={menuId}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <path d="M3 5.5h14M3 10h14M3 14.5h14" />
+          {open ? <path d="M5 5l10 10M15 5 5 15" /> : <path d="M3 5.5h14M3 10h14M3 14.5h14" />}
         </svg>
       </summary>
       <nav
+        id={menuId}
         aria-label={t("site.nav.mainNavigation")}
-        className="absolute right-0 z-50 mt-2 flex w-60 flex-col rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        // A followed link closes the menu even when it leads to the page already shown.
+        onClick={(event) => {
+          if ((event.target as Element).closest("a")) close(false);
+        }}
+        className="absolute right-0 z-50 mt-2 flex max-h-[calc(100dvh-5rem)] w-60 max-w-[calc(100vw-2rem)] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         {NAV.map((item) => (
-          <Link key={item.path} to={sitePath(language, item.path)} className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50">
+          <Link key={item.path} to={sitePath(language, item.path)} className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
             {t(item.key)}
           </Link>
         ))}
         <hr className="my-2 border-slate-100" />
-        <Link to="/auth" className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50">
+        <Link to="/auth" className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
           {t("site.nav.login")}
         </Link>
         <Link
