@@ -102,10 +102,17 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
       onSubmit={onSubmit}
       // Tells browser tests (and curious readers) that changes now apply on their own.
       data-live={hydrated || undefined}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      // `relative`: the panel overlaps the hero above it (which is positioned) and must paint
+      // over it, or the hero hides its top border and corners.
+      className="relative rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]">
-        <div className="col-span-2 lg:col-span-1">
+      {/*
+        Every option must fit its select whole (a native select cannot wrap): one column on
+        phones, two from sm, search over four selects from lg, one row from xl, where a select
+        is wide enough for the longest option ("E-commerce e varejo", "Mais de 16 semanas").
+      */}
+      <div className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2 sm:gap-y-4 lg:grid-cols-4 xl:grid-cols-[minmax(0,1.6fr)_repeat(4,minmax(0,1fr))]">
+        <div className="sm:col-span-2 lg:col-span-4 xl:col-span-1">
           <label htmlFor="case-study-search" className={labelClass}>
             {t("site.caseStudies.filters.search")}
           </label>
@@ -203,7 +210,7 @@ function Select({
 }: { id: string; label: string; name: string; value: string; onChange: (event: ChangeEvent<HTMLSelectElement>) => void; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className={`${labelClass} truncate`}>
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       <select id={id} {...props} className={`${fieldClass} cursor-pointer pl-2.5 pr-7 sm:pl-3`}>
