@@ -41,7 +41,7 @@ export const en: Dictionary = {
     conflict: "This record conflicts with an existing one.",
     lead_exists: "A lead with this e-mail already exists: {name}.",
     payload_too_large: "The uploaded content is too large.",
-    rate_limited: "Too many attempts. Try again in {seconds} seconds.",
+    rate_limited: "Too many attempts. Try again in {wait}.",
     internal_error: "Unexpected server error. Please try again.",
     service_unavailable: "Service temporarily unavailable.",
   },

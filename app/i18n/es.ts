@@ -41,7 +41,7 @@ export const es: Dictionary = {
     conflict: "Este registro entra en conflicto con uno existente.",
     lead_exists: "Ya existe un lead con este correo: {name}.",
     payload_too_large: "El contenido enviado es demasiado grande.",
-    rate_limited: "Demasiados intentos. Inténtalo de nuevo en {seconds} segundos.",
+    rate_limited: "Demasiados intentos. Inténtalo de nuevo en {wait}.",
     internal_error: "Error inesperado en el servidor. Inténtalo de nuevo.",
     service_unavailable: "Servicio temporalmente no disponible.",
   },

@@ -42,7 +42,7 @@ export const pt = {
     conflict: "Este registro entra em conflito com um existente.",
     lead_exists: "Já existe um lead com este e-mail: {name}.",
     payload_too_large: "O conteúdo enviado é grande demais.",
-    rate_limited: "Muitas tentativas. Tente novamente em {seconds} segundos.",
+    rate_limited: "Muitas tentativas. Tente novamente em {wait}.",
     internal_error: "Erro inesperado no servidor. Tente novamente.",
     service_unavailable: "Serviço temporariamente indisponível.",
   },

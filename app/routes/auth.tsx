@@ -4,12 +4,13 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { useToast } from "~/components/ui/toaster";
-import { languageFromCookie, translatorFromMatches, type Translate } from "~/i18n";
+import { languageFromCookie, translatorFromMatches, type Language } from "~/i18n";
 import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { withOfflineFallback } from "~/lib/offline-fallback";
 import { recoverSchema, signInSchema } from "~/modules/auth/auth-schemas";
 import { getViewer, safeReturnPath } from "~/modules/auth/guards.server";
+import { authErrorMessage } from "@worker/api/errors";
 import { AuthError } from "@worker/auth/auth-error";
 import { weakPasswordReasons } from "@worker/auth/password-policy";
 import { workerContext } from "@worker/router-context";
@@ -58,8 +59,8 @@ type ActionResult =
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string }
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; offline: true };
 
-function authMessage(t: Translate, error: unknown, fallback: string) {
-  if (error instanceof AuthError) return t(`auth.errors.${error.code}`, error.details.params);
+function authMessage(language: Language, error: unknown, fallback: string) {
+  if (error instanceof AuthError) return authErrorMessage(language, error);
   console.error("auth: unexpected failure", error);
   return fallback;
 }
@@ -69,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "sign-in");
   const withJs = form.get("js") === "1";
-  const t = getTranslator(languageFromCookie(request.headers.get("Cookie")) ?? "pt");
+  const language = languageFromCookie(request.headers.get("Cookie")) ?? "pt";
+  const t = getTranslator(language);
   const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? ""));
   const fail = (i: "sign-in" | "recover" | "set-password", message: string, status = 400, headers?: HeadersInit) =>
     data<ActionResult>({ intent: i, ok: false, message }, { status, headers });
@@ -85,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return data<ActionResult>({ intent: "recover", ok: true });
     } catch (error) {
-      return fail("recover", authMessage(t, error, t("auth.toasts.resetError")), error instanceof AuthError ? error.status : 500);
+      return fail("recover", authMessage(language, error, t("auth.toasts.resetError")), error instanceof AuthError ? error.status : 500);
     }
   }
 
@@ -107,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!viewer || viewer.session.method !== "recovery") throw new AuthError(403, "otp_expired");
       await updatePassword(services, viewer, password);
     } catch (error) {
-      return fail("set-password", authMessage(t, error, t("auth.state.unexpected")), error instanceof AuthError ? error.status : 500);
+      return fail("set-password", authMessage(language, error, t("auth.state.unexpected")), error instanceof AuthError ? error.status : 500);
     }
     return withJs ? data<ActionResult>({ intent: "set-password", ok: true, redirectTo: "/dashboard" }) : redirect("/dashboard");
   }
@@ -120,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const status = error instanceof AuthError ? error.status : 500;
     const retryAfter = error instanceof AuthError ? error.details.retryAfterSeconds : undefined;
-    return fail("sign-in", authMessage(t, error, t("auth.toasts.loginError")), status, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
+    return fail("sign-in", authMessage(language, error, t("auth.toasts.loginError")), status, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
   }
   return withJs ? data<ActionResult>({ intent: "sign-in", ok: true, redirectTo }) : redirect(redirectTo);
 }

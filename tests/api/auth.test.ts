@@ -161,8 +161,22 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 5; i++) expect((await attempt("wrong-password")).status).toBe(400);
     const limited = await attempt(DEFAULT_PASSWORD);
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(800);
-    expect(await limited.json()).toMatchObject({ error_code: "over_request_rate_limit" });
+    const retryAfter = Number(limited.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // The message speaks in whole minutes (rounded up), the header in seconds.
+    expect(await limited.json()).toMatchObject({
+      error_code: "over_request_rate_limit",
+      msg: "Muitas tentativas. Tente novamente em 15 minutos.",
+    });
+    for (const [lang, msg] of [
+      ["es", "Demasiados intentos. Inténtalo de nuevo en 15 minutos."],
+      ["en", "Too many attempts. Try again in 15 minutes."],
+    ] as const) {
+      const again = await token({ email: user.email, password: DEFAULT_PASSWORD }, { "CF-Connecting-IP": "203.0.113.7", "Accept-Language": lang });
+      expect(again.status).toBe(429);
+      expect(await again.json()).toMatchObject({ msg });
+    }
     // Another address is not affected.
     expect((await attempt(DEFAULT_PASSWORD, "203.0.113.8")).status).toBe(200);
   });
@@ -238,9 +252,10 @@ describe("password recovery", () => {
   it("is throttled: the 6th request for the same e-mail and IP gets 429", async () => {
     const headers = { "CF-Connecting-IP": "192.0.2.44" };
     for (let i = 0; i < 5; i++) expect((await recover("someone@demo.test", headers)).status).toBe(200);
-    const limited = await recover("someone@demo.test", headers);
+    const limited = await recover("someone@demo.test", { ...headers, "Accept-Language": "en" });
     expect(limited.status).toBe(429);
-    expect(limited.headers.get("Retry-After")).toBeTruthy();
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(800);
+    expect(await limited.json()).toMatchObject({ msg: "Too many recovery requests. Try again in 15 minutes." });
   });
 
   it("never redirects outside this site", async () => {

@@ -20,7 +20,10 @@ const app = new Hono<AppEnv>()
     throw new ApiError(403, "forbidden");
   })
   .get("/limited", () => {
-    throw new ApiError(429, "rate_limited", { params: { seconds: 30 }, headers: { "Retry-After": "30" } });
+    throw new ApiError(429, "rate_limited", { headers: { "Retry-After": "30" } });
+  })
+  .get("/limited-long", () => {
+    throw new ApiError(429, "rate_limited", { headers: { "Retry-After": "61" } });
   })
   .get("/crash", () => {
     throw new Error("secret internal detail at /srv/app.ts:42");
@@ -64,6 +67,10 @@ describe("API error shape", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBe("30");
     expect(await limited.json()).toEqual({ error: "rate_limited", message: "Muitas tentativas. Tente novamente em 30 segundos." });
+    // From a minute on the wait reads in whole minutes, rounded up; the header stays in seconds.
+    const long = await app.request("/limited-long?lang=en");
+    expect(long.headers.get("Retry-After")).toBe("61");
+    expect(await long.json()).toEqual({ error: "rate_limited", message: "Too many attempts. Try again in 2 minutes." });
   });
 
   it("turns unexpected failures into a 500 without leaking details", async () => {

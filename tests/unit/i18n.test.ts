@@ -39,7 +39,7 @@ describe("dictionaries", () => {
 
   it("renders a missing key as the key itself and fills placeholders", () => {
     expect(getTranslator("pt")("missing.key" as TranslationKey)).toBe("missing.key");
-    expect(getTranslator("en")("apiErrors.rate_limited", { seconds: 12 })).toBe("Too many attempts. Try again in 12 seconds.");
+    expect(getTranslator("en")("apiErrors.rate_limited", { wait: "12 seconds" })).toBe("Too many attempts. Try again in 12 seconds.");
   });
 });
 

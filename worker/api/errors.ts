@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { type Language, type TranslationParams } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
+import { formatWaitTime } from "~/i18n/format";
 import { AuthError } from "../auth/auth-error.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -108,12 +109,22 @@ export function errorResponse(language: Language, status: ContentfulStatusCode, 
 /** GoTrue's error body: `{code, error_code, msg}` plus `weak_password.reasons`. */
 export type GoTrueErrorBody = { code: number; error_code: string; msg: string; weak_password?: { reasons: string[] } };
 
+/**
+ * An auth error's message in `language`, as the API and the /auth form show it. A wait
+ * ("Try again in {wait}") reads in minutes or seconds (formatWaitTime); Retry-After stays
+ * in seconds.
+ */
+export function authErrorMessage(language: Language, error: AuthError): string {
+  const { params, retryAfterSeconds } = error.details;
+  const wait: TranslationParams = retryAfterSeconds === undefined ? {} : { wait: formatWaitTime(retryAfterSeconds, language) };
+  return getTranslator(language)(`auth.errors.${error.code}`, { ...params, ...wait });
+}
+
 export function authErrorBody(language: Language, error: AuthError): GoTrueErrorBody {
-  const t = getTranslator(language);
   const body: GoTrueErrorBody = {
     code: error.status,
     error_code: error.code,
-    msg: t(`auth.errors.${error.code}`, error.details.params),
+    msg: authErrorMessage(language, error),
   };
   if (error.details.reasons) body.weak_password = { reasons: error.details.reasons };
   return body;
@@ -127,11 +138,14 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     // The auth API speaks GoTrue's wire format; every other resource the API's own.
     const payload = c.req.path.startsWith("/api/auth/")
       ? authErrorBody(language, err)
-      : { error: err.code, message: authErrorBody(language, err).msg };
+      : { error: err.code, message: authErrorMessage(language, err) };
     return c.json(payload, err.status, headers);
   }
   if (err instanceof ApiError) {
-    const payload = { ...err.details, ...body(c, err.code, err.message, err.params) };
+    // apiErrors.rate_limited says "Try again in {wait}": filled from Retry-After (seconds).
+    const retryAfter = Number(err.headers?.["Retry-After"]);
+    const wait: TranslationParams = retryAfter > 0 ? { wait: formatWaitTime(retryAfter, c.get("language") ?? "pt") } : {};
+    const payload = { ...err.details, ...body(c, err.code, err.message, { ...wait, ...err.params }) };
     if (err.issues) payload.issues = err.issues;
     return c.json(payload, err.status, err.headers);
   }
