@@ -36,7 +36,8 @@ describe("insights page", () => {
     assert.equal(await featured.count(), 1);
     await featured.getByText("Featured", { exact: true }).waitFor();
     await featured.getByRole("heading", { name: "From idea to launch in 90 days: how we plan an MVP" }).waitFor();
-    await featured.getByText("Marina Costa").waitFor();
+    await featured.getByText("Priya Nair").waitFor();
+    await featured.getByText("Head of Delivery", { exact: false }).waitFor();
     await featured.getByText("9 min read").waitFor();
     assert.equal(await featured.locator("time").getAttribute("datetime"), "2026-11-10");
     // Static articles: no "read more" links that lead nowhere.

@@ -35,14 +35,14 @@ const CLAIMS: Record<Lang, string[]> = {
     "Discovery & Strategy", "Design & Prototype", "Development & Launch",
   ],
   pt: [
-    "47", "projetos consecutivos entregues no prazo", "US$ 10M+", "500 mil+", "15+", "95%", "340%",
+    "47", "projetos consecutivos entregues no prazo", "US$ 10 mi+", "500 mil+", "15+", "95%", "340%",
     "90 dias em média", "6 a 12 meses", "Escala instantânea", "3 a 6 meses de contratação", "50% (média do setor)",
     "60% menor, com preço fixo", "US$ 560 mil por ano", "US$ 100 mil em 90 dias", "Economize mais de US$ 460 mil e 12 meses",
     "No prazo, no orçamento, ou o próximo mês é grátis", "Investimento fixo", "Qualidade assegurada",
     "Descoberta e Estratégia", "Design e Protótipo", "Desenvolvimento e Lançamento",
   ],
   es: [
-    "47", "proyectos consecutivos entregados a tiempo", "US$ 10M+", "500K+", "15+", "95%", "340%",
+    "47", "proyectos consecutivos entregados a tiempo", "10 M US$+", "500 mil+", "15+", "95 %", "340 %",
     "90 días de media", "6 a 12 meses", "Escalado instantáneo", "3 a 6 meses de contratación", "50% (media del sector)",
     "60% menor, a precio fijo", "560 mil US$ al año", "100 mil US$ en 90 días", "Ahorra más de 460 mil US$ y 12 meses",
     "A tiempo, dentro del presupuesto, o el próximo mes es gratis", "Inversión fija", "Calidad asegurada",

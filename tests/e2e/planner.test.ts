@@ -164,9 +164,9 @@ describe("project planner (no JavaScript)", () => {
 });
 
 describe("about page", () => {
-  for (const [lang, heading, stats] of [
-    ["en", "The people behind the projects", ["consecutive on-time projects", "users impacted", "in client revenue", "countries served"]],
-    ["es", "Las personas detrás de los proyectos", ["proyectos consecutivos", "usuarios impactados", "en ingresos generados", "países atendidos"]],
+  for (const [lang, heading, stats, values] of [
+    ["en", "The people behind the projects", ["consecutive on-time projects", "users impacted", "in client revenue", "countries served"], ["47", "500K+", "$10M+", "15+"]],
+    ["es", "Las personas detrás de los proyectos", ["proyectos consecutivos", "usuarios impactados", "en ingresos generados", "países atendidos"], ["47", "500 mil+", "10 M US$+", "15+"]],
   ] as const) {
     it(`shows the four stats and four team members (${lang})`, async () => {
       const { page, context, consoleErrors } = await openPage(browser);
@@ -174,7 +174,7 @@ describe("about page", () => {
       await page.getByRole("heading", { name: heading }).waitFor(LOAD);
       const statTexts = (await page.getByTestId("about-stat").allInnerTexts()).map((text) => text.replace(/\s+/g, " "));
       assert.equal(statTexts.length, 4);
-      ["47", "500K+", "$10M+", "15+"].forEach((value, index) => {
+      values.forEach((value, index) => {
         const text = statTexts[index] ?? "";
         assert.ok(text.includes(value), `${value} in ${text}`);
         assert.ok(text.includes(stats[index] ?? "?"), `${stats[index]} in ${text}`);

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
+import { companyFigureParams, companyStats } from "~/modules/site/about/company-figures";
 import { TeamMemberCard } from "~/modules/site/about/team-member-card";
 import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/team-members";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
@@ -21,6 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 /** The team page: stats, four team members, the company story and a call to action. */
 export default function AboutPage() {
   const { language, t } = useI18n();
+  const stats = companyStats(language);
   return (
     <>
       <PageHero eyebrow={t("site.about.hero.eyebrow")} title={t("site.about.hero.title")} intro={t("site.about.hero.subtitle")} />
@@ -33,7 +35,7 @@ export default function AboutPage() {
           {ABOUT_STATS.map((stat) => (
             <div key={stat} data-testid="about-stat" className="flex flex-col-reverse bg-white p-6 sm:p-8">
               <dt className="mt-1 text-sm text-slate-600">{t(`site.about.stats.${stat}.label`)}</dt>
-              <dd className="text-3xl font-bold tracking-tight text-brand-700 sm:text-4xl">{t(`site.about.stats.${stat}.value`)}</dd>
+              <dd className="text-3xl font-bold tracking-tight text-brand-700 sm:text-4xl">{stats[stat]}</dd>
             </div>
           ))}
         </dl>
@@ -61,7 +63,7 @@ export default function AboutPage() {
             </h2>
             <div className="mt-6 space-y-4 text-slate-700">
               <p>{t("site.about.story.p1")}</p>
-              <p>{t("site.about.story.p2")}</p>
+              <p>{t("site.about.story.p2", companyFigureParams(language))}</p>
               <p className="font-semibold text-slate-900">{t("site.about.story.p3")}</p>
             </div>
           </div>

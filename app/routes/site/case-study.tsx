@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { localizeFigure } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { industryLabel, projectTypeLabel, weeksLabel } from "~/modules/site/case-studies/case-study-labels";
@@ -103,7 +104,7 @@ function CaseStudyDetail({ study, related }: { study: CaseStudyView; related: Ca
             {study.figures.map((figure) => (
               <div key={`${figure.value}-${figure.label}`} className="flex flex-col-reverse text-center">
                 <dt className="mt-1 text-sm text-white/70">{figure.label}</dt>
-                <dd className="text-3xl font-bold tracking-tight sm:text-4xl">{figure.value}</dd>
+                <dd className="text-3xl font-bold tracking-tight sm:text-4xl">{localizeFigure(figure.value, language)}</dd>
               </div>
             ))}
           </dl>

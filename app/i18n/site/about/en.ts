@@ -14,10 +14,10 @@ export const aboutEn: Dictionary["site"]["about"] = {
   },
   stats: {
     title: "Our numbers",
-    projects: { value: "47", label: "consecutive on-time projects" },
-    users: { value: "500K+", label: "users impacted" },
-    revenue: { value: "$10M+", label: "in client revenue" },
-    countries: { value: "15+", label: "countries served" },
+    projects: { label: "consecutive on-time projects" },
+    users: { label: "users impacted" },
+    revenue: { label: "in client revenue" },
+    countries: { label: "countries served" },
   },
   team: {
     eyebrow: "Team",
@@ -46,7 +46,7 @@ export const aboutEn: Dictionary["site"]["about"] = {
     eyebrow: "Our story",
     title: "Born from frustration with late projects",
     p1: "After years of watching software projects take 6 to 12 months and run over budget, our founders decided to do it differently: small senior teams, a clear scope and a fixed price.",
-    p2: "Today we deliver in 90 days on average, building products that have reached 500K+ users and generated $10M+ in revenue for our clients, from startups to large companies.",
+    p2: "Today we deliver in 90 days on average, building products that have reached more than {users} users and generated more than {revenue} in revenue for our clients, from startups to large companies.",
     p3: "Our guarantee is simple: on time, on budget, or the next month is free.",
   },
   values: {

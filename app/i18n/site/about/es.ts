@@ -14,10 +14,10 @@ export const aboutEs: Dictionary["site"]["about"] = {
   },
   stats: {
     title: "Nuestras cifras",
-    projects: { value: "47", label: "proyectos consecutivos entregados a tiempo" },
-    users: { value: "500K+", label: "usuarios impactados" },
-    revenue: { value: "$10M+", label: "en ingresos generados para clientes" },
-    countries: { value: "15+", label: "países atendidos" },
+    projects: { label: "proyectos consecutivos entregados a tiempo" },
+    users: { label: "usuarios impactados" },
+    revenue: { label: "en ingresos generados para clientes" },
+    countries: { label: "países atendidos" },
   },
   team: {
     eyebrow: "Equipo",
@@ -46,7 +46,7 @@ export const aboutEs: Dictionary["site"]["about"] = {
     eyebrow: "Nuestra historia",
     title: "Nacimos de la frustración con los proyectos atrasados",
     p1: "Tras años viendo proyectos de software tardar de 6 a 12 meses y salirse del presupuesto, nuestros fundadores decidieron hacerlo distinto: equipos pequeños y sénior, alcance claro y precio fijo.",
-    p2: "Hoy entregamos en 90 días de media productos que ya han llegado a más de 500 mil usuarios y han generado más de $10M en ingresos para nuestros clientes, desde startups hasta grandes empresas.",
+    p2: "Hoy entregamos en 90 días de media productos que ya han llegado a más de {users} usuarios y han generado más de {revenue} en ingresos para nuestros clientes, desde startups hasta grandes empresas.",
     p3: "Nuestra garantía es simple: a tiempo, dentro del presupuesto, o el mes siguiente corre por nuestra cuenta.",
   },
   values: {

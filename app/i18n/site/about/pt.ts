@@ -15,10 +15,10 @@ export const aboutPt = {
   },
   stats: {
     title: "Nossos números",
-    projects: { value: "47", label: "projetos consecutivos entregues no prazo" },
-    users: { value: "500K+", label: "usuários impactados" },
-    revenue: { value: "$10M+", label: "em receita gerada para clientes" },
-    countries: { value: "15+", label: "países atendidos" },
+    projects: { label: "projetos consecutivos entregues no prazo" },
+    users: { label: "usuários impactados" },
+    revenue: { label: "em receita gerada para clientes" },
+    countries: { label: "países atendidos" },
   },
   team: {
     eyebrow: "Equipe",
@@ -47,7 +47,7 @@ export const aboutPt = {
     eyebrow: "Nossa história",
     title: "Nascemos da frustração com projetos atrasados",
     p1: "Depois de anos vendo projetos de software levarem de 6 a 12 meses e estourarem o orçamento, nossos fundadores decidiram fazer diferente: equipes pequenas e sêniores, escopo claro e preço fixo.",
-    p2: "Hoje entregamos em 90 dias, em média, produtos que já impactaram mais de 500 mil usuários e geraram mais de $10M em receita para nossos clientes, de startups a grandes empresas.",
+    p2: "Hoje entregamos em 90 dias, em média, produtos que já impactaram mais de {users} usuários e geraram mais de {revenue} em receita para nossos clientes, de startups a grandes empresas.",
     p3: "Nossa garantia é simples: no prazo, no orçamento, ou o mês seguinte é por nossa conta.",
   },
   values: {

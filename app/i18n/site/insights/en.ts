@@ -43,7 +43,7 @@ export const insightsEn: Dictionary["site"]["insights"] = {
   },
   newsletter: {
     title: "Get the next articles",
-    body: "Join 2,500+ readers who get one practical article a month. No spam; unsubscribe any time.",
+    body: "Join {readers}+ readers who get one practical article a month. No spam; unsubscribe any time.",
     email: "Your email",
     emailPlaceholder: "you@company.com",
     submit: "Subscribe",
@@ -82,48 +82,43 @@ export const insightsEn: Dictionary["site"]["insights"] = {
     automation: "Automation",
     roi: "ROI",
   },
+  // Authors are the about page's team; each role equals site.about.team.members.<id>.role.
+  authorRoles: {
+    rafael: "Founder & CEO",
+    camila: "CTO",
+    diego: "Head of Design",
+    priya: "Head of Delivery",
+  },
   articles: {
     mvpIn90Days: {
       title: "From idea to launch in 90 days: how we plan an MVP",
       excerpt:
         "The right MVP is not the smallest possible product, it is the smallest product that proves the business. How we cut scope without cutting value, and why a fixed deadline helps decide.",
-      author: "Marina Costa",
-      role: "Head of Product",
     },
     edgeArchitecture: {
       title: "Why we build on the edge: fast apps without servers to babysit",
       excerpt:
         "Running close to users cuts latency and removes a whole class of operations problems. When it makes sense, when it doesn't, and what changes for the team day to day.",
-      author: "Rafael Lima",
-      role: "CTO",
     },
     fixedPrice: {
       title: "Fixed price without surprises: how we estimate and deliver",
       excerpt:
         "Fixed price only works with a solid discovery and a negotiable scope. We open up our estimation method and what we do when the unexpected shows up.",
-      author: "Lucas Almeida",
-      role: "CEO and co-founder",
     },
     legacyModernization: {
       title: "Modernizing legacy systems without stopping the business",
       excerpt:
         "Rewriting everything at once is the most expensive path. The strangler pattern, well-defined integrations and step-by-step data migration keep operations running.",
-      author: "Beatriz Santos",
-      role: "Solutions architect",
     },
     designSystems: {
       title: "Design systems that speed up every release",
       excerpt:
         "Documented, accessible components from day one save weeks at the end of a project. How we start small and grow the system with the product.",
-      author: "Ana Ribeiro",
-      role: "Design lead",
     },
     automationRoi: {
       title: "Automation that pays for itself: measuring ROI before you build",
       excerpt:
         "Before automating a process, we measure what it costs today. A simple playbook to estimate return, payback period and priorities.",
-      author: "Diego Martins",
-      role: "Automation specialist",
     },
   },
 };

@@ -43,7 +43,7 @@ export const insightsEs: Dictionary["site"]["insights"] = {
   },
   newsletter: {
     title: "Recibe los próximos artículos",
-    body: "Únete a más de 2.500 lectores que reciben un artículo práctico al mes. Sin spam; date de baja cuando quieras.",
+    body: "Únete a más de {readers} lectores que reciben un artículo práctico al mes. Sin spam; date de baja cuando quieras.",
     email: "Tu correo electrónico",
     emailPlaceholder: "tu@empresa.com",
     submit: "Suscribirme",
@@ -82,48 +82,43 @@ export const insightsEs: Dictionary["site"]["insights"] = {
     automation: "Automatización",
     roi: "ROI",
   },
+  // Authors are the about page's team; each role equals site.about.team.members.<id>.role.
+  authorRoles: {
+    rafael: "Fundador y CEO",
+    camila: "CTO",
+    diego: "Head de Diseño",
+    priya: "Head de Entregas",
+  },
   articles: {
     mvpIn90Days: {
       title: "De la idea al lanzamiento en 90 días: cómo planificamos un MVP",
       excerpt:
         "El MVP correcto no es el producto más pequeño posible, es el más pequeño que demuestra el negocio. Cómo recortamos alcance sin recortar valor y por qué un plazo fijo ayuda a decidir.",
-      author: "Marina Costa",
-      role: "Directora de producto",
     },
     edgeArchitecture: {
       title: "Por qué construimos en el edge: apps rápidas sin servidores que cuidar",
       excerpt:
         "Ejecutar cerca del usuario reduce la latencia y elimina toda una clase de problemas de operación. Cuándo tiene sentido, cuándo no y qué cambia en el día a día del equipo.",
-      author: "Rafael Lima",
-      role: "CTO",
     },
     fixedPrice: {
       title: "Precio fijo sin sorpresas: cómo estimamos y cumplimos",
       excerpt:
         "El precio fijo solo funciona con un buen descubrimiento y un alcance negociable. Abrimos nuestro método de estimación y lo que hacemos cuando surge lo imprevisto.",
-      author: "Lucas Almeida",
-      role: "CEO y cofundador",
     },
     legacyModernization: {
       title: "Modernizar sistemas heredados sin detener la empresa",
       excerpt:
         "Reescribirlo todo de una vez es el camino más caro. El patrón strangler, integraciones bien definidas y una migración de datos por etapas mantienen la operación en marcha.",
-      author: "Beatriz Santos",
-      role: "Arquitecta de soluciones",
     },
     designSystems: {
       title: "Design systems que aceleran cada entrega",
       excerpt:
         "Componentes documentados y accesibles desde el primer día ahorran semanas al final del proyecto. Cómo empezamos en pequeño y crecemos con el producto.",
-      author: "Ana Ribeiro",
-      role: "Líder de diseño",
     },
     automationRoi: {
       title: "Automatización que se paga sola: medir el ROI antes de construir",
       excerpt:
         "Antes de automatizar un proceso, medimos cuánto cuesta hoy. Una guía sencilla para estimar retorno, plazo de recuperación y prioridades.",
-      author: "Diego Martins",
-      role: "Especialista en automatización",
     },
   },
 };

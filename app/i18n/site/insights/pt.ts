@@ -45,7 +45,7 @@ export const insightsPt = {
   },
   newsletter: {
     title: "Receba os próximos artigos",
-    body: "Junte-se a mais de 2.500 leitores que recebem um artigo prático por mês. Sem spam; cancele quando quiser.",
+    body: "Junte-se a mais de {readers} leitores que recebem um artigo prático por mês. Sem spam; cancele quando quiser.",
     email: "Seu e-mail",
     emailPlaceholder: "voce@empresa.com",
     submit: "Inscrever-se",
@@ -84,48 +84,43 @@ export const insightsPt = {
     automation: "Automação",
     roi: "ROI",
   },
+  // Authors are the about page's team; each role equals site.about.team.members.<id>.role.
+  authorRoles: {
+    rafael: "Fundador e CEO",
+    camila: "CTO",
+    diego: "Head de Design",
+    priya: "Head de Entregas",
+  },
   articles: {
     mvpIn90Days: {
       title: "Da ideia ao lançamento em 90 dias: como planejamos um MVP",
       excerpt:
         "O MVP certo não é o menor produto possível, é o menor produto que prova o negócio. Mostramos como cortamos escopo sem cortar valor e por que o prazo fixo ajuda a decidir.",
-      author: "Marina Costa",
-      role: "Head de Produto",
     },
     edgeArchitecture: {
       title: "Por que construímos na edge: apps rápidos sem servidores para cuidar",
       excerpt:
         "Rodar perto do usuário reduz a latência e elimina uma classe inteira de problemas de operação. Quando faz sentido, quando não faz e o que muda no dia a dia da equipe.",
-      author: "Rafael Lima",
-      role: "CTO",
     },
     fixedPrice: {
       title: "Preço fixo sem surpresas: como estimamos e cumprimos",
       excerpt:
         "Preço fixo só funciona com descoberta bem feita e escopo negociável. Abrimos o nosso método de estimativa e o que fazemos quando o imprevisto aparece.",
-      author: "Lucas Almeida",
-      role: "CEO e cofundador",
     },
     legacyModernization: {
       title: "Modernizar sistemas legados sem parar a empresa",
       excerpt:
         "Reescrever tudo de uma vez é o caminho mais caro. O padrão strangler, integrações bem definidas e migração de dados por etapas mantêm a operação rodando.",
-      author: "Beatriz Santos",
-      role: "Arquiteta de soluções",
     },
     designSystems: {
       title: "Design systems que aceleram cada entrega",
       excerpt:
         "Componentes documentados e acessíveis desde o primeiro dia poupam semanas no fim do projeto. Como começamos pequeno e crescemos com o produto.",
-      author: "Ana Ribeiro",
-      role: "Líder de design",
     },
     automationRoi: {
       title: "Automação que se paga: medindo o ROI antes de construir",
       excerpt:
         "Antes de automatizar um processo, medimos quanto ele custa hoje. Um roteiro simples para estimar retorno, prazo de payback e prioridades.",
-      author: "Diego Martins",
-      role: "Especialista em automação",
     },
   },
 } as const;

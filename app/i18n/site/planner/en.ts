@@ -107,10 +107,10 @@ export const plannerEn: Dictionary["site"]["planner"] = {
     large: { label: "Large", hint: "Several departments and stakeholders" },
   },
   budget: {
-    under50k: "Under $50K",
-    "50k-100k": "$50K-100K",
-    "100k-200k": "$100K-200K",
-    "200k+": "$200K+",
+    under50k: "Under {amount}",
+    "50k-100k": "{amount}",
+    "100k-200k": "{amount}",
+    "200k+": "{amount}",
   },
   roles: {
     productManager: "Product manager",

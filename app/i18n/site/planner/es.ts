@@ -107,10 +107,10 @@ export const plannerEs: Dictionary["site"]["planner"] = {
     large: { label: "Grande", hint: "Varias áreas y partes interesadas" },
   },
   budget: {
-    under50k: "Menos de $50K",
-    "50k-100k": "$50K-100K",
-    "100k-200k": "$100K-200K",
-    "200k+": "$200K+",
+    under50k: "Menos de {amount}",
+    "50k-100k": "{amount}",
+    "100k-200k": "{amount}",
+    "200k+": "{amount}",
   },
   roles: {
     productManager: "Gerente de producto",

@@ -109,10 +109,10 @@ export const plannerPt = {
     large: { label: "Grande", hint: "Várias áreas e partes interessadas" },
   },
   budget: {
-    under50k: "Até $50K",
-    "50k-100k": "$50K-100K",
-    "100k-200k": "$100K-200K",
-    "200k+": "$200K+",
+    under50k: "Até {amount}",
+    "50k-100k": "{amount}",
+    "100k-200k": "{amount}",
+    "200k+": "{amount}",
   },
   roles: {
     productManager: "Gerente de produto",

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link, useNavigation } from "react-router";
 import type { CaseStudyView } from "@worker/services/case-study-service";
+import { localizeFigure } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import { ArrowRightIcon } from "~/modules/site/ui/icons";
@@ -52,7 +53,7 @@ export function CaseStudyCard({ study, priority = false }: { study: CaseStudyVie
               {study.figures.slice(0, 3).map((figure) => (
                 <div key={`${figure.value}-${figure.label}`} className="flex min-w-0 flex-col-reverse">
                   <dt className="truncate text-xs text-white/80">{figure.label}</dt>
-                  <dd className="text-lg font-bold leading-tight sm:text-xl">{figure.value}</dd>
+                  <dd className="text-lg font-bold leading-tight sm:text-xl">{localizeFigure(figure.value, language)}</dd>
                 </div>
               ))}
             </dl>

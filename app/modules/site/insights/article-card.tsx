@@ -1,5 +1,6 @@
 import { LOCALES, type Language } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { TEAM_MEMBERS } from "~/modules/site/about/team-members";
 import { articleKey, type Article } from "./articles.ts";
 
 /** "10 Nov 2026" in the page's language (the ISO day is a calendar date: formatted in UTC). */
@@ -16,6 +17,7 @@ export function formatArticleDate(isoDay: string, language: Language) {
 export function ArticleCard({ article, featured = false }: { article: Article; featured?: boolean }) {
   const { language, t } = useI18n();
   const titleId = `article-${article.id}`;
+  const author = TEAM_MEMBERS.find((member) => member.id === article.author)!;
   return (
     <article
       aria-labelledby={titleId}
@@ -49,12 +51,12 @@ export function ArticleCard({ article, featured = false }: { article: Article; f
         </ul>
         <div className="mt-auto flex items-center gap-3 pt-6">
           <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
-            {initials(t(articleKey(article.id, "author")))}
+            {author.initials}
           </span>
           <div className="min-w-0 text-sm">
-            <p className="font-semibold text-ink-900">{t(articleKey(article.id, "author"))}</p>
+            <p className="font-semibold text-ink-900">{author.name}</p>
             <p className="text-slate-500">
-              {t(articleKey(article.id, "role"))}
+              {t(`site.insights.authorRoles.${author.id}`)}
               <span aria-hidden="true"> · </span>
               <span className="sr-only">, {t("site.insights.card.publishedOn")} </span>
               <time dateTime={article.date}>{formatArticleDate(article.date, language)}</time>
@@ -66,13 +68,6 @@ export function ArticleCard({ article, featured = false }: { article: Article; f
   );
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join("");
 
 /** A decorative cover for the featured article (no stock photo). */
 function Cover({ category }: { category: Article["category"] }) {

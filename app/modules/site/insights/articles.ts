@@ -1,9 +1,13 @@
 import type { TranslationKey } from "~/i18n";
+import type { TeamMember } from "~/modules/site/about/team-members";
 
 // The insights page's six static articles (spec: "Static article": id, title, excerpt,
 // author, date, readTime, category, tags, featured). The structure is here; the words
-// (title, excerpt, author, role, tag names) are in app/i18n/site/insights/*.ts under
-// site.insights.articles.<id> and site.insights.tags.<tag>. There are no detail pages: a
+// (title, excerpt, tag names) are in app/i18n/site/insights/*.ts under
+// site.insights.articles.<id> and site.insights.tags.<tag>. Authors are the about page's
+// team (app/modules/site/about/team-members.ts): the name comes from there, the role from
+// site.insights.authorRoles.<member>, which tests/unit/blog-authors.test.ts holds equal to
+// the about page's site.about.team.members.<member>.role in every language. There are no detail pages: a
 // card shows its excerpt and meta and links nowhere.
 
 /** The category chips after "All", in the spec's order. */
@@ -38,6 +42,8 @@ export type ArticleId =
 
 export type Article = {
   id: ArticleId;
+  /** The team member who wrote it. */
+  author: TeamMember["id"];
   /** Publication day, ISO (formatted with Intl in the page's language). */
   date: string;
   readMinutes: number;
@@ -48,12 +54,12 @@ export type Article = {
 
 /** Newest first; exactly one is featured. */
 export const ARTICLES: readonly Article[] = [
-  { id: "mvpIn90Days", date: "2026-11-10", readMinutes: 9, category: "strategy", tags: ["mvp", "productStrategy", "roadmap"], featured: true },
-  { id: "edgeArchitecture", date: "2026-10-27", readMinutes: 7, category: "engineering", tags: ["architecture", "performance", "cloud"], featured: false },
-  { id: "fixedPrice", date: "2026-10-13", readMinutes: 6, category: "business", tags: ["pricing", "projectManagement"], featured: false },
-  { id: "legacyModernization", date: "2026-09-29", readMinutes: 10, category: "enterprise", tags: ["legacy", "integration", "security"], featured: false },
-  { id: "designSystems", date: "2026-09-15", readMinutes: 5, category: "design", tags: ["designSystems", "ux", "accessibility"], featured: false },
-  { id: "automationRoi", date: "2026-09-01", readMinutes: 8, category: "strategy", tags: ["automation", "roi"], featured: false },
+  { id: "mvpIn90Days", author: "priya", date: "2026-11-10", readMinutes: 9, category: "strategy", tags: ["mvp", "productStrategy", "roadmap"], featured: true },
+  { id: "edgeArchitecture", author: "camila", date: "2026-10-27", readMinutes: 7, category: "engineering", tags: ["architecture", "performance", "cloud"], featured: false },
+  { id: "fixedPrice", author: "rafael", date: "2026-10-13", readMinutes: 6, category: "business", tags: ["pricing", "projectManagement"], featured: false },
+  { id: "legacyModernization", author: "camila", date: "2026-09-29", readMinutes: 10, category: "enterprise", tags: ["legacy", "integration", "security"], featured: false },
+  { id: "designSystems", author: "diego", date: "2026-09-15", readMinutes: 5, category: "design", tags: ["designSystems", "ux", "accessibility"], featured: false },
+  { id: "automationRoi", author: "rafael", date: "2026-09-01", readMinutes: 8, category: "strategy", tags: ["automation", "roi"], featured: false },
 ];
 
 export const isArticleCategory = (value: unknown): value is ArticleCategory =>
@@ -75,5 +81,5 @@ export function articlesFor(category: ArticleCategory | null) {
   return { featured, others: visible.filter((a) => a !== featured), total: visible.length };
 }
 
-export const articleKey = (id: ArticleId, field: "title" | "excerpt" | "author" | "role") =>
+export const articleKey = (id: ArticleId, field: "title" | "excerpt") =>
   `site.insights.articles.${id}.${field}` as TranslationKey;

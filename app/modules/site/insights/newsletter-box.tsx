@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
+import { formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { CheckIcon } from "~/modules/site/ui/icons";
@@ -9,7 +10,7 @@ import type { NewsletterActionData } from "./newsletter-action-data.ts";
 import { checkEmail, EMAIL_MAX } from "~/modules/site/forms/email-check";
 
 /**
- * The newsletter box (claim: 2,500+ readers). It really subscribes: the page's action
+ * The newsletter box (claim: NEWSLETTER_READERS readers, written by Intl). It really subscribes: the page's action
  * (intent "newsletter") stores the address once. A second subscription of the same
  * address is confirmed as well ("already on the list"), never an error. With JavaScript it
  * posts through a fetcher and checks the address first with checkEmail (the server schema's
@@ -17,8 +18,11 @@ import { checkEmail, EMAIL_MAX } from "~/modules/site/forms/email-check";
  * try again, and the next submit does. Without JavaScript the form posts to the action and
  * the page comes back scrolled to #newsletter.
  */
+/** The newsletter's readership claim ("more than 2,500 readers"). */
+export const NEWSLETTER_READERS = 2_500;
+
 export function NewsletterBox({ actionData }: { actionData: NewsletterActionData | undefined }) {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
   const toast = useToast();
   const { pathname, search } = useLocation();
   const fetcher = useFetcher<NewsletterActionData>();
@@ -78,7 +82,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
           <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {t("site.insights.newsletter.title")}
           </h2>
-          <p className="mt-3 max-w-lg text-slate-300">{t("site.insights.newsletter.body")}</p>
+          <p className="mt-3 max-w-lg text-slate-300">{t("site.insights.newsletter.body", { readers: formatNumber(NEWSLETTER_READERS, language) })}</p>
         </div>
 
         <div className="relative">

@@ -1,4 +1,5 @@
 import { formatNumber } from "~/i18n/format";
+import { companyStats } from "~/modules/site/about/company-figures";
 import { useI18n } from "~/i18n/react";
 import { CheckIcon, CrossIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
@@ -34,7 +35,8 @@ export function TrackRecordSection() {
 }
 
 function StatCards() {
-  const { t } = useI18n();
+  const { language, t } = useI18n();
+  const stats = companyStats(language);
   return (
     <ul className="mt-12 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 lg:grid-rows-3" data-testid="track-record-stats">
       <li
@@ -57,7 +59,7 @@ function StatCards() {
           key={stat}
           className={`rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${stat === "roi" ? "col-span-2" : ""}`}
         >
-          <p className="text-2xl font-bold tracking-tight whitespace-nowrap text-ink-900 sm:text-4xl">{t(`site.landing.trackRecord.stats.${stat}.value`)}</p>
+          <p className="text-2xl font-bold tracking-tight whitespace-nowrap text-ink-900 sm:text-4xl">{stats[stat]}</p>
           <p className="mt-1 text-sm text-slate-600 sm:text-base">{t(`site.landing.trackRecord.stats.${stat}.label`)}</p>
         </li>
       ))}

@@ -5,6 +5,7 @@ import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import type { Language, Translate } from "~/i18n";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { budgetLabel } from "./budget-label.ts";
 import type { ProjectPlan, UrgencyEffect } from "./project-planner.ts";
 import { CheckIcon } from "~/modules/site/ui/icons";
 
@@ -30,7 +31,7 @@ export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef
           <span className="rounded-full bg-white/10 px-2.5 py-1">{t(`site.planner.urgency.${plan.urgency}`)}</span>
           {plan.budget ? (
             <span className="rounded-full bg-white/10 px-2.5 py-1">
-              {t("site.planner.plan.budgetChosen", { budget: t(`site.planner.budget.${plan.budget}`) })}
+              {t("site.planner.plan.budgetChosen", { budget: budgetLabel(t, language, plan.budget) })}
             </span>
           ) : null}
         </p>

@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
+import { budgetLabel } from "./budget-label.ts";
 import { ChoiceCard } from "./choice-card.tsx";
 import { PlanResult, urgencyEffectText } from "./plan-result.tsx";
 import {
@@ -195,7 +196,7 @@ export function PlannerTool(props: PlannerToolProps) {
             <option value="">{t("site.planner.form.budgetPlaceholder")}</option>
             {BUDGETS.map((budget) => (
               <option key={budget} value={budget}>
-                {t(`site.planner.budget.${budget}`)}
+                {budgetLabel(t, language, budget)}
               </option>
             ))}
           </Select>

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
-import { pluralForm } from "~/i18n/format";
+import { formatMoney, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { ArrowRightIcon, ChartIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "~/modules/site/landing/landing-section";
@@ -73,7 +73,7 @@ export function RoiCalculatorSection({ initial }: { initial: RoiOutcome }) {
                 autoComplete="off"
                 required
                 maxLength={REVENUE_MAX_LENGTH}
-                placeholder={t("site.landing.roi.revenuePlaceholder")}
+                placeholder={formatMoney(1_000_000, language, "USD", 0)}
                 aria-describedby={`${ids}-revenue-hint`}
                 value={values.revenueText}
                 onChange={(event) => setValues((v) => ({ ...v, revenueText: event.target.value }))}
