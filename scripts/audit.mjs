@@ -1,4 +1,4 @@
-// `npm run audit [-- /path ...] [--no-fail] [--runs=N]`: Lighthouse (mobile preset: Moto G
+// `npm run audit [-- /path ...] [--no-fail] [--runs=N] [--url=http://host:port]`: Lighthouse (mobile preset: Moto G
 // Power emulation, simulated slow 4G and 4x CPU throttling) over the production build, driven
 // through Debian's Chromium. Builds the app, serves it with `wrangler dev` on a free port over
 // a fresh, migrated and seeded database of its own (.wrangler/audit-state), audits each page,
@@ -6,7 +6,8 @@
 // misses the targets (Performance >= 95; Accessibility, Best Practices, SEO = 100) unless
 // --no-fail is given. Nothing leaves the machine: Chromium runs with its background
 // networking off and Lighthouse only fetches from the audited origin (robots.txt, source maps).
-// Full reports (HTML and JSON) go to tests/e2e/artifacts/lighthouse/.
+// Full reports (HTML and JSON) go to tests/e2e/artifacts/lighthouse/. --url=http://host:port
+// audits a server that is already running instead (no build, no database of its own).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -53,15 +54,16 @@ function seconds(ms) {
 }
 
 function parseArgs(argv) {
-  const options = { paths: [], fail: true, runs: 1 };
+  const options = { paths: [], fail: true, runs: 1, url: null };
   for (const arg of argv) {
     if (arg === "--no-fail") options.fail = false;
     else if (arg.startsWith("--runs=")) options.runs = Math.max(1, Number.parseInt(arg.slice(7), 10) || 1);
+    else if (arg.startsWith("--url=")) options.url = arg.slice(6).replace(/\/$/, "");
     else if (arg === "--help" || arg === "-h") {
-      console.log("usage: npm run audit [-- /path ...] [--no-fail] [--runs=N]");
+      console.log("usage: npm run audit [-- /path ...] [--no-fail] [--runs=N] [--url=http://host:port]");
       process.exit(0);
     } else if (arg.startsWith("-")) {
-      console.error(`unknown option ${arg} (usage: npm run audit [-- /path ...] [--no-fail] [--runs=N])`);
+      console.error(`unknown option ${arg} (usage: npm run audit [-- /path ...] [--no-fail] [--runs=N] [--url=http://host:port])`);
       process.exit(2);
     } else options.paths.push(arg.startsWith("/") ? arg : `/${arg}`);
   }
@@ -136,26 +138,33 @@ if (!existsSync(chromePath)) {
   process.exit(1);
 }
 
-ensureDevVars();
-if (!process.env.AUDIT_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
+/** Builds, prepares .wrangler/audit-state and starts `wrangler dev` on a free port. */
+async function startServer() {
+  ensureDevVars();
+  if (!process.env.AUDIT_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
+  rmSync(STATE, { recursive: true, force: true });
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+  await seedDemoData(drizzle(proxy.env.DB, { schema }));
+  await proxy.dispose();
 
-rmSync(STATE, { recursive: true, force: true });
-await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
-const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
-await seedDemoData(drizzle(proxy.env.DB, { schema }));
-await proxy.dispose();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Canonical and hreflang URLs are built from PUBLIC_ORIGIN: point them at this server.
+  const child = spawn(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${url}`, "--log-level", "warn"],
+    { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true },
+  );
+  return { url, child };
+}
 
-const serverPort = await freePort();
-const baseUrl = `http://127.0.0.1:${serverPort}`;
-// Canonical and hreflang URLs are built from PUBLIC_ORIGIN: point them at this server.
-const server = spawn(
-  "wrangler",
-  ["dev", "--port", String(serverPort), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${baseUrl}`, "--log-level", "warn"],
-  { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true },
-);
+const server = options.url ? null : await startServer();
+const baseUrl = options.url ?? server.url;
 const stopServer = () => {
+  if (!server) return;
   try {
-    process.kill(-server.pid, "SIGTERM");
+    process.kill(-server.child.pid, "SIGTERM");
   } catch {
     // already gone
   }
@@ -173,7 +182,7 @@ const { launch } = createRequire(import.meta.resolve("lighthouse"))("chrome-laun
 
 let failed = false;
 try {
-  await waitForHealth(baseUrl, server);
+  if (server) await waitForHealth(baseUrl, server.child);
   // One request per page first: the audit measures the page, not workerd compiling the Worker.
   for (const path of options.paths) await (await fetch(baseUrl + path)).arrayBuffer();
 
