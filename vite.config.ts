@@ -11,6 +11,18 @@ export const aliases = {
   "@party": fileURLToPath(new URL("./party", import.meta.url)),
 };
 
+/**
+ * The browser's shared code in a few chunks rather than dozens of tiny ones (each costs an
+ * import statement, a request and its own gzip dictionary): the framework, the code every
+ * page runs (i18n, toaster, lib), and the public site's chrome. Pages and what they load
+ * lazily keep their own chunks. Sizes are budgeted per route in tests/budget.
+ */
+const CLIENT_CHUNKS = [
+  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  { name: "app-core", test: /app[\\/](i18n[\\/][\w-]+\.tsx?$|components[\\/]|lib[\\/])/, priority: 20 },
+  { name: "site-chrome", test: /app[\\/]modules[\\/]site[\\/]([\w-]+\.tsx?$|ui[\\/])/, priority: 10 },
+];
+
 export default defineConfig(({ command }) => {
   // `PORT=3000 npm run dev` (or `npm run dev -- --port 3000`, which scripts/dev.mjs turns
   // into PORT) moves the dev server, and the e-mailed links follow: the Worker's
@@ -33,6 +45,7 @@ export default defineConfig(({ command }) => {
       reactRouter(),
     ],
     resolve: { alias: aliases },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CLIENT_CHUNKS } } } } } },
     server: { port, strictPort: true, host },
     optimizeDeps: {
       include: ["react", "react-dom", "react-dom/client", "react-router", "@radix-ui/themes", "@radix-ui/react-icons", "zod"],

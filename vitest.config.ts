@@ -29,7 +29,7 @@ export default defineConfig(async () => {
     resolve: { alias: aliases },
     test: {
       include: ["tests/**/*.test.ts"],
-      exclude: ["tests/e2e/**", "node_modules/**"],
+      exclude: ["tests/e2e/**", "tests/budget/**", "node_modules/**"],
       setupFiles: ["./tests/setup/apply-migrations.ts"],
     },
   };

@@ -25,6 +25,10 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(app, {
     nonce,
+    // Never "outline" a finished Suspense boundary (React moves large ones to the end of the
+    // document, revealed by an inline script): the islands below the fold must be in place
+    // in the HTML, for visitors without JavaScript and for crawlers.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     signal: request.signal,
     onError(error: unknown) {
       status = 500;

@@ -90,7 +90,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (!(isRouteErrorResponse(error) && error.status === 404)) console.error(error);
   }, [error]);
 
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main id="main">
+        <NotFoundPage />
+      </main>
+    );
+  }
   // 'Tentar novamente' clears the error state by rendering the current location again.
   return <ErrorScreen onRetry={() => navigate(location, { replace: true })} />;
 }

@@ -44,3 +44,6 @@ export const SITE_SHELL_NAMESPACES = [
   "site.chat",
   "site.seo",
 ] as const satisfies readonly Namespace[];
+
+/** The site layout's: the chrome, and the listing's loading state it shows while case studies load. */
+export const SITE_LAYOUT_NAMESPACES = [...SITE_SHELL_NAMESPACES, "site.caseStudies.states"] as const satisfies readonly Namespace[];

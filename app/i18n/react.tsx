@@ -8,16 +8,22 @@ const I18nContext = createContext<I18nValue | null>(null);
 
 /**
  * The messages of every matched route (each loader sends the namespaces its page shows),
- * merged root first. The merge is redone only when one route's messages object changes,
- * so `t` keeps its identity across renders.
+ * merged root first. `t` keeps its identity until the strings themselves change.
  */
 export function useRouteMessages(): Messages {
   const parts = matchMessages(useMatches());
-  const cache = useRef<{ parts: (Messages | undefined)[]; merged: Messages } | null>(null);
+  const cache = useRef<{ parts: (Messages | undefined)[]; merged: Messages; json: string } | null>(null);
   const current = cache.current;
   if (current && current.parts.length === parts.length && current.parts.every((p, i) => p === parts[i])) return current.merged;
   const merged = mergeMessages(parts);
-  cache.current = { parts, merged };
+  // A revalidation sends equal messages in new objects: keep the old ones, so a search or a
+  // form post does not re-render every translated component.
+  const json = JSON.stringify(merged);
+  if (current && current.json === json) {
+    cache.current = { ...current, parts };
+    return current.merged;
+  }
+  cache.current = { parts, merged, json };
   return merged;
 }
 

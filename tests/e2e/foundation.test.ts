@@ -67,6 +67,34 @@ describe("not-found page", () => {
     await context.close();
   });
 
+  for (const [path, lang, title, contact] of [
+    ["/es/no-existe", "es", "¡Ups! Página no encontrada", "Contacto"],
+    ["/en/no/such/page", "en", "Oops! Page not found", "Contact"],
+    ["/pt/nao-existe", "pt", "Oops! Página não encontrada", "Contato"],
+    ["/xx/about", "pt", "Oops! Página não encontrada", "Contato"],
+  ] as const) {
+    it(`keeps the site's header, footer and language links, in ${lang}, at ${path}`, async () => {
+      const { page, context, consoleErrors } = await openPage(browser);
+      const response = await page.goto(path);
+      assert.equal(response?.status(), 404);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      assert.equal(await page.getAttribute("html", "lang"), { pt: "pt-BR", es: "es-ES", en: "en-US" }[lang]);
+      assert.equal(await page.locator("header").first().isVisible(), true, "the site header is there");
+      assert.equal(await page.locator("footer").count(), 1, "the site footer is there");
+      // The header's and footer's links point at pages in the visitor's language.
+      assert.ok((await page.locator(`footer a[href="/${lang}/contact"]`).count()) > 0, `footer links to /${lang}/contact`);
+      assert.equal((await page.locator("footer").innerText()).includes(contact), true);
+      // The language menu links to the three home pages.
+      for (const other of ["pt", "es", "en"]) assert.ok((await page.locator(`header a[href="/${other}"][hreflang="${other}"]`).count()) > 0, `language link /${other}`);
+      assert.equal(await page.locator("title").count(), 1, "one <title>");
+      assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "noindex");
+      // (The browser reports the 404 document itself; the page logs the path, as the spec asks.)
+      const unexpected = consoleErrors.filter((e) => !e.startsWith("404 Error") && !/status of 404/.test(e));
+      assert.deepEqual(unexpected, [], "no console errors (missing translations included)");
+      await context.close();
+    });
+  }
+
   it("is in Portuguese without a language prefix", async () => {
     const { page, context } = await openPage(browser);
     const response = await page.goto("/esta-pagina-nao-existe");

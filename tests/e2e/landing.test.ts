@@ -83,6 +83,8 @@ async function readResult(page: Page) {
 
 /** The server renders the button enabled (for no-JS); once hydrated, empty revenue disables it. */
 async function waitForHydratedCalculator(page: Page) {
+  // The calculator's code loads when it nears the viewport (app/components/island.tsx).
+  await roi(page).scrollIntoViewIfNeeded();
   await page.waitForFunction(
     () => (document.querySelector('[data-section="roi"] button[type="submit"]') as HTMLButtonElement | null)?.disabled === true,
     undefined,

@@ -39,6 +39,9 @@ export type PageMetaOptions = {
  * of an unprefixed page (/about) is its pt URL (/pt/about): both render the same page.
  */
 export function pageMeta({ location, matches }: SiteMetaArgs, options: PageMetaOptions): MetaDescriptor[] {
+  // An unknown language prefix (/xx/about): the layout shows the not-found page, which sets
+  // its own title and noindex.
+  if (matches.some((m) => (m?.loaderData as { notFound?: boolean } | undefined)?.notFound)) return [];
   const origin = siteOrigin(matches);
   const localized = options.localized ?? true;
   const language = pathLanguage(location.pathname);

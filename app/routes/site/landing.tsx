@@ -1,17 +1,22 @@
 import { workerContext } from "@worker/router-context";
 import { listAllCaseStudies } from "@worker/services/case-study-service";
-import { CaseStudyTeaserSection, TEASER_COUNT, type CaseStudyTeasers } from "~/modules/site/landing/case-study-teasers";
-import { FinalCta } from "~/modules/site/landing/final-cta";
-import { GuaranteeSection } from "~/modules/site/landing/guarantee-section";
+import { island } from "~/components/island";
+import { TEASER_COUNT, type CaseStudyTeasers } from "~/modules/site/landing/case-study-teasers";
 import { LandingHero } from "~/modules/site/landing/landing-hero";
-import { ProcessSection } from "~/modules/site/landing/process-steps";
-import { TrackRecordSection } from "~/modules/site/landing/track-record";
-import { RoiCalculatorSection } from "~/modules/site/roi/roi-calculator-section";
 import { roiFromParams } from "~/modules/site/roi/roi-query";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import type { Route } from "./+types/landing";
+
+// Under the hero, each section's code loads when it nears the viewport (server-rendered
+// before that, so the page is complete without JavaScript and for crawlers).
+const CaseStudyTeaserSection = island("island-teasers", () => import("~/modules/site/landing/case-study-teasers").then((m) => m.CaseStudyTeaserSection));
+const TrackRecordSection = island("island-track-record", () => import("~/modules/site/landing/track-record").then((m) => m.TrackRecordSection));
+const RoiCalculatorSection = island("island-roi", () => import("~/modules/site/roi/roi-calculator-section").then((m) => m.RoiCalculatorSection));
+const ProcessSection = island("island-process", () => import("~/modules/site/landing/process-steps").then((m) => m.ProcessSection));
+const GuaranteeSection = island("island-guarantee", () => import("~/modules/site/landing/guarantee-section").then((m) => m.GuaranteeSection));
+const FinalCta = island("island-cta", () => import("~/modules/site/landing/final-cta").then((m) => m.FinalCta));
 
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args);

@@ -1,4 +1,4 @@
-import { messagesFor, SITE_SHELL_NAMESPACES } from "~/i18n/dictionaries.server";
+import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server";
 import type { LanguageHandle } from "~/i18n/resolve-language";
 import { TERMS_OF_SERVICE } from "~/modules/site/legal/legal-content";
 import { LegalDocumentView } from "~/modules/site/legal/legal-document-view";
@@ -10,7 +10,7 @@ export const handle: LanguageHandle = { fixedLanguage: "en" };
 
 /** The header and footer in English too (they override the layout's pt strings). */
 export function loader() {
-  return { messages: messagesFor("en", SITE_SHELL_NAMESPACES) };
+  return { messages: messagesFor("en", SITE_LAYOUT_NAMESPACES) };
 }
 
 export function meta(args: Route.MetaArgs) {

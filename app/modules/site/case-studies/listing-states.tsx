@@ -1,42 +1,13 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { MouseEvent } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { Spinner } from "~/modules/site/ui/spinner";
-
-/** A centred panel for the listing's loading, error, empty and no-match states. */
-function StatePanel({
-  icon,
-  title,
-  children,
-  role,
-  testId,
-}: {
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-  role?: "alert" | "status";
-  testId: string;
-}) {
-  return (
-    <div
-      role={role}
-      data-testid={testId}
-      className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-14 text-center"
-    >
-      <div className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">{icon}</div>
-      <h2 className="text-lg font-semibold text-ink-900">{title}</h2>
-      {children}
-    </div>
-  );
-}
+import { StatePanel } from "./loading-state.tsx";
 
 const actionClass = `${buttonClass()} mt-6`;
 
-export function LoadingState() {
-  const { t } = useI18n();
-  return <StatePanel role="status" testId="case-studies-loading" icon={<Spinner className="h-6 w-6" />} title={t("site.caseStudies.states.loading")} />;
-}
+export { LoadingState } from "./loading-state.tsx";
 
 /**
  * The spec's error state. 'Try Again' is a link to the same URL, so it works without
