@@ -39,8 +39,12 @@ export function languageFromAcceptLanguage(header: string | null | undefined): L
   return ranked.map((entry) => entry.base).find(isLanguage) ?? null;
 }
 
-/** The language prefix of a path ("/es/contact" → "es"), if it has one. */
+/**
+ * The language prefix of a path ("/es/contact" → "es"), if it has one. A loader's request
+ * during a client-side navigation is React Router's data request, whose URL keeps the
+ * ".data" suffix ("/es.data" for the /es landing page): the suffix is not part of the prefix.
+ */
 export function languageFromPath(pathname: string): Language | null {
-  const first = pathname.split("/")[1];
+  const first = pathname.split("/")[1]?.replace(/\.data$/, "");
   return isLanguage(first) ? first : null;
 }

@@ -47,6 +47,10 @@ describe("language choice", () => {
   it("reads the prefix, the cookie and Accept-Language", () => {
     expect(languageFromPath("/es/contact")).toBe("es");
     expect(languageFromPath("/dashboard")).toBeNull();
+    // A client-side navigation's data request for a landing page (the loader sees this URL).
+    expect(languageFromPath("/es.data")).toBe("es");
+    expect(languageFromPath("/en/about.data")).toBe("en");
+    expect(languageFromPath("/about.data")).toBeNull();
     expect(languageFromCookie("theme=dark; language=en")).toBe("en");
     expect(languageFromCookie("language=fr")).toBeNull();
     expect(languageFromAcceptLanguage("fr-FR,fr;q=0.9,es;q=0.8,en;q=0.5")).toBe("es");
