@@ -11,6 +11,8 @@ export const crmEn: Dictionary["crm"] = {
     main: "Main navigation",
     collapse: "Collapse menu",
     expand: "Expand menu",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
   },
   roles: {
     admin: "Admin",
@@ -25,6 +27,7 @@ export const crmEn: Dictionary["crm"] = {
     theme: "Theme",
     light: "Light",
     dark: "Dark",
+    menu: "User menu",
   },
   topBar: {
     notifications: "Notifications",

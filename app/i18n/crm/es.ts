@@ -11,6 +11,8 @@ export const crmEs: Dictionary["crm"] = {
     main: "Navegación principal",
     collapse: "Contraer menú",
     expand: "Expandir menú",
+    openMenu: "Abrir menú",
+    closeMenu: "Cerrar menú",
   },
   roles: {
     admin: "Admin",
@@ -25,6 +27,7 @@ export const crmEs: Dictionary["crm"] = {
     theme: "Tema",
     light: "Claro",
     dark: "Oscuro",
+    menu: "Menú de usuario",
   },
   topBar: {
     notifications: "Notificaciones",

@@ -10,6 +10,8 @@ export const crmPt = {
     main: "Navegação principal",
     collapse: "Recolher menu",
     expand: "Expandir menu",
+    openMenu: "Abrir menu",
+    closeMenu: "Fechar menu",
   },
   roles: {
     admin: "Admin",
@@ -24,6 +26,7 @@ export const crmPt = {
     theme: "Tema",
     light: "Claro",
     dark: "Escuro",
+    menu: "Menu do usuário",
   },
   topBar: {
     notifications: "Notificações",

@@ -1,5 +1,6 @@
 import {
   BarChartIcon,
+  Cross1Icon,
   ChatBubbleIcon,
   CheckboxIcon,
   DashboardIcon,
@@ -12,13 +13,14 @@ import {
   SunIcon,
 } from "@radix-ui/react-icons";
 import { Avatar, Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type TranslationKey } from "~/i18n";
 import { saveLanguagePreference } from "~/i18n/language-preference";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useThemeControl } from "~/routes/staff/theme-layout";
+import { CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
 
 const NAV: { to: string; label: TranslationKey; icon: ReactNode }[] = [
   { to: "/dashboard", label: "crm.nav.dashboard", icon: <DashboardIcon /> },
@@ -29,9 +31,40 @@ const NAV: { to: string; label: TranslationKey; icon: ReactNode }[] = [
   { to: "/settings", label: "crm.nav.settings", icon: <GearIcon /> },
 ];
 
-/** The CRM's collapsible sidebar: 56 px wide collapsed, 240 px open. */
-export function CrmSidebar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The CRM's collapsible sidebar: 56 px wide collapsed, 240 px open. Below the desktop
+ * breakpoint it is a drawer (always expanded) over the page: opened from the top bar's
+ * menu button, a modal dialog while open (focus moves in and stays in, the page behind is
+ * inert), closed by its close button, Escape, the backdrop or following a link. Without
+ * JavaScript a narrow screen shows it in the flow, above the page.
+ */
+export function CrmSidebar({ collapsed: collapsedSetting, onToggle, drawer }: { collapsed: boolean; onToggle: () => void; drawer: CrmDrawer }) {
   const { t, language } = useI18n();
+  const collapsed = collapsedSetting && drawer.isDesktop;
+  const aside = useRef<HTMLElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (drawer.modal) closeButton.current?.focus();
+  }, [drawer.modal]);
+
+  // Tab and Shift+Tab go round inside the open drawer.
+  const keepFocusInside = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Tab" || !aside.current) return;
+    const focusable = [...aside.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   const { profile } = useAuth();
   const { theme, setTheme } = useThemeControl();
   const revalidator = useRevalidator();
@@ -46,10 +79,28 @@ export function CrmSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
   };
 
   return (
+    <>
+    {drawer.modal ? (
+      <div aria-hidden="true" data-testid="crm-drawer-backdrop" className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={drawer.close} />
+    ) : null}
     <aside
+      ref={aside}
+      id={CRM_SIDEBAR_ID}
       data-collapsed={collapsed}
-      className="sticky top-0 flex h-screen shrink-0 flex-col border-r transition-[width] duration-200"
-      style={{ width: collapsed ? 56 : 240, borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
+      data-drawer-open={drawer.modal || undefined}
+      role={drawer.modal ? "dialog" : undefined}
+      aria-modal={drawer.modal || undefined}
+      aria-label={drawer.modal ? t("crm.nav.main") : undefined}
+      onKeyDown={drawer.modal ? keepFocusInside : undefined}
+      className={[
+        "flex h-screen shrink-0 flex-col border-r",
+        "lg:sticky lg:top-0 lg:transition-[width] lg:duration-200",
+        "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:h-dvh max-lg:max-w-[85vw] max-lg:shadow-2xl max-lg:duration-200",
+        // Visible at once when it opens (so focus can move in), hidden once it has slid out.
+        drawer.modal ? "max-lg:transition-transform" : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[transform,visibility]",
+        "noscript:max-lg:visible noscript:max-lg:static noscript:max-lg:h-auto noscript:max-lg:w-full! noscript:max-lg:max-w-none noscript:max-lg:translate-x-0 noscript:max-lg:shadow-none",
+      ].join(" ")}
+      style={{ width: drawer.isDesktop ? (collapsed ? 56 : 240) : 280, borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
     >
       <Flex align="center" justify={collapsed ? "center" : "between"} px={collapsed ? "0" : "3"} className="h-14 shrink-0">
         <NavLink to="/dashboard" className="flex items-center gap-2" aria-label={t("common.appName")}>
@@ -60,10 +111,16 @@ export function CrmSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
             </Text>
           )}
         </NavLink>
-        {collapsed ? null : (
-          <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.collapse")} aria-expanded>
-            <DoubleArrowLeftIcon />
+        {!drawer.isDesktop ? (
+          <IconButton ref={closeButton} variant="ghost" color="gray" onClick={drawer.close} aria-label={t("crm.nav.closeMenu")}>
+            <Cross1Icon />
           </IconButton>
+        ) : collapsed ? null : (
+          <div className="noscript:max-lg:hidden">
+            <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.collapse")} aria-expanded>
+              <DoubleArrowLeftIcon />
+            </IconButton>
+          </div>
         )}
       </Flex>
       {collapsed ? (
@@ -132,6 +189,7 @@ export function CrmSidebar({ collapsed, onToggle }: { collapsed: boolean; onTogg
         </Flex>
       </div>
     </aside>
+    </>
   );
 }
 

@@ -1,11 +1,12 @@
-import { BellIcon } from "@radix-ui/react-icons";
-import { Box, Button, Callout, Flex, Heading, IconButton, Text } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
 import { isRouteErrorResponse, Outlet, useMatches, useNavigation, useRouteError } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { AuthProvider } from "~/modules/auth/auth-context";
 import { requireUser } from "~/modules/auth/guards.server";
+import { useCrmDrawer } from "~/modules/crm/crm-drawer";
 import { CrmSidebar } from "~/modules/crm/crm-sidebar";
+import { CrmTopBar } from "~/modules/crm/crm-top-bar";
 import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
 import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatches, type TranslationKey } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
@@ -51,6 +52,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const matches = useMatches();
   const title = crmTitleKey(matches);
+  const drawer = useCrmDrawer();
   // While the next CRM screen (and its auth check) loads, show the loading text instead.
   const loading =
     navigation.state === "loading" && CRM_PATHS.some((path) => navigation.location.pathname.startsWith(path));
@@ -62,29 +64,12 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthProvider profile={loaderData.profile} expiresAt={loaderData.expiresAt}>
-      <Flex className="min-h-screen" style={{ background: "var(--gray-2)" }}>
-        <CrmSidebar collapsed={collapsed} onToggle={toggle} />
-        <Flex direction="column" className="min-w-0 flex-1">
-          <Flex
-            asChild
-            align="center"
-            justify="between"
-            px="5"
-            className="sticky top-0 z-10 h-14 shrink-0 border-b"
-            style={{ borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
-          >
-            <header>
-              <Heading as="h1" size="4" data-testid="crm-title">
-                {title ? t(title) : ""}
-              </Heading>
-              <div data-slot="notification-bell">
-                <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.topBar.notifications")}>
-                  <BellIcon width={20} height={20} />
-                </IconButton>
-              </div>
-            </header>
-          </Flex>
-          <Box asChild p="5" className="flex-1">
+      {/* Below lg the sidebar is a drawer; without JavaScript it sits above the page there. */}
+      <div className="flex min-h-screen noscript:max-lg:flex-col" style={{ background: "var(--gray-2)" }}>
+        <CrmSidebar collapsed={collapsed} onToggle={toggle} drawer={drawer} />
+        <Flex direction="column" className="min-w-0 flex-1" inert={drawer.modal || undefined}>
+          <CrmTopBar title={title ? t(title) : ""} drawer={drawer} />
+          <Box asChild p={{ initial: "3", sm: "5" }} className="min-w-0 flex-1">
             <main aria-busy={loading}>
               {loading ? (
                 <Text color="gray" role="status">
@@ -96,7 +81,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
             </main>
           </Box>
         </Flex>
-      </Flex>
+      </div>
     </AuthProvider>
   );
 }
