@@ -424,7 +424,7 @@ describe("the floating chat button at 390 × 844", () => {
     const field = page.locator('[data-testid="contact-form"] input[name="name"]');
     await field.focus();
     await page.waitForFunction(() => document.getElementById("chat-assistant-slot")?.hasAttribute("data-stepped-aside"));
-    assert.equal(await slot.evaluate((el) => getComputedStyle(el).pointerEvents), "none");
+    assert.equal(await slot.evaluate((el) => getComputedStyle(el).visibility), "hidden", "hidden, so it cannot take a tap");
     await context.close();
 
     const noJs = await openPage(browser, { ...PHONE, javaScriptEnabled: false });

@@ -1,15 +1,9 @@
-import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/i18n";
 import { saveLanguagePreference } from "~/i18n/language-preference";
 import { useI18n } from "~/i18n/react";
+import { HEADER_MENUS, useHeaderMenu } from "./header-menu.ts";
 import { isHomePath, sitePath } from "./site-paths.ts";
-
-/**
- * The `name` shared by the header's <details> menus (language, mobile navigation): the
- * browser keeps at most one of them open, so they never overlap, even without JavaScript.
- */
-export const HEADER_MENUS = "site-header-menu";
 
 /**
  * English / Español / Português. On the home page (with or without a prefix) it switches in
@@ -21,28 +15,8 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { language, t } = useI18n();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const details = useRef<HTMLDetailsElement>(null);
-  // Mirrored into aria-expanded once hydrated (before, the browser reports the <details> state).
-  const [open, setOpen] = useState<boolean | undefined>(undefined);
-  useEffect(() => setOpen(details.current?.open ?? false), []);
-
-  // Close the menu on outside click and on Escape.
-  useEffect(() => {
-    const close = (event: Event) => {
-      const el = details.current;
-      if (!el?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !el.contains(event.target as Node)) {
-        el.open = false;
-        if (event instanceof KeyboardEvent) el.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
+  // Closes on Escape and on a click outside; `open` feeds aria-expanded.
+  const { ref: details, open, onToggle } = useHeaderMenu();
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, next: Language) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -57,7 +31,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
     <details
       ref={details}
       name={HEADER_MENUS}
-      onToggle={() => setOpen(details.current?.open ?? false)}
+      onToggle={onToggle}
       className={`relative ${className}`}
       data-testid="language-switcher"
     >

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
-import { HEADER_MENUS, LanguageSwitcher } from "./language-switcher.tsx";
+import { HEADER_MENUS, useHeaderMenu } from "./header-menu.ts";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { Logo } from "./logo.tsx";
 import { sitePath } from "./site-paths.ts";
 import { buttonClass } from "./ui/button-styles.ts";
@@ -74,45 +74,18 @@ export function SiteHeader() {
 function MobileMenu() {
   const { language, t } = useI18n();
   const { pathname, search } = useLocation();
-  const hydrated = useHydrated();
-  const details = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
+  const { ref: details, open, onToggle: trackOpen } = useHeaderMenu();
   const menuId = "site-mobile-menu";
 
-  const close = (returnFocus: boolean) => {
-    const el = details.current;
-    if (!el?.open) return;
-    el.open = false;
-    if (returnFocus) el.querySelector("summary")?.focus();
+  const close = () => {
+    if (details.current) details.current.open = false;
   };
-
   // A followed link (or back/forward) closes the menu.
-  useEffect(() => close(false), [pathname, search]);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && details.current?.open) close(true);
-    };
-    const onClick = (event: MouseEvent) => {
-      const el = details.current;
-      if (!el?.open || el.contains(event.target as Node)) return;
-      // Back to the button unless the click put focus on something else (a field, a link).
-      const active = document.activeElement;
-      close(!active || active === document.body || el.contains(active));
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-    };
-  }, []);
+  useEffect(close, [pathname, search]);
 
   const onToggle = () => {
-    const el = details.current;
-    if (!el) return;
-    setOpen(el.open);
-    if (el.open) el.querySelector<HTMLElement>(`#${menuId} a`)?.focus();
+    trackOpen();
+    if (details.current?.open) details.current.querySelector<HTMLElement>(`#${menuId} a`)?.focus();
   };
 
   return (
@@ -120,8 +93,7 @@ function MobileMenu() {
       <summary
         className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
         aria-label={t("site.nav.menu")}
-        // Before hydration the browser reports the <details> state itself.
-        aria-expanded={hydrated ? open : undefined}
+        aria-expanded={open}
         aria-controls={menuId}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -133,7 +105,7 @@ function MobileMenu() {
         aria-label={t("site.nav.mainNavigation")}
         // A followed link closes the menu even when it leads to the page already shown.
         onClick={(event) => {
-          if ((event.target as Element).closest("a")) close(false);
+          if ((event.target as Element).closest("a")) close();
         }}
         className="absolute right-0 z-50 mt-2 flex max-h-[calc(100dvh-5rem)] w-60 max-w-[calc(100vw-2rem)] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
