@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,13 +15,15 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/error-screen";
 import { ToastProvider } from "./components/ui/toaster";
-import { NotFoundPage } from "./components/not-found-page";
 import { LOCALES, languageFromCookie, languageFromPath } from "./i18n";
 import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
 import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
+
+// Only a 404 needs it: its code loads then (the server renders it in place).
+const NotFoundPage = lazy(() => import("./components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -93,7 +95,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id="main">
-        <NotFoundPage />
+        <Suspense fallback={null}>
+          <NotFoundPage />
+        </Suspense>
       </main>
     );
   }

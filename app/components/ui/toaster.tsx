@@ -1,5 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useI18n } from "~/i18n/react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 
 export type ToastInput = {
   title: string;
@@ -9,7 +8,10 @@ export type ToastInput = {
   duration?: number;
 };
 
-type Toast = ToastInput & { id: number };
+export type Toast = ToastInput & { id: number };
+
+const loadToastItem = () => import("./toast-item.tsx");
+const ToastItem = lazy(() => loadToastItem().then((m) => ({ default: m.ToastItem })));
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
@@ -26,6 +28,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const toast = useCallback((input: ToastInput) => {
     const id = nextId.current++;
     setToasts((list) => [...list.slice(-3), { ...input, id }]);
+  }, []);
+
+  // The toast's own code loads once the page is idle, so a toast (the offline one included)
+  // can show at any time without weighing on the first load.
+  useEffect(() => {
+    const load = () => void loadToastItem();
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 1000);
+    return () => window.clearTimeout(id);
   }, []);
 
   return (
@@ -48,57 +62,14 @@ function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id:
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />
-      ))}
+      {toasts.length ? (
+        <Suspense fallback={null}>
+          {toasts.map((t) => (
+            <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />
+          ))}
+        </Suspense>
+      ) : null}
     </div>
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
-  const { t } = useI18n();
-  const destructive = toast.variant === "destructive";
-  const duration = toast.duration ?? (destructive ? 7000 : 4500);
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(toast.id), duration);
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onDismiss(toast.id);
-    window.addEventListener("keydown", onKey);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener("keydown", onKey);
-    };
-  }, [toast.id, duration, onDismiss]);
-
-  const tone = useMemo(
-    () =>
-      destructive
-        ? "border-red-200 bg-red-50 text-red-900"
-        : toast.variant === "success"
-          ? "border-emerald-200 bg-white text-slate-900"
-          : "border-slate-200 bg-white text-slate-900",
-    [destructive, toast.variant],
-  );
-
-  return (
-    <div
-      role={destructive ? "alert" : "status"}
-      data-testid="toast"
-      data-variant={toast.variant ?? "default"}
-      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg ${tone}`}
-    >
-      <div className="flex-1">
-        <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description ? <p className="mt-1 text-sm opacity-80">{toast.description}</p> : null}
-      </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(toast.id)}
-        aria-label={t("common.close")}
-        className="rounded-md px-1 text-lg leading-none opacity-60 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
-      >
-        ×
-      </button>
-    </div>
-  );
-}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { data, Link, useLocation, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
@@ -8,7 +8,7 @@ import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
 import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
 import { clearFiltersHref, isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
-import { EmptyState, ErrorState, LoadingState, NoMatchState } from "~/modules/site/case-studies/listing-states";
+import { LoadingState } from "~/modules/site/case-studies/loading-state";
 import { Spinner } from "~/modules/site/ui/spinner";
 import { metaTranslator, pageMeta } from "~/modules/site/seo";
 import { pathLanguage } from "~/modules/site/site-paths";
@@ -18,6 +18,12 @@ import { PageHero } from "~/modules/site/ui/page-hero";
 import { workerContext } from "@worker/router-context";
 import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/case-study-options";
 import type { Route } from "./+types/case-studies";
+
+// The error, empty and no-match states are rare: their code loads when one is shown.
+const states = () => import("~/modules/site/case-studies/listing-states");
+const ErrorState = lazy(() => states().then((m) => ({ default: m.ErrorState })));
+const EmptyState = lazy(() => states().then((m) => ({ default: m.EmptyState })));
+const NoMatchState = lazy(() => states().then((m) => ({ default: m.NoMatchState })));
 
 export function meta(args: Route.MetaArgs) {
   const t = metaTranslator(args);
@@ -92,9 +98,9 @@ export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
           {t("site.caseStudies.hero.title")}
         </h2>
         {!loaderData.ok ? (
-          pending ? <LoadingState /> : <ErrorState />
+          pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><ErrorState /></Suspense>
         ) : loaderData.all === 0 ? (
-          pending ? <LoadingState /> : <EmptyState />
+          pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><EmptyState /></Suspense>
         ) : (
           <Listing listing={loaderData} pending={pending} offline={offline} />
         )}
@@ -172,7 +178,7 @@ function Listing({ listing, pending, offline }: { listing: ListingData; pending:
       </div>
 
       {total === 0 ? (
-        pending ? <LoadingState /> : <NoMatchState clearHref={clearHref} />
+        pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><NoMatchState clearHref={clearHref} /></Suspense>
       ) : (
         <ul
           ref={grid}

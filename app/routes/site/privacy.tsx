@@ -8,15 +8,17 @@ import type { Route } from "./+types/privacy";
 // English for every visitor (spec): <html lang="en-US"> and an English header and footer.
 export const handle: LanguageHandle = { fixedLanguage: "en" };
 
-/** The header and footer in English too (they override the layout's pt strings). */
+/** The document (as data, not in the page's JavaScript), and the header and footer in English (they override the layout's pt strings). */
 export function loader() {
-  return { messages: messagesFor("en", SITE_LAYOUT_NAMESPACES) };
+  return { document: PRIVACY_POLICY, messages: messagesFor("en", SITE_LAYOUT_NAMESPACES) };
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { localized: false, title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });
+  const document = args.loaderData?.document;
+  if (!document) return [];
+  return pageMeta(args, { localized: false, title: document.title, description: document.description });
 }
 
-export default function PrivacyPage() {
-  return <LegalDocumentView document={PRIVACY_POLICY} />;
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <LegalDocumentView document={loaderData.document} />;
 }

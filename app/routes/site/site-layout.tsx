@@ -1,7 +1,7 @@
+import { lazy, Suspense } from "react";
 import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server";
-import { NotFoundPage } from "~/components/not-found-page";
 import { LoadingState } from "~/modules/site/case-studies/loading-state";
 import type { SiteLayoutData } from "~/modules/site/seo";
 import { siteOriginFor } from "~/modules/site/site-origin.server";
@@ -10,6 +10,9 @@ import { SiteFrame } from "~/modules/site/site-frame";
 import type { LanguageHandle } from "~/i18n/resolve-language";
 import { workerContext } from "@worker/router-context";
 import type { Route } from "./+types/site-layout";
+
+// Only an unknown language prefix needs it: its code loads then (the server renders it in place).
+const NotFoundPage = lazy(() => import("~/components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const handle: LanguageHandle = { languageFrom: "url" };
 
@@ -50,7 +53,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame>
       {loaderData.notFound ? (
-        <NotFoundPage />
+        <Suspense fallback={null}>
+          <NotFoundPage />
+        </Suspense>
       ) : enteringCaseStudies ? (
         <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:px-8">
           <LoadingState />

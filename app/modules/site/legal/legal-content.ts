@@ -5,7 +5,8 @@
 // dictionary entries would mean three identical English copies (pt.ts is the key source
 // and would have to hold English text). One typed module keeps a single copy; the pages
 // render with the fixed language "en" (route handle), so the header and footer around
-// them are English as well. Only the footer's links to these pages are translated.
+// them are English as well. Only the footer's links to these pages are translated. The text
+// reaches the browser as the route's loader data, not in its JavaScript.
 
 export type LegalListItem = { term?: string; text: string };
 
@@ -30,11 +31,7 @@ export type LegalDocument = {
   sections: readonly LegalSection[];
 };
 
-export const LEGAL_LABELS = {
-  updated: "Last updated",
-  contents: "On this page",
-  questions: "Questions about this document? Write to",
-} as const;
+export { LEGAL_LABELS } from "./legal-labels.ts";
 
 export const PRIVACY_EMAIL = "privacy@veloxlabs.dev";
 export const LEGAL_EMAIL = "legal@veloxlabs.dev";

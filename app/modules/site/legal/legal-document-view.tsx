@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { LEGAL_LABELS, type LegalDocument } from "./legal-content.ts";
+import type { LegalDocument } from "./legal-content.ts";
+import { LEGAL_LABELS } from "./legal-labels.ts";
 
 const updatedFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 

@@ -1,17 +1,26 @@
-import type { Ref } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link } from "react-router";
-import { formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { sitePath } from "~/modules/site/site-paths";
-import type { Language, Translate } from "~/i18n";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { budgetLabel } from "./budget-label.ts";
-import type { ProjectPlan, UrgencyEffect } from "./project-planner.ts";
+import type { ProjectPlan } from "./project-planner.ts";
+import { urgencyEffectText } from "./urgency-effect.ts";
 import { CheckIcon } from "~/modules/site/ui/icons";
 
-/** The generated plan: the tier's figures, urgency effect, compliance, estimate and next steps. */
-export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef?: Ref<HTMLHeadingElement> }) {
+/**
+ * The generated plan: the tier's figures, urgency effect, compliance, estimate and next steps.
+ * Loaded when first needed (see planner-tool.tsx); when `focusRequest` is set it takes the
+ * focus once it is on screen, so a keyboard user lands on the new plan.
+ */
+export function PlanResult({ plan, focusRequest }: { plan: ProjectPlan; focusRequest?: RefObject<boolean> }) {
   const { language, t } = useI18n();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusRequest?.current) return;
+    focusRequest.current = false;
+    headingRef.current?.focus();
+  }, [plan, focusRequest]);
   const type = plan.projectType;
   const effect = plan.urgencyEffect;
   const industry = t(`site.planner.industries.${plan.industry}`);
@@ -143,14 +152,6 @@ export function PlanResult({ plan, headingRef }: { plan: ProjectPlan; headingRef
       </div>
     </article>
   );
-}
-
-/** "+30% cost, 25% faster" in the visitor's language (percentages through Intl). */
-export function urgencyEffectText(effect: UrgencyEffect, language: Language, t: Translate): string {
-  return t(effect.direction === "faster" ? "site.planner.plan.urgencyFaster" : "site.planner.plan.urgencyLonger", {
-    cost: formatNumber(effect.costPercent / 100, language, { style: "percent", signDisplay: "always" }),
-    speed: formatNumber(effect.speedPercent / 100, language, { style: "percent" }),
-  });
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
@@ -6,7 +6,7 @@ import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { budgetLabel } from "./budget-label.ts";
 import { ChoiceCard } from "./choice-card.tsx";
-import { PlanResult, urgencyEffectText } from "./plan-result.tsx";
+import { urgencyEffectText } from "./urgency-effect.ts";
 import {
   BUDGETS,
   buildPlan,
@@ -51,6 +51,11 @@ const LEGEND_KEY = {
  * Generate stays disabled until the required choices are made, the plan is computed here
  * with the same rules, and the URL is updated in place so the plan can be shared.
  */
+// The plan's code is not needed until there is a plan: it loads as soon as the visitor starts
+// choosing (so Generate shows it at once, offline too) or when the page arrives with a plan.
+const loadPlanResult = () => import("./plan-result.tsx").then((m) => ({ default: m.PlanResult }));
+const PlanResult = lazy(loadPlanResult);
+
 export function PlannerTool(props: PlannerToolProps) {
   const { language, t } = useI18n();
   const hydrated = useHydrated();
@@ -58,7 +63,6 @@ export function PlannerTool(props: PlannerToolProps) {
   const [, setSearchParams] = useSearchParams();
   const [selection, setSelection] = useState<PlannerSelection>(props.selection);
   const [plan, setPlan] = useState<ProjectPlan | null>(props.plan);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const focusPlan = useRef(false);
   const ownSearch = useRef<string | null>(null);
 
@@ -69,13 +73,6 @@ export function PlannerTool(props: PlannerToolProps) {
     setSelection(props.selection);
     setPlan(props.plan);
   }, [props.selection, props.plan, location.search]);
-
-  useEffect(() => {
-    if (plan && focusPlan.current) {
-      focusPlan.current = false;
-      headingRef.current?.focus();
-    }
-  }, [plan]);
 
   const choose = <K extends keyof PlannerSelection>(field: K, value: PlannerSelection[K]) =>
     setSelection((current) => ({ ...current, [field]: value }));
@@ -101,6 +98,8 @@ export function PlannerTool(props: PlannerToolProps) {
         method="get"
         action={`${sitePath(language, "/planner")}#plan`}
         onSubmit={hydrated ? generate : undefined}
+        onFocus={() => void loadPlanResult()}
+        onPointerDown={() => void loadPlanResult()}
         // Required choices are checked by the app (disabled Generate with JavaScript, the
         // server's message without), not by the browser's validation bubbles.
         noValidate
@@ -225,7 +224,9 @@ export function PlannerTool(props: PlannerToolProps) {
         className={`scroll-mt-24 lg:col-span-7 ${plan ? "" : "lg:sticky lg:top-24 lg:self-start"}`}
       >
         {plan ? (
-          <PlanResult plan={plan} headingRef={headingRef} />
+          <Suspense fallback={null}>
+            <PlanResult plan={plan} focusRequest={focusPlan} />
+          </Suspense>
         ) : showMissing ? (
           <MissingChoices missing={missingNow} />
         ) : (
