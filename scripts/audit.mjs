@@ -11,12 +11,12 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { drizzle } from "drizzle-orm/d1";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../worker/db/schema/index.ts";
 import { seedDemoData } from "./seed/seed.ts";
+import { freePort, waitForHealth } from "./lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
 
 const DEFAULT_PATHS = ["/pt", "/en/case-studies", "/es/planner"];
@@ -69,33 +69,6 @@ function parseArgs(argv) {
   }
   if (options.paths.length === 0) options.paths = DEFAULT_PATHS;
   return options;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs / 1000}s`);
 }
 
 /** Runs Lighthouse `runs` times on one URL and keeps the run with the median Performance score. */

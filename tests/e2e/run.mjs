@@ -3,11 +3,11 @@
 // journeys (tests/e2e/*.test.ts, node:test + playwright-core + Debian's Chromium).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedDemoData } from "../../scripts/seed/seed.ts";
+import { freePort, waitForHealth } from "../../scripts/lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -17,33 +17,6 @@ if (!existsSync(chrome)) {
 }
 
 const STATE = ".wrangler/e2e-state";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url, server, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the server at ${url} did not become healthy within ${timeoutMs / 1000}s`);
-}
 
 ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });

@@ -75,6 +75,8 @@ describe("Content Security Policy", () => {
     const { page, context, cspViolations, consoleErrors } = await openPage(browser);
     await page.goto("/en");
     const roi = page.locator('[data-section="roi"]');
+    // The calculator's code loads as it nears the viewport (app/components/island.tsx).
+    await roi.scrollIntoViewIfNeeded();
     await hydrated(page, '[data-section="roi"] button[type="submit"]');
     await roi.locator('input[name="revenue"]').pressSequentially("$1,000,000");
     await roi.locator('button[type="submit"]').click();

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 
 export type ToastInput = {
   title: string;
@@ -10,8 +10,7 @@ export type ToastInput = {
 
 export type Toast = ToastInput & { id: number };
 
-const loadToastItem = () => import("./toast-item.tsx");
-const ToastItem = lazy(() => loadToastItem().then((m) => ({ default: m.ToastItem })));
+type ItemProps = { toast: Toast; onDismiss: (id: number) => void };
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
@@ -22,6 +21,7 @@ const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const [Item, setItem] = useState<ComponentType<ItemProps> | null>(null);
   const nextId = useRef(1);
 
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -30,10 +30,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => [...list.slice(-3), { ...input, id }]);
   }, []);
 
-  // The toast's own code loads once the page is idle, so a toast (the offline one included)
-  // can show at any time without weighing on the first load.
+  // The toast's own code (close button, Escape, styles) loads once the page is idle. Until it
+  // is there, or if it cannot be fetched (the connection dropped first), a plain toast says
+  // the same thing: the offline toast must show offline.
   useEffect(() => {
-    const load = () => void loadToastItem();
+    const load = () =>
+      void import("./toast-item.tsx").then(
+        (m) => setItem(() => m.ToastItem),
+        () => undefined,
+      );
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(load, { timeout: 3000 });
       return () => cancelIdleCallback(id);
@@ -45,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toast}>
       {children}
-      <ToastViewport toasts={toasts} onDismiss={dismiss} />
+      <ToastViewport toasts={toasts} onDismiss={dismiss} Item={Item ?? PlainToast} />
     </ToastContext.Provider>
   );
 }
@@ -56,20 +61,30 @@ export function useToast() {
   return toast;
 }
 
-function ToastViewport({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+function ToastViewport({ toasts, onDismiss, Item }: { toasts: Toast[]; onDismiss: (id: number) => void; Item: ComponentType<ItemProps> }) {
   return (
     <div
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
-      {toasts.length ? (
-        <Suspense fallback={null}>
-          {toasts.map((t) => (
-            <ToastItem key={t.id} toast={t} onDismiss={onDismiss} />
-          ))}
-        </Suspense>
-      ) : null}
+      {toasts.map((t) => (
+        <Item key={t.id} toast={t} onDismiss={onDismiss} />
+      ))}
     </div>
   );
 }
 
+/** The toast before its own code is loaded: its text, dismissed by its timer. */
+function PlainToast({ toast, onDismiss }: ItemProps) {
+  const destructive = toast.variant === "destructive";
+  useEffect(() => {
+    const timer = window.setTimeout(() => onDismiss(toast.id), toast.duration ?? (destructive ? 7000 : 4500));
+    return () => window.clearTimeout(timer);
+  }, [toast.id, toast.duration, destructive, onDismiss]);
+  return (
+    <div role={destructive ? "alert" : "status"} data-testid="toast" data-variant={toast.variant ?? "default"} className="pointer-events-auto w-full max-w-sm rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg">
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
+    </div>
+  );
+}

@@ -3,20 +3,20 @@ import { useI18n } from "~/i18n/react";
 import { companyFigureParams, companyStats } from "~/modules/site/about/company-figures";
 import { TeamMemberCard } from "~/modules/site/about/team-member-card";
 import { ABOUT_STATS, ABOUT_VALUES, TEAM_MEMBERS } from "~/modules/site/about/team-members";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { sitePath } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { PageHero } from "~/modules/site/ui/page-hero";
 import type { Route } from "./+types/about";
 
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  return pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") });
-}
+export const meta = loaderMeta;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, ["site.about"]) };
+export function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const t = pageTranslator(request);
+  return { meta: pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") }), messages: pageMessages(request, ["site.about"]) };
 }
 
 /** The team page: stats, four team members, the company story and a call to action. */

@@ -8,7 +8,8 @@ import type { NewsletterActionData } from "~/modules/site/insights/newsletter-ac
 import { NewsletterBox } from "~/modules/site/insights/newsletter-box";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
 import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
@@ -20,13 +21,12 @@ import { PageHero } from "~/modules/site/ui/page-hero";
 
 // The canonical URL has no ?category= (pageMeta uses the path only): every filtered view
 // points search engines at the full list.
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  return pageMeta(args, { title: t("site.insights.meta.title"), description: t("site.insights.meta.description") });
-}
+export const meta = loaderMeta;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, ["site.insights", "site.forms"]) };
+export function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const t = pageTranslator(request);
+  return { meta: pageMeta(args, { title: t("site.insights.meta.title"), description: t("site.insights.meta.description") }), messages: pageMessages(request, ["site.insights", "site.forms"]) };
 }
 
 /**

@@ -10,7 +10,8 @@ import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-pa
 import { clearFiltersHref, isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
 import { LoadingState } from "~/modules/site/case-studies/loading-state";
 import { Spinner } from "~/modules/site/ui/spinner";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { buttonClass } from "~/modules/site/ui/button-styles";
@@ -25,20 +26,20 @@ const ErrorState = lazy(() => states().then((m) => ({ default: m.ErrorState })))
 const EmptyState = lazy(() => states().then((m) => ({ default: m.EmptyState })));
 const NoMatchState = lazy(() => states().then((m) => ({ default: m.NoMatchState })));
 
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  return pageMeta(args, { title: t("site.caseStudies.meta.title"), description: t("site.caseStudies.meta.description") });
-}
+export const meta = loaderMeta;
 
 /**
  * The listing, filtered by the URL's query (?q=&industry=&type=&timeline=&sort=&limit=), so
  * every view can be shared and renders on the server without JavaScript. When the database
  * fails the page still renders, with the error state, as a 503 (not cached, not indexed).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
+  const t = pageTranslator(request);
   const result = await loadCaseStudiesPage(context.get(workerContext).db, url, pathLanguage(url.pathname));
-  return data({ ...result, messages: pageMessages(request, ["site.caseStudies"]) }, { status: result.ok ? 200 : 503 });
+  const meta = pageMeta(args, { title: t("site.caseStudies.meta.title"), description: t("site.caseStudies.meta.description") });
+  return data({ ...result, meta, messages: pageMessages(request, ["site.caseStudies"]) }, { status: result.ok ? 200 : 503 });
 }
 
 /** The listing on screen (recorded by the page): what a change keeps when it cannot reach the server. */

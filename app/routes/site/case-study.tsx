@@ -4,7 +4,8 @@ import { localizeFigure } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { industryLabel, projectTypeLabel, weeksLabel } from "~/modules/site/case-studies/case-study-labels";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pathLanguage, sitePath } from "~/modules/site/site-paths";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { buttonClass } from "~/modules/site/ui/button-styles";
@@ -13,22 +14,7 @@ import { workerContext } from "@worker/router-context";
 import { getCaseStudyBySlug, listRelatedCaseStudies, type CaseStudyView } from "@worker/services/case-study-service";
 import type { Route } from "./+types/case-study";
 
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  const study = args.loaderData?.study;
-  if (!study) {
-    return pageMeta(args, {
-      title: t("site.caseStudies.detail.notFound.title"),
-      description: t("site.caseStudies.detail.notFound.message"),
-      extra: [{ name: "robots", content: "noindex" }],
-    });
-  }
-  return pageMeta(args, {
-    title: study.title,
-    description: study.description,
-    ogType: "article",
-  });
-}
+export const meta = loaderMeta;
 
 /**
  * One case study in the page's language. An unknown slug renders the page's own
@@ -36,14 +22,24 @@ export function meta(args: Route.MetaArgs) {
  * neither indexed nor mistaken for content; a database failure is not caught here and
  * reaches the fallback error screen.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { params, request, context } = args;
   const language = pathLanguage(new URL(request.url).pathname);
   const { db } = context.get(workerContext);
   const study = await getCaseStudyBySlug(db, params.slug, language);
   const messages = pageMessages(request, ["site.caseStudies"]);
-  if (!study) return data({ study: null, related: [] as CaseStudyView[], messages }, { status: 404 });
+  if (!study) {
+    const t = pageTranslator(request);
+    const meta = pageMeta(args, {
+      title: t("site.caseStudies.detail.notFound.title"),
+      description: t("site.caseStudies.detail.notFound.message"),
+      extra: [{ name: "robots", content: "noindex" }],
+    });
+    return data({ study: null, related: [] as CaseStudyView[], meta, messages }, { status: 404 });
+  }
   const related = await listRelatedCaseStudies(db, study, language, 3);
-  return data({ study, related, messages });
+  const meta = pageMeta(args, { title: study.title, description: study.description, ogType: "article" });
+  return data({ study, related, meta, messages });
 }
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {

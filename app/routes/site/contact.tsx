@@ -7,7 +7,8 @@ import { ContactDetails } from "~/modules/site/contact/contact-details";
 import { ContactForm } from "~/modules/site/contact/contact-form";
 import { CONTACT_FIELDS, CONTACT_HONEYPOT, contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
 import { fieldErrorKeys } from "~/modules/site/forms/form-issues";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";
@@ -16,13 +17,12 @@ import { RateLimitedError } from "@worker/services/rate-limit-service";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  return pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") });
-}
+export const meta = loaderMeta;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { messages: pageMessages(request, ["site.contact", "site.forms"]) };
+export function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const t = pageTranslator(request);
+  return { meta: pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") }), messages: pageMessages(request, ["site.contact", "site.forms"]) };
 }
 
 const field = (form: FormData, name: string) => {

@@ -4,7 +4,8 @@ import { island } from "~/components/island";
 import { TEASER_COUNT, type CaseStudyTeasers } from "~/modules/site/landing/case-study-teasers";
 import { LandingHero } from "~/modules/site/landing/landing-hero";
 import { roiFromParams } from "~/modules/site/roi/roi-query";
-import { metaTranslator, pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import type { Route } from "./+types/landing";
@@ -18,15 +19,7 @@ const ProcessSection = island("island-process", () => import("~/modules/site/lan
 const GuaranteeSection = island("island-guarantee", () => import("~/modules/site/landing/guarantee-section").then((m) => m.GuaranteeSection));
 const FinalCta = island("island-cta", () => import("~/modules/site/landing/final-cta").then((m) => m.FinalCta));
 
-export function meta(args: Route.MetaArgs) {
-  const t = metaTranslator(args);
-  return pageMeta(args, {
-    title: t("site.landing.meta.title"),
-    brand: false,
-    description: t("site.landing.meta.description"),
-    extra: [{ name: "keywords", content: t("site.landing.meta.keywords") }],
-  });
-}
+export const meta = loaderMeta;
 
 /**
  * The newest case studies for the teasers, and the ROI calculator's result when the page was
@@ -34,7 +27,8 @@ export function meta(args: Route.MetaArgs) {
  * query values fall back to the defaults or to "no result"; a database failure only empties
  * the teaser section.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const url = new URL(request.url);
   const language = pathLanguage(url.pathname);
   const roi = roiFromParams(url.searchParams);
@@ -45,7 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     console.error("landing: case studies could not be read", error);
     teasers = { status: "error" };
   }
-  return { teasers, roi, messages: pageMessages(request, ["site.landing", "site.caseStudies.card"]) };
+  const t = pageTranslator(request);
+  const meta = pageMeta(args, {
+    title: t("site.landing.meta.title"),
+    brand: false,
+    description: t("site.landing.meta.description"),
+    extra: [{ name: "keywords", content: t("site.landing.meta.keywords") }],
+  });
+  return { teasers, roi, meta, messages: pageMessages(request, ["site.landing", "site.caseStudies.card"]) };
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

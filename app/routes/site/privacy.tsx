@@ -2,22 +2,20 @@ import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server"
 import type { LanguageHandle } from "~/i18n/resolve-language";
 import { PRIVACY_POLICY } from "~/modules/site/legal/legal-content";
 import { LegalDocumentView } from "~/modules/site/legal/legal-document-view";
-import { pageMeta } from "~/modules/site/seo";
+import { loaderMeta } from "~/modules/site/seo";
+import { pageMeta } from "~/modules/site/seo.server";
 import type { Route } from "./+types/privacy";
 
 // English for every visitor (spec): <html lang="en-US"> and an English header and footer.
 export const handle: LanguageHandle = { fixedLanguage: "en" };
 
 /** The document (as data, not in the page's JavaScript), and the header and footer in English (they override the layout's pt strings). */
-export function loader() {
-  return { document: PRIVACY_POLICY, messages: messagesFor("en", SITE_LAYOUT_NAMESPACES) };
+export function loader(args: Route.LoaderArgs) {
+  const meta = pageMeta(args, { localized: false, title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });
+  return { document: PRIVACY_POLICY, meta, messages: messagesFor("en", SITE_LAYOUT_NAMESPACES) };
 }
 
-export function meta(args: Route.MetaArgs) {
-  const document = args.loaderData?.document;
-  if (!document) return [];
-  return pageMeta(args, { localized: false, title: document.title, description: document.description });
-}
+export const meta = loaderMeta;
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return <LegalDocumentView document={loaderData.document} />;
