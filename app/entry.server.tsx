@@ -2,6 +2,9 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { workerContext } from "@worker/router-context";
+import { DEFAULT_LANGUAGE, languageFromCookie, languageFromPath } from "./i18n";
+import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
+import { FallbackMessagesProvider } from "./i18n/fallback-messages";
 import { NonceProvider } from "./lib/nonce";
 
 /**
@@ -18,9 +21,19 @@ export default async function handleRequest(
   let status = responseStatusCode;
   // The fetch handler's nonce for this response: the CSP header allows only scripts carrying it.
   const { nonce } = loadContext.get(workerContext);
+  // No loader ran (a 404 before routing, a POST without an action): the base strings of the
+  // error screens come from here instead of the root loader.
+  const fallback = routerContext.staticHandlerContext.loaderData?.root
+    ? null
+    : messagesFor(
+        languageFromPath(new URL(request.url).pathname) ?? languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE,
+        BASE_NAMESPACES,
+      );
   const app = (
     <NonceProvider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <FallbackMessagesProvider value={fallback}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </FallbackMessagesProvider>
     </NonceProvider>
   );
   const body = await renderToReadableStream(app, {

@@ -18,6 +18,7 @@ import { ToastProvider } from "./components/ui/toaster";
 import { LOCALES, languageFromCookie, languageFromPath } from "./i18n";
 import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
+import { FallbackMessagesBlock, useFallbackMessages } from "./i18n/fallback-messages";
 import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
@@ -52,7 +53,8 @@ function useDocumentLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const language = useDocumentLanguage();
-  const messages = useRouteMessages();
+  const fallback = useFallbackMessages(!useRouteLoaderData<typeof loader>("root"));
+  const messages = useRouteMessages(fallback);
   const nonce = useNonce();
   return (
     <html lang={LOCALES[language]}>
@@ -61,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links nonce={nonce} />
+        {fallback ? <FallbackMessagesBlock messages={fallback} /> : null}
       </head>
       <body>
         <I18nProvider language={language} messages={messages}>

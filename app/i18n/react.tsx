@@ -10,8 +10,8 @@ const I18nContext = createContext<I18nValue | null>(null);
  * The messages of every matched route (each loader sends the namespaces its page shows),
  * merged root first. `t` keeps its identity until the strings themselves change.
  */
-export function useRouteMessages(): Messages {
-  const parts = matchMessages(useMatches());
+export function useRouteMessages(fallback?: Messages): Messages {
+  const parts = [fallback, ...matchMessages(useMatches())];
   const cache = useRef<{ parts: (Messages | undefined)[]; merged: Messages; json: string } | null>(null);
   const current = cache.current;
   if (current && current.parts.length === parts.length && current.parts.every((p, i) => p === parts[i])) return current.merged;

@@ -95,6 +95,31 @@ describe("not-found page", () => {
     });
   }
 
+  it("is translated even when no loader ran (a path no route can match, a POST without an action)", async () => {
+    // "/pt/%0D%0A" fails route matching before any loader runs; a POST to a page without an
+    // action answers 405 the same way. Both still speak the visitor's language.
+    const unmatched = await fetch(new URL("/pt/%0D%0A", baseUrl()));
+    assert.equal(unmatched.status, 404);
+    const notFoundHtml = await unmatched.text();
+    assert.match(notFoundHtml, /Oops! Página não encontrada/);
+    assert.doesNotMatch(notFoundHtml, /notFound\.title|errorScreen\./);
+
+    const post = await fetch(new URL("/en/about", baseUrl()), { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    assert.equal(post.status, 405);
+    const errorHtml = await post.text();
+    assert.match(errorHtml, /Something went wrong/);
+    assert.doesNotMatch(errorHtml, /errorScreen\.|common\.appName/);
+
+    // In the browser the page hydrates with the same strings (read back from the page).
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto("/pt/%0D%0A");
+    await page.getByRole("heading", { name: "Oops! Página não encontrada" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    assert.equal(await page.getByRole("heading", { name: "Oops! Página não encontrada" }).count(), 1);
+    assert.deepEqual(consoleErrors.filter((e) => /Missing translation|hydrat/i.test(e)), []);
+    await context.close();
+  });
+
   it("is in Portuguese without a language prefix", async () => {
     const { page, context } = await openPage(browser);
     const response = await page.goto("/esta-pagina-nao-existe");

@@ -32,12 +32,30 @@ const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 // E-mailed links (recovery, new-lead notices) are built from PUBLIC_ORIGIN: point them at this
 // server rather than wrangler.toml's Vite dev origin, so the suite can open them as they are.
-const server = spawn("wrangler", ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${baseUrl}`, "--log-level", "warn"], {
-  env: offlineEnv,
-  stdio: ["ignore", "inherit", "inherit"],
-  detached: true,
-});
+const serverArgs = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${baseUrl}`, "--log-level", "warn"];
+let server;
+let stopping = false;
+let crashes = 0;
+
+// wrangler dev (4.124) can exit on a transient ProxyWorker -> Worker connection failure (an
+// empty "✘ [ERROR]", upstream cloudflare/workers-sdk#14926 and #15317: kj's 5 s keep-alive
+// timers racing). It is not the app failing, so the server is started again on the same
+// port, and the test file that was running when it died is run once more.
+function startServer() {
+  server = spawn("wrangler", serverArgs, { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  server.on("exit", (exitCode) => {
+    if (stopping) return;
+    crashes++;
+    if (crashes > 3) {
+      console.error(`\n--- wrangler dev exited (${exitCode}) ${crashes} times: giving up\n`);
+      return;
+    }
+    console.error(`\n--- wrangler dev exited (${exitCode}) during the suite: restarting it (upstream workers-sdk#15317)\n`);
+    startServer();
+  });
+}
 const stopServer = () => {
+  stopping = true;
   try {
     process.kill(-server.pid, "SIGTERM");
   } catch {
@@ -47,20 +65,49 @@ const stopServer = () => {
 process.on("exit", stopServer);
 process.on("SIGINT", () => process.exit(130));
 
-let code = 1;
+/** Runs one test file; resolves with its exit code and its pass / fail counts. */
+function runFile(file) {
+  return new Promise((resolve) => {
+    const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-reporter=spec", file], {
+      env: { ...offlineEnv, E2E_BASE_URL: baseUrl, E2E_STATE: STATE },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    tests.stdout.on("data", (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    tests.on("exit", (exitCode) => {
+      const count = (name) => Number(output.match(new RegExp(`^ℹ ${name} (\\d+)`, "m"))?.[1] ?? 0);
+      resolve({ code: exitCode ?? 1, pass: count("pass"), fail: count("fail") });
+    });
+  });
+}
+
+let code = 0;
 try {
+  startServer();
   await waitForHealth(baseUrl, server);
   console.log(`Browser suite against ${baseUrl}`);
   const files = (process.argv.slice(2).length ? process.argv.slice(2) : readdirSync("tests/e2e"))
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => (f.includes("/") ? f : `tests/e2e/${f}`));
-  code = await new Promise((resolve) => {
-    const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-concurrency=1", "--test-reporter=spec", ...files], {
-      env: { ...offlineEnv, E2E_BASE_URL: baseUrl, E2E_STATE: STATE },
-      stdio: "inherit",
-    });
-    tests.on("exit", (exitCode) => resolve(exitCode ?? 1));
-  });
+  let passed = 0;
+  let failed = 0;
+  for (const file of files) {
+    const crashesBefore = crashes;
+    let result = await runFile(file);
+    if (result.code !== 0 && crashes > crashesBefore) {
+      await waitForHealth(baseUrl, server);
+      console.log(`\n--- running ${file} again: the server restarted while it ran\n`);
+      result = await runFile(file);
+    }
+    passed += result.pass;
+    failed += result.fail;
+    if (result.code !== 0) code = 1;
+  }
+  console.log(`\nBrowser suite: ${files.length} files${crashes ? `, ${crashes} wrangler dev restart(s)` : ""}`);
+  console.log(`${passed} passed, ${failed} failed`);
 } finally {
   stopServer();
 }
