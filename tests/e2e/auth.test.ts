@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { baseUrl, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
 import { latestEmailTo } from "./support/outbox.ts";
 
 const PASSWORD = "crm-demo-2026";
@@ -157,8 +157,10 @@ describe("the signed-in frame", () => {
     await page.getByTestId("crm-title").filter({ hasText: "Tasks" }).waitFor();
     await snapshot(page, "crm-frame-en");
 
+    // The reload above may have made the Tasks click a full page load: wait for hydration.
+    await hydrated(page, "aside");
     await page.getByRole("button", { name: /Theme: Dark/ }).click();
-    assert.ok(await page.locator(".radix-themes.dark").count());
+    await page.locator(".radix-themes.dark").first().waitFor();
 
     await page.getByRole("button", { name: "Collapse menu" }).click();
     // The width animates; it settles at 56 px.
