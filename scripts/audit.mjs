@@ -15,6 +15,7 @@ import { drizzle } from "drizzle-orm/d1";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../worker/db/schema/index.ts";
+import { CHROMIUM_FLAGS as CHROME_FLAGS } from "../tests/e2e/support/chromium.ts";
 import { seedDemoData } from "./seed/seed.ts";
 import { freePort, waitForHealth } from "./lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
@@ -33,20 +34,6 @@ const METRICS = [
   { id: "largest-contentful-paint", label: "LCP", format: seconds },
   { id: "total-blocking-time", label: "TBT", format: (ms) => `${Math.round(ms)} ms` },
   { id: "cumulative-layout-shift", label: "CLS", format: (value) => value.toFixed(3) },
-];
-// As tests/e2e/support/chromium.ts: without these Chromium hangs or retries on a machine with
-// no outside network. chrome-launcher adds its own (remote debugging port, fresh profile,
-// no extensions, no default-browser check, ...).
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
 ];
 
 function seconds(ms) {

@@ -9,7 +9,7 @@ import { pathLanguage, pathWithoutLanguage, sitePath } from "./site-paths.ts";
 // travel as its loader data (`meta`); the route's `meta` export only returns them
 // (loaderMeta in seo.ts). So the browser never loads this code nor the strings it uses.
 
-type LoaderArgsLike = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+export type LoaderArgsLike = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
 
 /** The page's path: a client-side navigation's data request ends in ".data" ("/es.data", "/_root.data"). */
 export function pagePath(request: Request): string {

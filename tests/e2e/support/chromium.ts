@@ -8,8 +8,9 @@ export function chromiumPath(): string | null {
   return existsSync(path) ? path : null;
 }
 
-// Flags without which Chromium hangs or retries on a machine with no outside network.
-const FLAGS = [
+// Flags without which Chromium hangs or retries on a machine with no outside network
+// (the browser suite, and the Lighthouse audit in scripts/audit.mjs).
+export const CHROMIUM_FLAGS = [
   "--headless=new",
   "--no-sandbox",
   "--disable-gpu",
@@ -27,7 +28,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath,
     // playwright gives every launch a fresh, empty profile directory of its own.
-    args: FLAGS,
+    args: CHROMIUM_FLAGS,
   });
 }
 
