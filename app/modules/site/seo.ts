@@ -1,8 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import type { Messages } from "~/i18n";
-
-/** What the site layout's loader gives every public page. */
-export type SiteLayoutData = { siteLayout: true; origin: string; messages: Messages };
 
 /**
  * `meta` of a public page: the tags its loader built on the server (seo.server.ts pageMeta),

@@ -3,12 +3,9 @@ import { data, Outlet, redirect, useLocation, useNavigation } from "react-router
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server";
 import { LoadingState } from "~/modules/site/case-studies/loading-state";
-import type { SiteLayoutData } from "~/modules/site/seo";
-import { siteOriginFor } from "~/modules/site/site-origin.server";
 import { pathWithoutLanguage } from "~/modules/site/site-paths";
 import { SiteFrame } from "~/modules/site/site-frame";
 import type { LanguageHandle } from "~/i18n/resolve-language";
-import { workerContext } from "@worker/router-context";
 import type { Route } from "./+types/site-layout";
 
 // Only an unknown language prefix needs it: its code loads then (the server renders it in place).
@@ -24,16 +21,14 @@ const LANGUAGE_LIKE = /^[a-z]{2}(-[a-z]{2})?$/i;
  * language-like value on the landing route (/fr) redirects to /pt; anything else that is
  * not pt, es or en is the 404 page, inside the site's header and footer (in pt).
  */
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, request }: Route.LoaderArgs) {
   const lang = (params as { lang?: string }).lang;
   const unknownLanguage = lang !== undefined && !isLanguage(lang);
   if (unknownLanguage) {
     const isLandingPath = new URL(request.url).pathname.replace(/\/+$/, "") === `/${lang}`;
     if (isLandingPath && LANGUAGE_LIKE.test(lang)) throw redirect("/pt");
   }
-  const layout: SiteLayoutData & { notFound: boolean } = {
-    siteLayout: true,
-    origin: siteOriginFor(request, context.get(workerContext).env),
+  const layout = {
     messages: messagesFor(isLanguage(lang) ? lang : DEFAULT_LANGUAGE, SITE_LAYOUT_NAMESPACES),
     notFound: unknownLanguage,
   };
