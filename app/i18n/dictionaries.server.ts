@@ -47,3 +47,19 @@ export const SITE_SHELL_NAMESPACES = [
 
 /** The site layout's: the chrome, and the listing's loading state it shows while case studies load. */
 export const SITE_LAYOUT_NAMESPACES = [...SITE_SHELL_NAMESPACES, "site.caseStudies.states"] as const satisfies readonly Namespace[];
+
+/**
+ * The CRM frame's: sidebar, top bar, user menu, the labels every screen shares and the
+ * Ctrl/⌘+K search. Each screen's loader adds its own (crm.dashboard, crm.leads, ...).
+ */
+export const CRM_FRAME_NAMESPACES = [
+  "crm.nav",
+  "crm.roles",
+  "crm.user",
+  "crm.topBar",
+  "crm.titles",
+  "crm.frame",
+  "crm.shared",
+  "crm.search",
+  "auth.state",
+] as const satisfies readonly Namespace[];

@@ -4,13 +4,17 @@ import { getDb } from "../db/client.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 import type { AppEnv } from "./context.ts";
 import { onError, onNotFound } from "./errors.ts";
+import { attachmentsApi } from "./attachments.ts";
 import { authApi } from "./auth.ts";
 import { caseStudiesApi } from "./case-studies.ts";
 import { contactApi } from "./contact.ts";
+import { dashboardApi } from "./dashboard.ts";
 import { healthApi } from "./health.ts";
 import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
+import { tasksApi } from "./tasks.ts";
 import { usersApi } from "./users.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
@@ -36,6 +40,10 @@ const routes = app
   .route("/users", usersApi)
   .route("/case-studies", caseStudiesApi)
   .route("/leads", leadsApi)
+  .route("/attachments", attachmentsApi)
+  .route("/tasks", tasksApi)
+  .route("/dashboard", dashboardApi)
+  .route("/search", searchApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi);
 

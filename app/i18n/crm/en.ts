@@ -1,3 +1,9 @@
+import { sharedEn } from "./shared/en.ts";
+import { dashboardEn } from "./dashboard/en.ts";
+import { leadsEn } from "./leads/en.ts";
+import { leadDetailEn } from "./leadDetail/en.ts";
+import { tasksEn } from "./tasks/en.ts";
+import { searchEn } from "./search/en.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEn: Dictionary["crm"] = {
@@ -40,8 +46,16 @@ export const crmEn: Dictionary["crm"] = {
     analytics: "Reports and analytics",
     settings: "Settings",
   },
-  placeholder: "This area is coming soon.",
-  loading: "Loading...",
-  sessionExpired: "Your session expired. Sign in again.",
-  forbidden: "You do not have permission to see this page.",
+  frame: {
+    placeholder: "This area is coming soon.",
+    loading: "Loading...",
+    sessionExpired: "Your session expired. Sign in again.",
+    forbidden: "You do not have permission to see this page.",
+  },
+  shared: sharedEn,
+  dashboard: dashboardEn,
+  leads: leadsEn,
+  leadDetail: leadDetailEn,
+  tasks: tasksEn,
+  search: searchEn,
 };

@@ -1,3 +1,9 @@
+import { sharedEs } from "./shared/es.ts";
+import { dashboardEs } from "./dashboard/es.ts";
+import { leadsEs } from "./leads/es.ts";
+import { leadDetailEs } from "./leadDetail/es.ts";
+import { tasksEs } from "./tasks/es.ts";
+import { searchEs } from "./search/es.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEs: Dictionary["crm"] = {
@@ -40,8 +46,16 @@ export const crmEs: Dictionary["crm"] = {
     analytics: "Informes y analítica",
     settings: "Configuración",
   },
-  placeholder: "Esta sección llega pronto.",
-  loading: "Cargando...",
-  sessionExpired: "Tu sesión caducó. Vuelve a entrar.",
-  forbidden: "No tienes permiso para ver esta página.",
+  frame: {
+    placeholder: "Esta sección llega pronto.",
+    loading: "Cargando...",
+    sessionExpired: "Tu sesión caducó. Vuelve a entrar.",
+    forbidden: "No tienes permiso para ver esta página.",
+  },
+  shared: sharedEs,
+  dashboard: dashboardEs,
+  leads: leadsEs,
+  leadDetail: leadDetailEs,
+  tasks: tasksEs,
+  search: searchEs,
 };

@@ -1,3 +1,9 @@
+import { sharedPt } from "./shared/pt.ts";
+import { dashboardPt } from "./dashboard/pt.ts";
+import { leadsPt } from "./leads/pt.ts";
+import { leadDetailPt } from "./leadDetail/pt.ts";
+import { tasksPt } from "./tasks/pt.ts";
+import { searchPt } from "./search/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
   nav: {
@@ -39,8 +45,16 @@ export const crmPt = {
     analytics: "Relatórios e Analytics",
     settings: "Configurações",
   },
-  placeholder: "Esta área chega em breve.",
-  loading: "Carregando...",
-  sessionExpired: "Sua sessão expirou. Entre novamente.",
-  forbidden: "Você não tem permissão para ver esta página.",
+  frame: {
+    placeholder: "Esta área chega em breve.",
+    loading: "Carregando...",
+    sessionExpired: "Sua sessão expirou. Entre novamente.",
+    forbidden: "Você não tem permissão para ver esta página.",
+  },
+  shared: sharedPt,
+  dashboard: dashboardPt,
+  leads: leadsPt,
+  leadDetail: leadDetailPt,
+  tasks: tasksPt,
+  search: searchPt,
 };

@@ -9,7 +9,7 @@ export function PlaceholderScreen() {
   return (
     <Card size="3">
       <Text as="p" color="gray">
-        {t("crm.placeholder")}
+        {t("crm.frame.placeholder")}
       </Text>
       <Text as="p" size="1" color="gray" mt="2" data-testid="signed-in-as">
         {profile?.email}

@@ -9,7 +9,7 @@ import { CrmSidebar } from "~/modules/crm/crm-sidebar";
 import { CrmTopBar } from "~/modules/crm/crm-top-bar";
 import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/preferences";
 import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatches, type TranslationKey } from "~/i18n";
-import { messagesFor } from "~/i18n/dictionaries.server";
+import { CRM_FRAME_NAMESPACES, messagesFor } from "~/i18n/dictionaries.server";
 import type { Route } from "./+types/crm-layout";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     crmLayout: true as const,
     language,
     // The frame's strings; each CRM screen's loader adds its own namespace (crm.<screen>).
-    messages: messagesFor(language, ["crm", "auth.state"]),
+    messages: messagesFor(language, CRM_FRAME_NAMESPACES),
     profile: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, avatarUrl: user.avatarUrl },
     expiresAt: session.expiresAt,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
@@ -73,7 +73,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
             <main aria-busy={loading}>
               {loading ? (
                 <Text color="gray" role="status">
-                  {t("crm.loading")}
+                  {t("crm.frame.loading")}
                 </Text>
               ) : (
                 <Outlet />
@@ -89,7 +89,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useI18n();
-  const message = isRouteErrorResponse(error) && error.status === 403 ? t("crm.forbidden") : t("auth.state.sessionError");
+  const message = isRouteErrorResponse(error) && error.status === 403 ? t("crm.frame.forbidden") : t("auth.state.sessionError");
   return (
     <Flex align="center" justify="center" className="min-h-screen p-6">
       <Flex direction="column" gap="4" className="max-w-md">

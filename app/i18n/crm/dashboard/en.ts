@@ -1,0 +1,3 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const dashboardEn: Dictionary["crm"]["dashboard"] = {};

@@ -1,0 +1,2 @@
+/** The dashboard (/dashboard). (Portuguese: source of truth.) */
+export const dashboardPt = {};

@@ -1,0 +1,2 @@
+/** The lead detail dialog: overview, timeline, attachments, notes. (Portuguese: source of truth.) */
+export const leadDetailPt = {};

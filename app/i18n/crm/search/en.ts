@@ -1,0 +1,3 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const searchEn: Dictionary["crm"]["search"] = {};

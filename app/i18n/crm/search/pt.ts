@@ -1,0 +1,2 @@
+/** The Ctrl/⌘+K quick search (in the frame, on every CRM screen). (Portuguese: source of truth.) */
+export const searchPt = {};

@@ -1,0 +1,32 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const sharedEn: Dictionary["crm"]["shared"] = {
+  statuses: {
+    new: "New",
+    qualified: "Qualified",
+    contacted: "Contacted",
+    negotiating: "Negotiating",
+    won: "Won",
+    lost: "Lost",
+  },
+  sources: {
+    website: "Website",
+    referral: "Referral",
+    social_media: "Social media",
+    advertising: "Advertising",
+    other: "Other",
+  },
+  actions: {
+    save: "Save",
+    saving: "Saving...",
+    cancel: "Cancel",
+    edit: "Edit",
+    delete: "Delete",
+    close: "Close",
+    retry: "Try again",
+    loadMore: "Load more",
+  },
+  none: "None",
+  errorTitle: "Error",
+  offline: "No connection. Check your internet and try again.",
+};

@@ -1,0 +1,32 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const sharedEs: Dictionary["crm"]["shared"] = {
+  statuses: {
+    new: "Nuevo",
+    qualified: "Calificado",
+    contacted: "Contactado",
+    negotiating: "Negociando",
+    won: "Ganado",
+    lost: "Perdido",
+  },
+  sources: {
+    website: "Sitio web",
+    referral: "Referido",
+    social_media: "Redes sociales",
+    advertising: "Publicidad",
+    other: "Otro",
+  },
+  actions: {
+    save: "Guardar",
+    saving: "Guardando...",
+    cancel: "Cancelar",
+    edit: "Editar",
+    delete: "Eliminar",
+    close: "Cerrar",
+    retry: "Intentar de nuevo",
+    loadMore: "Cargar más",
+  },
+  none: "Ninguno",
+  errorTitle: "Error",
+  offline: "Sin conexión. Revisa tu internet e inténtalo de nuevo.",
+};

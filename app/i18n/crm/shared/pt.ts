@@ -1,0 +1,31 @@
+/** Labels every CRM screen shares: statuses, sources, common actions. (Portuguese: source of truth.) */
+export const sharedPt = {
+  statuses: {
+    new: "Novo",
+    qualified: "Qualificado",
+    contacted: "Contatado",
+    negotiating: "Negociando",
+    won: "Ganho",
+    lost: "Perdido",
+  },
+  sources: {
+    website: "Website",
+    referral: "Indicação",
+    social_media: "Redes Sociais",
+    advertising: "Publicidade",
+    other: "Outro",
+  },
+  actions: {
+    save: "Salvar",
+    saving: "Salvando...",
+    cancel: "Cancelar",
+    edit: "Editar",
+    delete: "Excluir",
+    close: "Fechar",
+    retry: "Tentar novamente",
+    loadMore: "Carregar mais",
+  },
+  none: "Nenhum",
+  errorTitle: "Erro",
+  offline: "Sem conexão. Verifique sua internet e tente novamente.",
+};

@@ -1,0 +1,2 @@
+/** The tasks screen and task dialog. (Portuguese: source of truth.) */
+export const tasksPt = {};

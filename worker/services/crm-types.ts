@@ -1,0 +1,130 @@
+// The CRM's data as the services return it: the same JSON reaches the browser through the
+// API (/api/*) and through the route loaders. Field names follow crm.md §3 (snake_case).
+// Type-only: safe to import from browser code.
+import type { ActivityType, LeadSource, LeadStatus, UserRole } from "../db/schema/enums.ts";
+
+export type UserRef = { id: string; name: string };
+
+/** One page of a list; `next_cursor` is opaque, null on the last page. */
+export type Page<T> = { items: T[]; next_cursor: string | null };
+
+export type LeadDto = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource;
+  status: LeadStatus;
+  /** Reais; null counts as 0. */
+  estimated_value: number | null;
+  notes: string | null;
+  assigned_to: string | null;
+  assigned_user: UserRef | null;
+  tags: string[];
+  created_at: string;
+  updated_at: string;
+};
+
+export type LeadListQuery = {
+  /** Name, e-mail, company and tags; case- and accent-insensitive. */
+  q?: string;
+  status?: LeadStatus;
+  cursor?: string;
+  /** Default 30, at most 100. */
+  limit?: number;
+};
+
+export type PipelineColumnDto = {
+  status: LeadStatus;
+  count: number;
+  /** Sum of estimated_value (null = 0) of every lead in the column, not only the loaded ones. */
+  value_sum: number;
+  leads: LeadDto[];
+  next_cursor: string | null;
+};
+
+export type PipelineDto = { columns: PipelineColumnDto[] };
+
+export type ActivityDto = {
+  id: string;
+  lead_id: string;
+  type: ActivityType;
+  subject: string | null;
+  content: string;
+  /** For audit entries: { field, from, to } and the like. */
+  metadata: Record<string, unknown>;
+  created_at: string;
+  author: UserRef | null;
+};
+
+export type NoteDto = {
+  id: string;
+  lead_id: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+  author: UserRef | null;
+};
+
+export type AttachmentDto = {
+  id: string;
+  lead_id: string;
+  file_name: string;
+  file_size: number;
+  file_type: string;
+  created_at: string;
+  uploader: UserRef | null;
+};
+
+export type TaskDto = {
+  id: string;
+  title: string;
+  description: string | null;
+  /** ISO-8601 instant or null. */
+  due_date: string | null;
+  lead_id: string | null;
+  lead: { id: string; name: string; company: string | null } | null;
+  assigned_to: string | null;
+  assigned_user: UserRef | null;
+  created_by: string | null;
+  creator: UserRef | null;
+  completed: boolean;
+  completed_at: string | null;
+  created_at: string;
+};
+
+export type TaskFilter = "all" | "pending" | "completed";
+
+export type TaskListQuery = {
+  /** Title, description or linked lead name; case-insensitive. */
+  q?: string;
+  filter?: TaskFilter;
+  cursor?: string;
+  /** Default 50, at most 100. */
+  limit?: number;
+};
+
+export type AssignableUserDto = { id: string; name: string; email: string; role: UserRole };
+
+export type DashboardDto = {
+  totalLeads: number;
+  newLeads: number;
+  qualifiedLeads: number;
+  wonLeads: number;
+  /** Sum of estimated_value of won leads, BRL. */
+  totalRevenue: number;
+  leadsByStatus: Record<LeadStatus, number>;
+  /** The 5 newest leads. */
+  recentLeads: Pick<LeadDto, "id" | "name" | "company" | "status" | "estimated_value" | "created_at">[];
+  /** When the figures were read (ISO-8601). */
+  generatedAt: string;
+};
+
+export type QuickSearchTaskDto = Pick<TaskDto, "id" | "title" | "due_date" | "completed"> & { lead_name: string | null };
+
+/** Ctrl/⌘+K: at most 6 leads and 6 tasks matching the text. */
+export type QuickSearchDto = {
+  leads: Pick<LeadDto, "id" | "name" | "company" | "email" | "status">[];
+  tasks: QuickSearchTaskDto[];
+};
