@@ -19,7 +19,7 @@ export const PUBLIC_BUDGET = { js: 125, css: 15 };
 // Sign-in and the CRM carry Radix Themes' components (their stylesheet comes through the
 // theme layout's `links`, which the browser suite's budget test measures from the HTML).
 const STAFF_BUDGET: Record<string, number> = { "/auth": 155 };
-const CRM_BUDGET = 185;
+const CRM_BUDGET = 200;
 
 export const PUBLIC_PAGES = [
   "/pt",
