@@ -21,8 +21,20 @@ export const PREDEFINED_TAGS = [
   "Concorrente",
 ] as const;
 
-/** The spec's five activity types plus status_change, written by the pipeline itself. */
-export const ACTIVITY_TYPES = ["whatsapp", "email", "call", "meeting", "internal_note", "status_change"] as const;
+/**
+ * The spec's five activity types plus the audit trail the services write themselves:
+ * status_change (status moves), assignment_change (assignee) and lead_update (other edits).
+ */
+export const ACTIVITY_TYPES = [
+  "whatsapp",
+  "email",
+  "call",
+  "meeting",
+  "internal_note",
+  "status_change",
+  "assignment_change",
+  "lead_update",
+] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** The four typed notifications of the spec plus the generic ones the CRM emits. */
