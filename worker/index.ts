@@ -1,5 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { createFetchHandler } from "./fetch-handler.ts";
+import { withBookmark } from "./db/d1-session.ts";
 import { createLoadContext, withCookies } from "./router-context.ts";
 
 export * from "../party/index.ts";
@@ -13,9 +14,9 @@ const handleAppRequest = createRequestHandler(
 export default {
   fetch: createFetchHandler(
     async (request, env, ctx, nonce) => {
-      const { context, auth } = createLoadContext(request, env, ctx, nonce);
+      const { context, auth, bookmark } = createLoadContext(request, env, ctx, nonce);
       const response = await handleAppRequest(request, context);
-      return withCookies(response, auth.setCookies);
+      return withBookmark(request, withCookies(response, auth.setCookies), bookmark());
     },
     // The Vite dev server's HMR client talks over a WebSocket.
     { dev: import.meta.env.DEV },

@@ -1,6 +1,7 @@
 import { createContext, RouterContextProvider } from "react-router";
 import { RequestAuth } from "./auth/request-auth.ts";
-import { getDb, type Db } from "./db/client.ts";
+import type { Db } from "./db/client.ts";
+import { openRequestDb } from "./db/d1-session.ts";
 import type { ServiceContext } from "./services/service-context.ts";
 
 /** What loaders and actions get from the Worker: bindings, services and the request's auth. */
@@ -17,12 +18,13 @@ export type WorkerContext = {
 export const workerContext = createContext<WorkerContext>();
 
 export function createLoadContext(request: Request, env: Env, ctx: ExecutionContext, nonce: string) {
-  const db = getDb(env.DB);
+  // Staff requests read through a D1 session that continues from their bookmark.
+  const { db, bookmark } = openRequestDb(env.DB, request);
   const services: ServiceContext = { db, env, waitUntil: (promise) => ctx.waitUntil(promise) };
   const auth = new RequestAuth(request, services);
   const context = new RouterContextProvider();
   context.set(workerContext, { env, ctx, db, services, auth, nonce });
-  return { context, auth };
+  return { context, auth, bookmark };
 }
 
 /** Appends cookies set while handling the request (session renewals) to its response. */

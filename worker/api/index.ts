@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { RequestAuth } from "../auth/request-auth.ts";
-import { getDb } from "../db/client.ts";
+import { openRequestDb, withBookmark } from "../db/d1-session.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 import type { AppEnv } from "./context.ts";
 import { onError, onNotFound } from "./errors.ts";
@@ -20,7 +20,8 @@ import { usersApi } from "./users.ts";
 const app = new Hono<AppEnv>().basePath("/api");
 
 app.use(async (c, next) => {
-  const db = getDb(c.env.DB);
+  // Staff requests read through a D1 session that continues from their bookmark.
+  const { db, bookmark } = openRequestDb(c.env.DB, c.req.raw);
   const services = { db, env: c.env, waitUntil: (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise) };
   const auth = new RequestAuth(c.req.raw, services);
   c.set("language", requestLanguage(c.req.raw));
@@ -30,6 +31,7 @@ app.use(async (c, next) => {
   await next();
   // Session cookies renewed or cleared while handling the request.
   for (const cookie of auth.setCookies) c.res.headers.append("Set-Cookie", cookie);
+  c.res = withBookmark(c.req.raw, c.res, bookmark());
 });
 
 /** One sub-app per resource, chained so `hc<AppType>` keeps every route's types. */
