@@ -1,3 +1,43 @@
 import type { Dictionary } from "../../pt.ts";
 
-export const dashboardEs: Dictionary["crm"]["dashboard"] = {};
+export const dashboardEs: Dictionary["crm"]["dashboard"] = {
+  title: "Panel",
+  welcome: "¡Bienvenido de nuevo, {name}! Este es el resumen de tus ventas.",
+  loading: "Cargando datos...",
+  refresh: "Actualizar datos",
+  refreshing: "Actualizando...",
+  updatedAt: "Actualizado a las {time}",
+  loadError: "Error inesperado al cargar los datos",
+  newAction: "Nueva acción",
+  newLead: "Nuevo lead",
+  newTask: "Nueva tarea",
+  cards: {
+    totalLeads: "Total de leads",
+    totalLeadsHint: "Todos los leads registrados",
+    newLeads: "Leads nuevos",
+    newLeadsHint: "Esperando el primer contacto",
+    converted: "Leads convertidos",
+    convertedHint: "Leads con estado Ganado",
+    revenue: "Ingresos totales",
+    revenueHint: "Ingresos generados este mes",
+    trend: "{value} respecto al mes anterior",
+  },
+  pipeline: {
+    title: "Pipeline de ventas",
+    description: "Cantidad de leads en cada etapa",
+  },
+  recent: {
+    title: "Leads recientes",
+    description: "Los últimos leads registrados",
+    viewAll: "Ver todos",
+    empty: "Aún no hay leads registrados",
+    add: "Agregar lead",
+    open: "Abrir el lead {name}",
+  },
+  quick: {
+    title: "Acciones rápidas",
+    newLead: "Nuevo lead",
+    viewTasks: "Ver tareas",
+    chat: "Chat interno",
+  },
+};

@@ -1,2 +1,42 @@
 /** The dashboard (/dashboard). (Portuguese: source of truth.) */
-export const dashboardPt = {};
+export const dashboardPt = {
+  title: "Dashboard",
+  welcome: "Bem-vindo de volta, {name}! Aqui está o resumo das suas vendas.",
+  loading: "Carregando dados...",
+  refresh: "Atualizar dados",
+  refreshing: "Atualizando...",
+  updatedAt: "Atualizado às {time}",
+  loadError: "Erro inesperado ao carregar dados",
+  newAction: "Nova ação",
+  newLead: "Novo lead",
+  newTask: "Nova tarefa",
+  cards: {
+    totalLeads: "Total de Leads",
+    totalLeadsHint: "Todos os leads cadastrados",
+    newLeads: "Novos Leads",
+    newLeadsHint: "Aguardando o primeiro contato",
+    converted: "Leads Convertidos",
+    convertedHint: "Leads com status Ganho",
+    revenue: "Receita Total",
+    revenueHint: "Receita gerada este mês",
+    trend: "{value} em relação ao mês anterior",
+  },
+  pipeline: {
+    title: "Pipeline de Vendas",
+    description: "Quantidade de leads em cada etapa",
+  },
+  recent: {
+    title: "Leads Recentes",
+    description: "Os últimos leads cadastrados",
+    viewAll: "Ver todos",
+    empty: "Nenhum lead cadastrado ainda",
+    add: "Adicionar Lead",
+    open: "Abrir o lead {name}",
+  },
+  quick: {
+    title: "Ações Rápidas",
+    newLead: "Novo Lead",
+    viewTasks: "Ver Tarefas",
+    chat: "Chat Interno",
+  },
+};

@@ -1,3 +1,70 @@
 import type { Dictionary } from "../../pt.ts";
 
-export const tasksEn: Dictionary["crm"]["tasks"] = {};
+export const tasksEn: Dictionary["crm"]["tasks"] = {
+  title: "Tasks",
+  subtitle: "Manage your tasks and follow the team's progress",
+  newTask: "New task",
+  search: {
+    label: "Search tasks",
+    placeholder: "Search by title, description or lead...",
+  },
+  filter: {
+    label: "Filter tasks",
+    all: "All",
+    pending: "Pending",
+    completed: "Completed",
+  },
+  status: {
+    pending: "Pending",
+    completed: "Completed",
+  },
+  urgency: {
+    overdue: "Overdue",
+    urgent: "Urgent",
+    high: "High",
+  },
+  card: {
+    due: "Due {date}",
+    noDue: "No date",
+    lead: "Lead: {name}",
+    assignee: "Assignee: {name}",
+    completedAt: "Completed {date}",
+    complete: "Mark “{title}” as completed",
+    reopen: "Reopen “{title}”",
+    edit: "Edit",
+    editLabel: "Edit task “{title}”",
+  },
+  empty: {
+    filtered: "No tasks match the filters",
+    none: "No tasks yet",
+    create: "Create task",
+  },
+  toasts: {
+    completed: "Task marked as completed!",
+    reopened: "Task reopened!",
+    created: "Task created!",
+    updated: "Task updated!",
+    toggleFailed: "Could not update the task",
+    loadFailed: "Could not load the tasks",
+    notFound: "Task not found",
+  },
+  dialog: {
+    createTitle: "New task",
+    editTitle: "Edit task",
+    description: "Fill in the task's details. Only the title is required.",
+    title: "Title",
+    titlePlaceholder: "E.g. Call the client",
+    titleRequired: "Title is required",
+    details: "Description",
+    detailsPlaceholder: "Task details",
+    dueDate: "Due date",
+    assignee: "Assignee",
+    lead: "Related lead",
+    leadPlaceholder: "Search leads by name, e-mail or company...",
+    leadSearching: "Searching leads...",
+    leadNoResults: "No leads found",
+    leadHint: "Type to search",
+    leadClear: "Remove lead",
+    usersFailed: "Could not load the users",
+  },
+};

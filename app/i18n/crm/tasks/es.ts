@@ -1,3 +1,70 @@
 import type { Dictionary } from "../../pt.ts";
 
-export const tasksEs: Dictionary["crm"]["tasks"] = {};
+export const tasksEs: Dictionary["crm"]["tasks"] = {
+  title: "Tareas",
+  subtitle: "Gestiona tus tareas y sigue el progreso del equipo",
+  newTask: "Nueva tarea",
+  search: {
+    label: "Buscar tareas",
+    placeholder: "Buscar por título, descripción o lead...",
+  },
+  filter: {
+    label: "Filtrar tareas",
+    all: "Todas",
+    pending: "Pendientes",
+    completed: "Completadas",
+  },
+  status: {
+    pending: "Pendiente",
+    completed: "Completada",
+  },
+  urgency: {
+    overdue: "Atrasada",
+    urgent: "Urgente",
+    high: "Alta",
+  },
+  card: {
+    due: "Vence el {date}",
+    noDue: "Sin fecha",
+    lead: "Lead: {name}",
+    assignee: "Responsable: {name}",
+    completedAt: "Completada el {date}",
+    complete: "Marcar «{title}» como completada",
+    reopen: "Reabrir «{title}»",
+    edit: "Editar",
+    editLabel: "Editar la tarea «{title}»",
+  },
+  empty: {
+    filtered: "No se encontraron tareas con los filtros aplicados",
+    none: "No hay tareas registradas",
+    create: "Crear tarea",
+  },
+  toasts: {
+    completed: "¡Tarea marcada como completada!",
+    reopened: "¡Tarea reabierta!",
+    created: "¡Tarea creada!",
+    updated: "¡Tarea actualizada!",
+    toggleFailed: "No se pudo actualizar la tarea",
+    loadFailed: "No se pudieron cargar las tareas",
+    notFound: "Tarea no encontrada",
+  },
+  dialog: {
+    createTitle: "Nueva tarea",
+    editTitle: "Editar tarea",
+    description: "Completa los datos de la tarea. Solo el título es obligatorio.",
+    title: "Título",
+    titlePlaceholder: "Ej.: Llamar al cliente",
+    titleRequired: "El título es obligatorio",
+    details: "Descripción",
+    detailsPlaceholder: "Detalles de la tarea",
+    dueDate: "Fecha de vencimiento",
+    assignee: "Responsable",
+    lead: "Lead relacionado",
+    leadPlaceholder: "Buscar lead por nombre, correo o empresa...",
+    leadSearching: "Buscando leads...",
+    leadNoResults: "No se encontraron leads",
+    leadHint: "Escribe para buscar",
+    leadClear: "Quitar lead",
+    usersFailed: "No se pudieron cargar los usuarios",
+  },
+};
