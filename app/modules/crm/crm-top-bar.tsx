@@ -3,6 +3,7 @@ import { Flex, Heading, IconButton } from "@radix-ui/themes";
 import { useI18n } from "~/i18n/react";
 import { CRM_MENU_BUTTON_ID, CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
 import { CrmUserMenu } from "./crm-user-menu.tsx";
+import { QuickSearch } from "./quick-search.tsx";
 
 /**
  * The CRM's top bar: on narrow screens the menu button that opens the sidebar drawer, then
@@ -41,6 +42,7 @@ export function CrmTopBar({ title, drawer }: { title: string; drawer: CrmDrawer 
         </Heading>
         {/* Ghost buttons reach 8 px past their box on each side: 24 px apart, they don't overlap. */}
         <Flex align="center" gap="5" className="shrink-0">
+          <QuickSearch />
           <div data-slot="notification-bell">
             <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.topBar.notifications")}>
               <BellIcon width={20} height={20} />
