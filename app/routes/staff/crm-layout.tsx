@@ -1,6 +1,6 @@
 import { Box, Button, Callout, Flex, Text } from "@radix-ui/themes";
 import { useState } from "react";
-import { isRouteErrorResponse, Outlet, useMatches, useNavigation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useMatches, useNavigation, useRouteError } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { AuthProvider } from "~/modules/auth/auth-context";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -53,9 +53,14 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const title = crmTitleKey(matches);
   const drawer = useCrmDrawer();
-  // While the next CRM screen (and its auth check) loads, show the loading text instead.
+  const location = useLocation();
+  // While another CRM screen (and its auth check) loads, show the loading text instead. A
+  // screen revalidating itself or changing its own query (search, filters, ?lead=) keeps
+  // its content: it shows its own pending state.
   const loading =
-    navigation.state === "loading" && CRM_PATHS.some((path) => navigation.location.pathname.startsWith(path));
+    navigation.state === "loading" &&
+    navigation.location.pathname !== location.pathname &&
+    CRM_PATHS.some((path) => navigation.location.pathname.startsWith(path));
 
   const toggle = () => {
     saveSidebarCollapsed(!collapsed);
