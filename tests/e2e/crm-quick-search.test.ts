@@ -1,0 +1,96 @@
+// Ctrl/⌘+K on every CRM screen: a keyboard-driven search over leads and tasks.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { queryFirst } from "./support/d1.ts";
+
+const PASSWORD = "crm-demo-2026";
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function signedIn(path: string, options: BrowserContextOptions = {}) {
+  const opened = await openPage(browser, options);
+  const { page } = opened;
+  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  await page.getByLabel("Email").fill("rep@demo.test");
+  await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  await hydrated(page, "[data-testid=quick-search-button]");
+  return opened;
+}
+
+const searchInput = (page: Page) => page.getByRole("combobox", { name: "Buscar leads e tarefas" });
+
+describe("quick search (Ctrl+K)", () => {
+  it("opens with Ctrl+K, finds a lead without its accents, walks with the arrows and opens it with Enter", async () => {
+    const { page, context, consoleErrors, cspViolations } = await signedIn("/tasks");
+    const lead = await queryFirst<{ id: string }>("select id from leads where name = ?", "Vinícius Farias");
+    assert.ok(lead, "the demo lead exists");
+
+    await page.keyboard.press("Control+k");
+    await searchInput(page).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("role")), "combobox", "the input has focus");
+    await page.keyboard.type("vinicius");
+    const first = page.getByRole("option").first();
+    await first.waitFor();
+    assert.match(await first.innerText(), /Vinícius Farias/);
+    assert.equal(await first.getAttribute("aria-selected"), "true");
+    assert.equal(await searchInput(page).getAttribute("aria-activedescendant"), await first.getAttribute("id"));
+    await snapshot(page, "crm-quick-search-pt");
+
+    // ↓ then ↑ come back to the first result; Enter opens it.
+    const count = await page.getByRole("option").count();
+    await page.keyboard.press("ArrowDown");
+    if (count > 1) assert.equal(await first.getAttribute("aria-selected"), "false");
+    await page.keyboard.press("ArrowUp");
+    assert.equal(await first.getAttribute("aria-selected"), "true");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === lead.id);
+    assert.equal(await searchInput(page).count(), 0, "the search closed");
+
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("finds tasks by title and opens the task; Escape closes without navigating; an unknown text says so", async () => {
+    const { page, context, consoleErrors } = await signedIn("/dashboard");
+    const task = await queryFirst<{ id: string }>("select id from tasks where title = ?", "Atualizar apresentação comercial");
+    assert.ok(task);
+
+    await page.getByTestId("quick-search-button").click();
+    await searchInput(page).fill("zzzz-nada-disso");
+    await page.getByText("Nenhum resultado para “zzzz-nada-disso”").waitFor();
+    await page.keyboard.press("Escape");
+    await searchInput(page).waitFor({ state: "detached" });
+    assert.equal(new URL(page.url()).pathname, "/dashboard");
+
+    await page.keyboard.press("Control+k");
+    await searchInput(page).fill("apresentação comercial");
+    const option = page.getByRole("option", { name: /Atualizar apresentação comercial/ });
+    await option.waitFor();
+    await option.click();
+    await page.waitForURL((url) => url.pathname === "/tasks" && url.searchParams.get("task") === task.id);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("fills a phone screen and leaves no sideways scroll", async () => {
+    const { page, context } = await signedIn("/leads", { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await page.getByTestId("quick-search-button").click();
+    await searchInput(page).fill("silva");
+    await page.getByRole("option").first().waitFor();
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+    const box = await page.getByRole("dialog").boundingBox();
+    assert.ok(box && box.width >= 380, `the dialog fills the width (${box?.width})`);
+    await snapshot(page, "crm-quick-search-390");
+    await context.close();
+  });
+});
