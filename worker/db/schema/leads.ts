@@ -14,6 +14,11 @@ import { users } from "./users.ts";
 /** A lead's e-mail as the unique index sees it: trimmed and lower-case (NULL when none). */
 export const normalizedLeadEmail = (email: AnySQLiteColumn) => sql`lower(trim(${email}))`;
 
+/**
+ * Leads. Text search goes through the FTS5 table leads_fts (migration 0003), kept in sync by
+ * triggers on this table: a migration that rebuilds it (drizzle's __new_leads copy) drops
+ * them, and must recreate them and rebuild the index (docs/decisions/012).
+ */
 export const leads = sqliteTable(
   "leads",
   {
@@ -34,8 +39,12 @@ export const leads = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("leads_created_at_idx").on(t.createdAt),
-    index("leads_status_created_at_idx").on(t.status, t.createdAt),
+    // Keyset pages newest first (created_at desc, id desc as the tie-breaker): the id in the
+    // index lets SQLite walk it backwards without sorting (lead-query-service.ts).
+    index("leads_created_at_idx").on(t.createdAt, t.id),
+    index("leads_status_created_at_idx").on(t.status, t.createdAt, t.id),
+    // Count and value sum per status (pipeline headers, dashboard) from the index alone.
+    index("leads_status_value_idx").on(t.status, t.estimatedValue),
     index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
     // One lead per e-mail (conventions 11): the normalized address is unique, so "find or
     // create the lead for this e-mail" is one `insert … on conflict do nothing`.
