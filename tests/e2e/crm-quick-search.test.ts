@@ -2,10 +2,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { audit, describeViolations } from "./support/axe.ts";
+import { launchBrowser, snapshot } from "./support/chromium.ts";
+import { DEMO_USERS, openCrm } from "./support/crm.ts";
 import { queryFirst } from "./support/d1.ts";
 
-const PASSWORD = "crm-demo-2026";
 let browser: Browser;
 before(async () => {
   browser = await launchBrowser();
@@ -14,17 +15,7 @@ after(async () => {
   await browser?.close();
 });
 
-async function signedIn(path: string, options: BrowserContextOptions = {}) {
-  const opened = await openPage(browser, options);
-  const { page } = opened;
-  await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-  await page.getByLabel("Email").fill("rep@demo.test");
-  await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await hydrated(page, "[data-testid=quick-search-button]");
-  return opened;
-}
+const signedIn = (path: string, options: BrowserContextOptions = {}) => openCrm(browser, path, DEMO_USERS.rep, options);
 
 const searchInput = (page: Page) => page.getByRole("combobox", { name: "Buscar leads e tarefas" });
 
@@ -44,6 +35,8 @@ describe("quick search (Ctrl+K)", () => {
     assert.equal(await first.getAttribute("aria-selected"), "true");
     assert.equal(await searchInput(page).getAttribute("aria-activedescendant"), await first.getAttribute("id"));
     await snapshot(page, "crm-quick-search-pt");
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
 
     // ↓ then ↑ come back to the first result; Enter opens it.
     const count = await page.getByRole("option").count();
