@@ -1,0 +1,168 @@
+import { DownloadIcon, FileIcon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
+import { Button, Flex, IconButton, Link, Text } from "@radix-ui/themes";
+import type { AttachmentDto } from "@worker/services/crm-types";
+import { useId, useRef, useState, type ChangeEvent, type MouseEvent } from "react";
+import { useToast } from "~/components/ui/toaster";
+import { formatDateTime } from "~/i18n/format";
+import { useI18n } from "~/i18n/react";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
+import { CollectionStatus, LoadMore } from "./collection-status";
+import { ConfirmDialog } from "./confirm-dialog";
+import { describeError } from "./describe-error";
+import { formatFileSize } from "./format-file-size";
+import { attachmentUrl, fetchAttachment, leadDetailApi } from "./lead-detail-api";
+import type { Collection } from "./use-collection";
+
+/**
+ * Anexos: the lead's files, newest first (name, size, uploader, date), each downloadable under
+ * its original name; whoever may edit the lead uploads (type and 10 MB checked here before
+ * sending) and removes them after a confirmation.
+ */
+export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: string; canEdit: boolean; attachments: Collection<AttachmentDto> }) {
+  const { t, language } = useI18n();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [removing, setRemoving] = useState<AttachmentDto | null>(null);
+  const hintId = useId();
+  const maxSize = formatFileSize(ATTACHMENT_MAX_BYTES, language);
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    const failed = (description?: string) =>
+      toast({ title: t("crm.leadDetail.attachments.uploadFailed"), description: description || undefined, variant: "destructive" });
+    const problem = attachmentProblem(file);
+    if (problem === "type") return failed(t("crm.leadDetail.attachments.typeNotAllowed", { name: file.name }));
+    if (problem === "size") return failed(t("crm.leadDetail.attachments.tooLarge", { name: file.name, size: formatFileSize(file.size, language), max: maxSize }));
+    if (problem === "empty") return failed(t("crm.leadDetail.attachments.emptyFile", { name: file.name }));
+    setUploading(true);
+    try {
+      const created = await leadDetailApi.uploadAttachment(leadId, file);
+      attachments.update((items) => [created, ...items.filter((item) => item.id !== created.id)]);
+      toast({ title: t("crm.leadDetail.attachments.uploaded"), variant: "success" });
+    } catch (error) {
+      failed(describeError(error, t));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      await leadDetailApi.deleteAttachment(removing.id);
+      attachments.update((items) => items.filter((item) => item.id !== removing.id));
+      toast({ title: t("crm.leadDetail.attachments.removed"), variant: "success" });
+      setRemoving(null);
+    } catch (error) {
+      toast({ title: t("crm.leadDetail.attachments.removeFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      {canEdit && (
+        <Flex direction="column" gap="2" align="start">
+          <input
+            ref={input}
+            type="file"
+            accept={ATTACHMENT_ACCEPT}
+            onChange={upload}
+            hidden
+            data-testid="attachment-input"
+          />
+          <Button onClick={() => input.current?.click()} disabled={uploading} aria-describedby={hintId}>
+            <UploadIcon aria-hidden />
+            {uploading ? t("crm.leadDetail.attachments.uploading") : t("crm.leadDetail.attachments.choose")}
+          </Button>
+          <Text size="1" color="gray" id={hintId}>
+            {t("crm.leadDetail.attachments.hint", { max: maxSize })}
+          </Text>
+        </Flex>
+      )}
+
+      <CollectionStatus collection={attachments} loadError={t("crm.leadDetail.attachments.loadError")} empty={t("crm.leadDetail.attachments.empty")}>
+        <ul className="flex flex-col gap-2" aria-label={t("crm.leadDetail.attachments.title")} data-testid="attachment-list">
+          {attachments.items.map((attachment) => (
+            <AttachmentItem key={attachment.id} attachment={attachment} canEdit={canEdit} onRemove={() => setRemoving(attachment)} />
+          ))}
+        </ul>
+        <LoadMore collection={attachments} />
+      </CollectionStatus>
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={t("crm.leadDetail.attachments.removeTitle")}
+        description={t("crm.leadDetail.attachments.removeConfirm", { name: removing?.file_name ?? "" })}
+        confirm={t("crm.leadDetail.attachments.removeAction")}
+        confirming={t("crm.leadDetail.attachments.removing")}
+        onConfirm={remove}
+        onCancel={() => setRemoving(null)}
+      />
+    </Flex>
+  );
+}
+
+function AttachmentItem({ attachment, canEdit, onRemove }: { attachment: AttachmentDto; canEdit: boolean; onRemove: () => void }) {
+  const { t, language } = useI18n();
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  // The link works by itself (the server names the file); with JavaScript the bytes come
+  // through fetch so a failure can say so instead of opening an error page.
+  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (downloading) return;
+    setDownloading(true);
+    try {
+      const blob = await fetchAttachment(attachment.id);
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = attachment.file_name;
+      document.body.appendChild(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      toast({ title: t("crm.leadDetail.attachments.downloadFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <li className="flex items-center gap-3 rounded-md p-3" style={{ background: "var(--gray-a2)", border: "1px solid var(--gray-a5)" }}>
+      <FileIcon aria-hidden className="shrink-0" />
+      <Flex direction="column" className="min-w-0 flex-1">
+        <Link
+          href={attachmentUrl(attachment.id)}
+          download={attachment.file_name}
+          onClick={download}
+          size="2"
+          weight="medium"
+          className="break-all"
+          aria-busy={downloading || undefined}
+          title={t("crm.leadDetail.attachments.download", { name: attachment.file_name })}
+        >
+          <DownloadIcon aria-hidden className="mr-1 inline align-[-2px]" />
+          {attachment.file_name}
+        </Link>
+        <Text size="1" color="gray">
+          {formatFileSize(attachment.file_size, language)}
+          {" · "}
+          {t("crm.leadDetail.attachments.uploadedBy", { name: attachment.uploader?.name ?? t("crm.leadDetail.history.system") })}
+          {" · "}
+          <time dateTime={attachment.created_at}>{formatDateTime(attachment.created_at, language)}</time>
+        </Text>
+      </Flex>
+      {canEdit && (
+        <IconButton variant="ghost" color="red" aria-label={t("crm.leadDetail.attachments.remove", { name: attachment.file_name })} onClick={onRemove}>
+          <TrashIcon aria-hidden />
+        </IconButton>
+      )}
+    </li>
+  );
+}

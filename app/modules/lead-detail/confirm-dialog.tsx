@@ -1,0 +1,54 @@
+import { AlertDialog, Button, Flex } from "@radix-ui/themes";
+import { useState } from "react";
+import { useI18n } from "~/i18n/react";
+
+/**
+ * "Remove this?" over the lead dialog: Cancel (focused first) or the red action, which shows
+ * its busy label until `onConfirm` settles. The caller closes it (open=false) on success.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirm,
+  confirming,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirm: string;
+  confirming: string;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <AlertDialog.Content maxWidth="420px">
+        <AlertDialog.Title>{title}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{description}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end" wrap="wrap">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray" disabled={busy}>
+              {t("crm.shared.actions.cancel")}
+            </Button>
+          </AlertDialog.Cancel>
+          <Button color="red" onClick={() => void run()} disabled={busy}>
+            {busy ? confirming : confirm}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

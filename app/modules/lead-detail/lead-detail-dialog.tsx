@@ -1,0 +1,242 @@
+import { ChatBubbleIcon, Cross2Icon, EnvelopeClosedIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Badge, Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
+import { canEditLead } from "@worker/auth/crm-permissions";
+import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
+import { ApiClientError } from "~/modules/crm/api-client";
+import { AttachmentsTab } from "./attachments-tab";
+import { describeError } from "./describe-error";
+import { HistoryTab } from "./history-tab";
+import { leadDetailApi } from "./lead-detail-api";
+import { mailtoLink, whatsappLink } from "./contact-links";
+import { NotesTab } from "./notes-tab";
+import { OverviewTab } from "./overview-tab";
+import { useCollection } from "./use-collection";
+
+const LeadFormDialog = lazy(() => import("./lead-form-placeholder"));
+
+export type LeadDetailDialogProps = {
+  leadId: string;
+  /** The dialog was closed (Escape, the close button, the overlay): clear ?lead from the URL. */
+  onClose: () => void;
+  /** The lead changed here (tags, the edit form): refresh it in the list or pipeline. */
+  onChanged?: (lead: LeadDto) => void;
+  /** Assignee choices for the edit form (active users). */
+  assignableUsers: AssignableUserDto[];
+};
+
+type LeadState = { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
+
+export type TabValue = "overview" | "history" | "attachments" | "notes";
+const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
+
+/**
+ * The lead detail dialog (crm.md §2): the lead's name, WhatsApp / Email / Editar, and the tabs
+ * Visão Geral, Histórico, Anexos and Notas. Each tab's list loads the first time the tab is
+ * shown and stays while the dialog is open. Whoever may not edit the lead (crm-permissions)
+ * reads everything but sees no write controls. Fills the screen on phones.
+ */
+export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }: LeadDetailDialogProps) {
+  const { t } = useI18n();
+  const { profile } = useAuth();
+  const [state, setState] = useState<LeadState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [tab, setTab] = useState<TabValue>("overview");
+  const [visited, setVisited] = useState<ReadonlySet<TabValue>>(() => new Set(["overview"]));
+  const [leadVersion, setLeadVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    leadDetailApi.getLead(leadId, controller.signal).then(
+      (lead) => !controller.signal.aborted && setState({ status: "ready", lead }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) setState({ status: "not_found" });
+        else setState({ status: "error", message: describeError(error, t) });
+      },
+    );
+    return () => controller.abort();
+    // t changes only with the language; the lead does not need to load again then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leadId, attempt]);
+
+  const lead = state.status === "ready" ? state.lead : null;
+  const canEdit = Boolean(lead && profile && canEditLead(profile, lead));
+
+  const describe = useCallback((error: unknown) => describeError(error, t), [t]);
+  const activities = useCollection((cursor, signal) => leadDetailApi.listActivities(leadId, cursor, signal), {
+    enabled: Boolean(lead) && visited.has("history"),
+    version: leadVersion,
+    describeError: describe,
+  });
+  const notes = useCollection((cursor, signal) => leadDetailApi.listNotes(leadId, cursor, signal), {
+    enabled: Boolean(lead) && visited.has("notes"),
+    describeError: describe,
+  });
+  const attachments = useCollection((cursor, signal) => leadDetailApi.listAttachments(leadId, cursor, signal), {
+    enabled: Boolean(lead) && visited.has("attachments"),
+    describeError: describe,
+  });
+
+  const showTab = (value: string) => {
+    const next = value as TabValue;
+    setTab(next);
+    setVisited((seen) => (seen.has(next) ? seen : new Set([...seen, next])));
+  };
+
+  /** The lead changed here: show it, tell the screen, and let the timeline catch the audit entry. */
+  const changed = useCallback(
+    (next: LeadDto) => {
+      setState({ status: "ready", lead: next });
+      setLeadVersion((v) => v + 1);
+      onChanged?.(next);
+    },
+    [onChanged],
+  );
+
+  const title = lead?.name ?? (state.status === "not_found" ? t("crm.leadDetail.dialog.notFoundTitle") : t("crm.leadDetail.dialog.fallbackTitle"));
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Content
+        maxWidth="760px"
+        data-testid="lead-detail-dialog"
+        // Phones: the whole screen, no rounded frame (the scroll wrapper's padding goes too).
+        className="max-sm:!min-h-dvh max-sm:!rounded-none max-sm:[.rt-BaseDialogScrollPadding:has(>&)]:!p-0"
+      >
+        <Flex justify="between" align="start" gap="3">
+          <Flex direction="column" gap="1" className="min-w-0">
+            <Flex align="center" gap="2" wrap="wrap">
+              <Dialog.Title size="5" mb="0" className="break-words">
+                {title}
+              </Dialog.Title>
+              {lead && (
+                <Badge color={statusColor(lead.status)} variant="soft">
+                  {t(`crm.shared.statuses.${lead.status}`)}
+                </Badge>
+              )}
+            </Flex>
+            <Dialog.Description size="2" color="gray">
+              {lead?.company || t("crm.leadDetail.dialog.description")}
+            </Dialog.Description>
+          </Flex>
+          <Dialog.Close>
+            <IconButton variant="ghost" color="gray" aria-label={t("crm.shared.actions.close")}>
+              <Cross2Icon />
+            </IconButton>
+          </Dialog.Close>
+        </Flex>
+
+        {lead && (
+          <Flex gap="2" wrap="wrap" mt="3">
+            {lead.phone && (
+              <Button asChild variant="soft" color="green" size="2">
+                <a
+                  href={whatsappLink(lead.phone, t("crm.leadDetail.whatsappGreeting", { name: lead.name }))}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t("crm.leadDetail.header.whatsappLabel", { name: lead.name })}
+                >
+                  <ChatBubbleIcon aria-hidden />
+                  {t("crm.leadDetail.header.whatsapp")}
+                </a>
+              </Button>
+            )}
+            {lead.email && (
+              <Button asChild variant="soft" size="2">
+                <a href={mailtoLink(lead.email)} aria-label={t("crm.leadDetail.header.emailLabel", { name: lead.name })}>
+                  <EnvelopeClosedIcon aria-hidden />
+                  {t("crm.leadDetail.header.email")}
+                </a>
+              </Button>
+            )}
+            {canEdit && (
+              <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
+                <Pencil1Icon aria-hidden />
+                {t("crm.leadDetail.header.edit")}
+              </Button>
+            )}
+          </Flex>
+        )}
+
+        <div className="mt-4">
+          {state.status === "loading" && (
+            <Text as="p" color="gray" role="status">
+              {t("crm.leadDetail.dialog.loading")}
+            </Text>
+          )}
+          {state.status === "not_found" && (
+            <Callout.Root color="gray" role="status">
+              <Callout.Text>{t("crm.leadDetail.dialog.notFound")}</Callout.Text>
+            </Callout.Root>
+          )}
+          {state.status === "error" && (
+            <Flex direction="column" gap="3" align="start">
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>
+                  {t("crm.leadDetail.dialog.loadError")}
+                  {state.message ? `: ${state.message}` : ""}
+                </Callout.Text>
+              </Callout.Root>
+              <Button variant="soft" onClick={() => setAttempt((n) => n + 1)}>
+                {t("crm.shared.actions.retry")}
+              </Button>
+            </Flex>
+          )}
+          {lead && (
+            <Tabs.Root value={tab} onValueChange={showTab}>
+              <Tabs.List aria-label={t("crm.leadDetail.tabs.label")}>
+                {TABS.map((value) => (
+                  <Tabs.Trigger key={value} value={value}>
+                    {t(`crm.leadDetail.tabs.${value}`)}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+              {!canEdit && (
+                <Text as="p" size="1" color="gray" mt="3">
+                  {t("crm.leadDetail.readOnly")}
+                </Text>
+              )}
+              <Tabs.Content value="overview" className="pt-4">
+                <OverviewTab lead={lead} canEdit={canEdit} onChanged={changed} />
+              </Tabs.Content>
+              <Tabs.Content value="history" className="pt-4">
+                <HistoryTab leadId={lead.id} canEdit={canEdit} activities={activities} />
+              </Tabs.Content>
+              <Tabs.Content value="attachments" className="pt-4">
+                <AttachmentsTab leadId={lead.id} canEdit={canEdit} attachments={attachments} />
+              </Tabs.Content>
+              <Tabs.Content value="notes" className="pt-4">
+                <NotesTab leadId={lead.id} canEdit={canEdit} notes={notes} />
+              </Tabs.Content>
+            </Tabs.Root>
+          )}
+        </div>
+
+        {lead && editing && (
+          <Suspense fallback={null}>
+            <LeadFormDialog
+              open
+              lead={lead}
+              assignableUsers={assignableUsers}
+              onOpenChange={(open) => !open && setEditing(false)}
+              onSaved={(saved) => {
+                setEditing(false);
+                changed(saved);
+              }}
+            />
+          </Suspense>
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+const STATUS_COLORS = { new: "blue", qualified: "cyan", contacted: "amber", negotiating: "orange", won: "green", lost: "red" } as const;
+const statusColor = (status: LeadDto["status"]) => STATUS_COLORS[status];
+
+export default LeadDetailDialog;

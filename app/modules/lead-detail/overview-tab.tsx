@@ -1,0 +1,87 @@
+import { Card, DataList, Flex, Heading, Link, Text } from "@radix-ui/themes";
+import type { LeadDto } from "@worker/services/crm-types";
+import type { ReactNode } from "react";
+import { formatDate, formatMoney } from "~/i18n/format";
+import { useI18n } from "~/i18n/react";
+import { TagsEditor } from "./tags-editor";
+
+/** Visão Geral: contact information, the lead's details with the tags editor, its notes text. */
+export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEdit: boolean; onChanged: (lead: LeadDto) => void }) {
+  const { t, language } = useI18n();
+  const missing = (
+    <Text color="gray" size="2">
+      {t("crm.leadDetail.overview.notInformed")}
+    </Text>
+  );
+
+  return (
+    <Flex direction="column" gap="4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <Section title={t("crm.leadDetail.overview.contactInfo")}>
+          <DataList.Root orientation={{ initial: "vertical", xs: "horizontal" }} size="2">
+            <Item label={t("crm.leadDetail.overview.email")}>
+              {lead.email ? (
+                <Link href={`mailto:${lead.email}`} className="break-all">
+                  {lead.email}
+                </Link>
+              ) : (
+                missing
+              )}
+            </Item>
+            <Item label={t("crm.leadDetail.overview.phone")}>{lead.phone ?? missing}</Item>
+            <Item label={t("crm.leadDetail.overview.company")}>{lead.company ?? missing}</Item>
+          </DataList.Root>
+        </Section>
+
+        <Section title={t("crm.leadDetail.overview.leadDetails")}>
+          <DataList.Root orientation={{ initial: "vertical", xs: "horizontal" }} size="2">
+            <Item label={t("crm.leadDetail.overview.source")}>{t(`crm.shared.sources.${lead.source}`)}</Item>
+            <Item label={t("crm.leadDetail.overview.estimatedValue")}>{formatMoney(lead.estimated_value ?? 0, language)}</Item>
+            <Item label={t("crm.leadDetail.overview.assignee")}>
+              {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
+            </Item>
+            <Item label={t("crm.leadDetail.overview.createdAt")}>{formatDate(lead.created_at, language)}</Item>
+          </DataList.Root>
+        </Section>
+      </div>
+
+      <Section title={t("crm.leadDetail.tags.title")}>
+        <TagsEditor lead={lead} canEdit={canEdit} onChanged={onChanged} />
+      </Section>
+
+      <Section title={t("crm.leadDetail.overview.notes")}>
+        {lead.notes ? (
+          <Text as="p" size="2" className="whitespace-pre-wrap break-words">
+            {lead.notes}
+          </Text>
+        ) : (
+          <Text as="p" size="2" color="gray">
+            {t("crm.leadDetail.overview.noNotes")}
+          </Text>
+        )}
+      </Section>
+    </Flex>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card size="2" asChild>
+      <section>
+        <Heading as="h3" size="3" mb="3">
+          {title}
+        </Heading>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.Label minWidth="120px">{label}</DataList.Label>
+      <DataList.Value className="min-w-0 break-words">{children}</DataList.Value>
+    </DataList.Item>
+  );
+}
