@@ -4,7 +4,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 
-export async function openLocalDb() {
-  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
+/** `persistTo`: another state directory, as given to `wrangler … --persist-to` (default .wrangler/state). */
+export async function openLocalDb(persistTo) {
+  const persist = persistTo ? { path: `${persistTo}/v3` } : true;
+  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist });
   return { db: drizzle(proxy.env.DB, { schema }), dispose: () => proxy.dispose() };
 }
