@@ -94,7 +94,7 @@ describe("one lead per e-mail", () => {
     for (const name of ["Sem Email 1", "Sem Email 2"]) {
       const response = await request("/api/leads", json("POST", { name, email: "", estimated_value: "1500,50", tags: [" Urgente ", "Urgente", ""] }, auth));
       expect(response.status).toBe(201);
-      expect((await response.json<{ lead: Record<string, unknown> }>()).lead).toMatchObject({ email: null, estimatedValue: 1500.5, tags: ["Urgente"], source: "website", status: "new" });
+      expect((await response.json<{ lead: Record<string, unknown> }>()).lead).toMatchObject({ email: null, estimated_value: 1500.5, tags: ["Urgente"], source: "website", status: "new" });
     }
     const bad = await request("/api/leads", json("POST", { name: "Ana\r\nBcc: x@evil.example", email: "not-an-email" }, auth));
     expect(bad.status).toBe(400);

@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { LEAD_STATUSES } from "../db/schema/index.ts";
-import { createLead, createLeadSchema } from "../services/lead-service.ts";
+import { getLead } from "../services/lead-detail-service.ts";
+import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
@@ -32,6 +33,10 @@ export const pipelineColumnQuerySchema = z.object({
  * /api/leads — every route needs a signed-in staff member (401 otherwise).
  * GET / (list: q, status, cursor, limit) · POST / (create: 201; 409 lead_exists with
  * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status.
+ * GET /:id → {lead} · PATCH /:id (any part of the form: the whole form, only {status} for
+ * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·
+ * DELETE /:id (managers and admins) → 204. The /pipeline routes come first so /:id never
+ * shadows them.
  */
 export const leadsApi = new Hono<AppEnv>()
   .use(requireAuth)
@@ -53,4 +58,14 @@ export const leadsApi = new Hono<AppEnv>()
     async (c) => {
       return c.json(await loadPipelineColumn(c.get("services"), c.get("viewer"), c.req.valid("param").status, c.req.valid("query")));
     },
-  );
+  )
+  .get("/:id", async (c) => {
+    return c.json({ lead: await getLead(c.get("services"), c.get("viewer"), c.req.param("id")) });
+  })
+  .patch("/:id", validate("json", updateLeadSchema), async (c) => {
+    return c.json({ lead: await updateLead(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json")) });
+  })
+  .delete("/:id", async (c) => {
+    await deleteLead(c.get("services"), c.get("viewer"), c.req.param("id"));
+    return c.body(null, 204);
+  });

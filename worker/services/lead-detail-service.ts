@@ -1,10 +1,15 @@
+// The lead detail dialog's backend: the lead, its timeline (activities), notes and R2
+// attachments. Everyone signed in reads; writing needs the right to edit the lead
+// (canEditLead), with the extra rules of docs/decisions/010 for notes and attachments.
 import type { Authenticated } from "./auth-service.ts";
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page } from "./crm-types.ts";
+import { readLead } from "./lead-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** One lead (404 not_found when it does not exist). */
-export async function getLead(_ctx: ServiceContext, _actor: Authenticated, _id: string): Promise<LeadDto> {
-  throw new Error("getLead: not implemented yet");
+export async function getLead(ctx: ServiceContext, _actor: Authenticated, id: string): Promise<LeadDto> {
+  const { row: _row, ...lead } = await readLead(ctx, id);
+  return lead;
 }
 
 /** The timeline, newest first. */

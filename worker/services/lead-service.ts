@@ -1,58 +1,132 @@
-import { eq } from "drizzle-orm";
+// Lead writes: create, update (full form, status only, tags only: crm.md §7) and delete,
+// with the permission rules of worker/auth/crm-permissions.ts (docs/decisions/010) and the
+// audit trail (a lead_activities row per status change, assignment change and other edit,
+// written in the same batch as the update).
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
-import { leads, LEAD_SOURCES, LEAD_STATUSES, normalizedLeadEmail, users, type Lead } from "../db/schema/index.ts";
+import { canAssignLead, canDeleteLead, canEditLead } from "../auth/crm-permissions.ts";
+import {
+  leadActivities,
+  leads,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  normalizedLeadEmail,
+  users,
+  type ActivityType,
+  type Lead,
+  type LeadStatus,
+} from "../db/schema/index.ts";
 import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
+import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-types.ts";
+import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** A single-line text: trimmed, no control characters (they must never reach a header). */
 const line = (max: number) => z.string().trim().max(max).refine(isSingleLine, "control_characters");
-const optionalLine = (max: number) =>
-  z.union([line(max), z.null()]).optional().transform((v) => (v ? v : null));
+/** A single-line text or null; empty → null. */
+const nullableLine = (max: number) => z.union([line(max), z.null()]).transform((v) => (v ? v : null));
 
-/** The lead form of crm.md §3/§5, as the API receives it. */
-export const createLeadSchema = z.object({
+// The fields of the lead form (crm.md §3/§5), each without a default: the create schema adds
+// the form's defaults, the update schema leaves absent fields absent.
+const leadFields = {
   name: line(200).min(1),
-  email: z.union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254).pipe(z.email())]).optional().transform((v) => v || null),
-  phone: optionalLine(40),
-  company: optionalLine(200),
-  source: z.enum(LEAD_SOURCES).default("website"),
-  status: z.enum(LEAD_STATUSES).default("new"),
-  estimated_value: z
-    .union([z.number(), z.string(), z.null()])
-    .optional()
-    .transform((v, ctx) => {
-      if (v === null || v === undefined || (typeof v === "string" && v.trim() === "")) return null;
-      const n = typeof v === "number" ? v : Number(v.replace(",", "."));
-      if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: "custom", message: "invalid_value" });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  notes: z.union([z.string().max(10_000), z.null()]).optional().transform((v) => v?.trim() || null),
-  assigned_to: z.union([z.string().max(64), z.null()]).optional().transform((v) => (!v || v === "none" ? null : v)),
+  /** Trimmed and lower-case (the unique index compares lower(trim(email))); "" → null. */
+  email: z.union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254).pipe(z.email())]).transform((v) => v || null),
+  phone: nullableLine(40),
+  company: nullableLine(200),
+  source: z.enum(LEAD_SOURCES),
+  status: z.enum(LEAD_STATUSES),
+  /** A decimal (number, or text with "." or ","), ≥ 0; empty → null. */
+  estimated_value: z.union([z.number(), z.string(), z.null()]).transform((v, ctx) => {
+    if (v === null || (typeof v === "string" && v.trim() === "")) return null;
+    const n = typeof v === "number" ? v : Number(v.trim().replace(",", "."));
+    if (!Number.isFinite(n) || n < 0) {
+      ctx.addIssue({ code: "custom", message: "invalid_value" });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  notes: z.union([z.string().max(10_000), z.null()]).transform((v) => v?.trim() || null),
+  /** A user id; "none", "" and null → unassigned. */
+  assigned_to: z.union([z.string().max(64), z.null()]).transform((v) => (!v || v === "none" ? null : v)),
+  /** Trimmed; empty and duplicate tags dropped. */
   tags: z
     .array(line(50))
     .max(30)
-    .optional()
-    .transform((tags) => [...new Set((tags ?? []).filter((t) => t.length > 0))]),
+    .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))]),
+};
+
+/** The lead form of crm.md §3/§5, as the API receives it (defaults: source website, status new). */
+export const createLeadSchema = z.object({
+  name: leadFields.name,
+  email: leadFields.email.default(null),
+  phone: leadFields.phone.default(null),
+  company: leadFields.company.default(null),
+  source: leadFields.source.default("website"),
+  status: leadFields.status.default("new"),
+  estimated_value: leadFields.estimated_value.default(null),
+  notes: leadFields.notes.default(null),
+  assigned_to: leadFields.assigned_to.default(null),
+  tags: leadFields.tags.default([]),
 });
 export type CreateLeadInput = z.infer<typeof createLeadSchema>;
+
+/**
+ * A change to a lead: any part of the form (the whole form, only `status` for the pipeline,
+ * only `tags` for the tags editor). Same rules as creating; absent fields stay as they are.
+ */
+export const updateLeadSchema = z.object({
+  name: leadFields.name.optional(),
+  email: leadFields.email.optional(),
+  phone: leadFields.phone.optional(),
+  company: leadFields.company.optional(),
+  source: leadFields.source.optional(),
+  status: leadFields.status.optional(),
+  estimated_value: leadFields.estimated_value.optional(),
+  notes: leadFields.notes.optional(),
+  assigned_to: leadFields.assigned_to.optional(),
+  tags: leadFields.tags.optional(),
+});
+export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
+
+const assigneeInvalid = () =>
+  new ApiError(400, "validation_failed", { params: { fields: "assigned_to" }, issues: [{ path: "assigned_to", message: "invalid_value" }] });
+
+/** The assignee as {id, name} if it is an active user, else a 400 on assigned_to. */
+async function activeAssignee({ db }: ServiceContext, id: string): Promise<UserRef> {
+  const assignee = await db.query.users.findFirst({ where: eq(users.id, id), columns: { id: true, name: true, isActive: true } });
+  if (!assignee || !assignee.isActive) throw assigneeInvalid();
+  return { id: assignee.id, name: assignee.name };
+}
+
+/** True when `error` (or one of its causes) is the unique index on the leads' e-mail. */
+function isLeadEmailConflict(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (/UNIQUE constraint failed/i.test(e.message) && /leads_email_unique|leads\.email/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** 409 lead_exists naming the lead (other than `exceptId`) that holds `email`. */
+async function leadExists({ db }: ServiceContext, email: string, exceptId?: string): Promise<ApiError> {
+  const [existing] = await db
+    .select({ id: leads.id, name: leads.name })
+    .from(leads)
+    .where(and(eq(normalizedLeadEmail(leads.email), email), exceptId ? ne(leads.id, exceptId) : undefined))
+    .limit(1);
+  return new ApiError(409, "lead_exists", { params: { name: existing?.name ?? "" }, details: { lead: existing ?? null } });
+}
 
 /**
  * Creates a lead for a staff member. One lead per e-mail: the insert carries its own
  * condition (`on conflict do nothing` on the unique normalized e-mail); when it does not
  * take, the existing lead is named in a 409 so the CRM can offer to open it.
  */
-export async function createLead({ db }: ServiceContext, actor: Authenticated, input: CreateLeadInput): Promise<Lead> {
-  if (input.assigned_to) {
-    const assignee = await db.query.users.findFirst({ where: eq(users.id, input.assigned_to), columns: { id: true, isActive: true } });
-    if (!assignee || !assignee.isActive) {
-      throw new ApiError(400, "validation_failed", { params: { fields: "assigned_to" }, issues: [{ path: "assigned_to", message: "invalid_value" }] });
-    }
-  }
+export async function createLead(ctx: ServiceContext, actor: Authenticated, input: CreateLeadInput): Promise<LeadDto> {
+  const { db } = ctx;
+  const assignee = input.assigned_to ? await activeAssignee(ctx, input.assigned_to) : null;
   const now = new Date().toISOString();
   const [row] = await db
     .insert(leads)
@@ -73,10 +147,161 @@ export async function createLead({ db }: ServiceContext, actor: Authenticated, i
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return row;
-  const [existing] = await db.select({ id: leads.id, name: leads.name }).from(leads).where(eq(normalizedLeadEmail(leads.email), input.email ?? "")).limit(1);
-  throw new ApiError(409, "lead_exists", {
-    params: { name: existing?.name ?? "" },
-    details: { lead: existing ?? null },
-  });
+  if (row) return toLeadDto(row, assignee);
+  throw await leadExists(ctx, input.email ?? "");
+}
+
+/** The lead with its assignee, or 404 not_found. */
+export async function readLead({ db }: ServiceContext, id: string): Promise<LeadDto & { row: Lead }> {
+  const found = await db.select(leadWithAssignee).from(leads).leftJoin(users, assigneeJoin).where(eq(leads.id, id)).get();
+  if (!found) throw new ApiError(404, "not_found");
+  return { ...joinedLeadDto(found), row: found.lead };
+}
+
+// The form fields an "edit" audit entry lists (status and assignee have entries of their own).
+const EDIT_FIELDS = ["name", "email", "phone", "company", "source", "estimated_value", "notes", "tags"] as const satisfies readonly LeadAuditField[];
+const COLUMN_OF = {
+  name: "name",
+  email: "email",
+  phone: "phone",
+  company: "company",
+  source: "source",
+  estimated_value: "estimatedValue",
+  notes: "notes",
+  tags: "tags",
+} as const satisfies Record<(typeof EDIT_FIELDS)[number], keyof Lead>;
+
+/** Long texts (notes) are cut in the audit entry; the lead keeps the whole text. */
+const AUDIT_TEXT_MAX = 500;
+const auditValue = (value: unknown) =>
+  typeof value === "string" && value.length > AUDIT_TEXT_MAX ? `${value.slice(0, AUDIT_TEXT_MAX)}…` : value;
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** How many times an update re-reads the lead when another write changed it meanwhile. */
+const UPDATE_ATTEMPTS = 5;
+
+type AuditEntry = { type: ActivityType; content: string; metadata: LeadAuditMetadata };
+
+/**
+ * Changes a lead. 404 when it does not exist; 403 unless the actor may edit it (and, for a
+ * new assignee, may assign it); 400 on assigned_to when the assignee is not an active user;
+ * 409 lead_exists naming the other lead when the new e-mail is taken (the unique index
+ * decides, inside the write). Fields equal to the stored ones are not written; a patch that
+ * changes nothing writes nothing.
+ *
+ * One batch per attempt: the audit entries (guarded by the lead's `updated_at` as read) and
+ * the guarded `UPDATE … WHERE id = ? AND updated_at = ? RETURNING`. If another write changed
+ * the lead between the read and the batch, nothing is written and the update starts again
+ * from a fresh read, so the permission check and the audit's "from" values always describe
+ * the row that was changed.
+ */
+export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: string, patch: UpdateLeadInput): Promise<LeadDto> {
+  const { db } = ctx;
+  for (let attempt = 1; ; attempt++) {
+    const current = await readLead(ctx, id);
+    if (!canEditLead(actor.user, current)) throw new ApiError(403, "forbidden");
+
+    const set: Partial<Lead> = {};
+    const audit: AuditEntry[] = [];
+
+    if (patch.status !== undefined && patch.status !== current.status) {
+      set.status = patch.status;
+      audit.push(statusEntry(current.status, patch.status));
+    }
+
+    let assignee: UserRef | null = current.assigned_user;
+    if (patch.assigned_to !== undefined && patch.assigned_to !== current.assigned_to) {
+      if (!canAssignLead(actor.user, current.assigned_to, patch.assigned_to)) throw new ApiError(403, "forbidden");
+      assignee = patch.assigned_to ? await activeAssignee(ctx, patch.assigned_to) : null;
+      set.assignedTo = patch.assigned_to;
+      audit.push({
+        type: "assignment_change",
+        content: `${current.assigned_user?.name ?? "—"} → ${assignee?.name ?? "—"}`,
+        metadata: { kind: "audit", field: "assigned_to", from: current.assigned_user, to: assignee },
+      });
+    }
+
+    const changes: Partial<Record<LeadAuditField, { from: unknown; to: unknown }>> = {};
+    for (const field of EDIT_FIELDS) {
+      const next = patch[field];
+      if (next === undefined) continue;
+      const stored = field === "email" ? current.email?.trim().toLowerCase() || null : current[field];
+      if (sameValue(stored, next)) continue;
+      (set as Record<string, unknown>)[COLUMN_OF[field]] = next;
+      changes[field] = { from: auditValue(current[field]), to: auditValue(next) };
+    }
+    const fields = Object.keys(changes) as LeadAuditField[];
+    if (fields.length > 0) {
+      audit.push({ type: "lead_update", content: fields.join(", "), metadata: { kind: "audit", field: "lead", fields, changes } });
+    }
+
+    if (audit.length === 0) return stripRow(current);
+
+    // Strictly after the version read, so a stale reader's guard can never match again.
+    const now = new Date();
+    const previous = Date.parse(current.updated_at);
+    const updatedAt = new Date(Number.isFinite(previous) && previous >= now.getTime() ? previous + 1 : now.getTime()).toISOString();
+
+    // The write's own condition: the lead is still the version read and, when assigning,
+    // the assignee is still active.
+    const guard = and(
+      eq(leads.id, id),
+      eq(leads.updatedAt, current.updated_at),
+      set.assignedTo ? sql`exists (select 1 from ${users} where ${users.id} = ${set.assignedTo} and ${users.isActive} = 1)` : undefined,
+    ) as SQL;
+
+    // INSERT … SELECT in the table's column order (id, lead_id, type, subject, content,
+    // metadata, author_id, created_at): one row when the guard holds, none otherwise.
+    const inserts = audit.map((entry) =>
+      db.insert(leadActivities).select(
+        sql`select ${crypto.randomUUID()}, ${id}, ${entry.type}, null, ${entry.content}, ${JSON.stringify(entry.metadata)}, ${actor.user.id}, ${updatedAt}
+          where exists (select 1 from ${leads} where ${guard})`,
+      ),
+    );
+    const update = db
+      .update(leads)
+      .set({ ...set, updatedAt })
+      .where(guard)
+      .returning();
+
+    let updated: Lead | undefined;
+    try {
+      const [first, ...rest] = inserts;
+      const results = await db.batch([first!, ...rest, update]);
+      updated = (results[results.length - 1] as Lead[])[0];
+    } catch (error) {
+      if (patch.email && isLeadEmailConflict(error)) throw await leadExists(ctx, patch.email, id);
+      throw error;
+    }
+    if (updated) return toLeadDto(updated, assignee);
+    // Changed (or deleted, or the assignee deactivated) since the read: decide again.
+    if (attempt >= UPDATE_ATTEMPTS) throw new ApiError(409, "conflict");
+  }
+}
+
+function statusEntry(from: LeadStatus, to: LeadStatus): AuditEntry {
+  return { type: "status_change", content: `${from} → ${to}`, metadata: { kind: "audit", field: "status", from, to } };
+}
+
+function stripRow({ row: _row, ...dto }: LeadDto & { row: Lead }): LeadDto {
+  return dto;
+}
+
+/**
+ * Deletes a lead (managers and admins only; 404 when it does not exist). Its timeline,
+ * notes and attachment rows go with it (foreign keys cascade); its files are removed from
+ * R2 afterwards, by the lead's key prefix, so an upload racing the delete leaves nothing.
+ */
+export async function deleteLead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
+  if (!canDeleteLead(actor.user)) throw new ApiError(403, "forbidden");
+  const [deleted] = await ctx.db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+  if (!deleted) throw new ApiError(404, "not_found");
+  const bucket = ctx.env.ATTACHMENTS;
+  let cursor: string | undefined;
+  do {
+    const listing = await bucket.list({ prefix: `${id}/`, cursor });
+    if (listing.objects.length > 0) await bucket.delete(listing.objects.map((o) => o.key));
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
 }
