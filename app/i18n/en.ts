@@ -44,5 +44,19 @@ export const en: Dictionary = {
     rate_limited: "Too many attempts. Try again in {wait}.",
     internal_error: "Unexpected server error. Please try again.",
     service_unavailable: "Service temporarily unavailable.",
+    field: {
+      required: "Required field.",
+      too_long: "Text too long.",
+      invalid_value: "Invalid value.",
+      invalid_date: "Invalid date.",
+      lead_not_found: "The selected lead no longer exists.",
+      assignee_unavailable: "The selected assignee does not exist or is inactive.",
+    },
+  },
+  notifications: {
+    taskAssigned: {
+      title: "New task assigned",
+      message: "{name} assigned you the task “{title}”.",
+    },
   },
 };

@@ -44,5 +44,19 @@ export const es: Dictionary = {
     rate_limited: "Demasiados intentos. Inténtalo de nuevo en {wait}.",
     internal_error: "Error inesperado en el servidor. Inténtalo de nuevo.",
     service_unavailable: "Servicio temporalmente no disponible.",
+    field: {
+      required: "Campo obligatorio.",
+      too_long: "Texto demasiado largo.",
+      invalid_value: "Valor no válido.",
+      invalid_date: "Fecha no válida.",
+      lead_not_found: "El lead seleccionado ya no existe.",
+      assignee_unavailable: "El responsable seleccionado no existe o está inactivo.",
+    },
+  },
+  notifications: {
+    taskAssigned: {
+      title: "Nueva tarea asignada",
+      message: "{name} te asignó la tarea “{title}”.",
+    },
   },
 };

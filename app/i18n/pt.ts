@@ -45,6 +45,22 @@ export const pt = {
     rate_limited: "Muitas tentativas. Tente novamente em {wait}.",
     internal_error: "Erro inesperado no servidor. Tente novamente.",
     service_unavailable: "Serviço temporariamente indisponível.",
+    /** Messages of one field's issue (the `issues` of validation_failed). */
+    field: {
+      required: "Campo obrigatório.",
+      too_long: "Texto longo demais.",
+      invalid_value: "Valor inválido.",
+      invalid_date: "Data inválida.",
+      lead_not_found: "O lead selecionado não existe mais.",
+      assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
+    },
+  },
+  /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
+  notifications: {
+    taskAssigned: {
+      title: "Nova tarefa atribuída",
+      message: "{name} atribuiu a você a tarefa “{title}”.",
+    },
   },
 } as const;
 

@@ -1,5 +1,86 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { type TranslationKey } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import {
+  createTask,
+  createTaskSchema,
+  deleteTask,
+  getTask,
+  listTasks,
+  setTaskCompleted,
+  TASK_FILTERS,
+  TASK_ISSUE,
+  TASK_PAGE_MAX,
+  taskCompletionSchema,
+  updateTask,
+  updateTaskSchema,
+} from "../services/task-service.ts";
 import type { AppEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { requireAuth } from "./middleware.ts";
+import { validatePublicForm } from "./validate.ts";
 
-/** /api/tasks (routes arrive with the CRM core work). */
-export const tasksApi = new Hono<AppEnv>();
+export const taskListQuerySchema = z.object({
+  q: z.string().trim().max(200, TASK_ISSUE.tooLong).optional(),
+  filter: z.enum(TASK_FILTERS, { error: TASK_ISSUE.invalid }).optional(),
+  cursor: z.string().max(500, TASK_ISSUE.invalid).optional(),
+  limit: z.coerce.number({ error: TASK_ISSUE.invalid }).int(TASK_ISSUE.invalid).min(1, TASK_ISSUE.invalid).max(TASK_PAGE_MAX, TASK_ISSUE.invalid).optional(),
+});
+
+const taskParam = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * The services name a field's problem with a dictionary key (a lead that does not exist,
+ * an inactive assignee, a bad cursor): shown in the caller's language like the schema's.
+ */
+async function translatingIssues<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.issues) throw error;
+    const t = getTranslator(c.get("language"));
+    throw new ApiError(error.status, error.code, {
+      params: error.params,
+      details: error.details,
+      headers: error.headers,
+      issues: error.issues.map((issue) => ({ ...issue, message: t(issue.message as TranslationKey) })),
+    });
+  }
+}
+
+/**
+ * /api/tasks — every route needs a signed-in staff member (401 otherwise); everyone reads
+ * every task; changing one needs canEditTask (403): a sales_rep's own (assigned to them or
+ * created by them), any for managers and admins.
+ * GET / (q, filter all|pending|completed, cursor, limit ≤ 100) → Page<TaskDto>
+ * POST / → 201 {task} · GET /:id → {task} · PATCH /:id (fields of the dialog) → {task}
+ * PATCH /:id/completion {completed} → {task} · DELETE /:id → 204.
+ * Completion has its own route rather than a `completed` field in PATCH: it is the
+ * checkbox's one-statement toggle (completed_at set or cleared with it), separate from
+ * the dialog's edit.
+ */
+export const tasksApi = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", validatePublicForm("query", taskListQuerySchema), async (c) => {
+    return c.json(await translatingIssues(c, () => listTasks(c.get("services"), c.get("viewer"), c.req.valid("query"))));
+  })
+  .post("/", validatePublicForm("json", createTaskSchema), async (c) => {
+    const task = await translatingIssues(c, () => createTask(c.get("services"), c.get("viewer"), c.req.valid("json")));
+    return c.json({ task }, 201);
+  })
+  .get("/:id", validatePublicForm("param", taskParam), async (c) => {
+    return c.json({ task: await getTask(c.get("services"), c.get("viewer"), c.req.valid("param").id) });
+  })
+  .patch("/:id", validatePublicForm("param", taskParam), validatePublicForm("json", updateTaskSchema), async (c) => {
+    const task = await translatingIssues(c, () => updateTask(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json")));
+    return c.json({ task });
+  })
+  .patch("/:id/completion", validatePublicForm("param", taskParam), validatePublicForm("json", taskCompletionSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    return c.json({ task: await setTaskCompleted(c.get("services"), c.get("viewer"), id, c.req.valid("json").completed) });
+  })
+  .delete("/:id", validatePublicForm("param", taskParam), async (c) => {
+    await deleteTask(c.get("services"), c.get("viewer"), c.req.valid("param").id);
+    return c.body(null, 204);
+  });

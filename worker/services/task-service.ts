@@ -1,12 +1,497 @@
+// The CRM's tasks (crm.md §2 Tasks screen, §3, §4, §5): the list (due date first, no date
+// last; search and filter on the server; cursor pages), one task, create, edit, delete and
+// completion. Everyone signed in reads every task; who may change one is canEditTask
+// (docs/decisions/010). Writes decide in one statement (conventions 11): each carries the
+// conditions it was allowed under, and a notification for a new assignee is written in
+// the same batch, only when the write took.
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { z } from "zod";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { ApiError } from "../api/errors.ts";
+import { canEditTask } from "../auth/crm-permissions.ts";
+import { leads, notifications, tasks, users } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
-import type { Page, TaskDto, TaskListQuery } from "./crm-types.ts";
+import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import type { ServiceContext } from "./service-context.ts";
 
-/** Ordered by due date ascending, tasks without a date last; search and filter on the server. */
-export async function listTasks(_ctx: ServiceContext, _actor: Authenticated, _query: TaskListQuery): Promise<Page<TaskDto>> {
-  throw new Error("listTasks: not implemented yet");
+export const TASK_FILTERS = ["all", "pending", "completed"] as const satisfies readonly TaskFilter[];
+export const TASK_PAGE_DEFAULT = 50;
+export const TASK_PAGE_MAX = 100;
+
+/** Every São Paulo date is UTC-3: Brazil has had no daylight saving time since 2019. */
+const SAO_PAULO_OFFSET = "-03:00";
+
+// ---------------------------------------------------------------------------------------
+// Input
+
+/**
+ * Issue messages are dictionary keys (apiErrors.field.*); the API translates them into the
+ * caller's language (validatePublicForm and translateIssues in worker/api/tasks.ts).
+ */
+export const TASK_ISSUE = {
+  required: "apiErrors.field.required",
+  tooLong: "apiErrors.field.too_long",
+  invalid: "apiErrors.field.invalid_value",
+  invalidDate: "apiErrors.field.invalid_date",
+  leadNotFound: "apiErrors.field.lead_not_found",
+  assigneeUnavailable: "apiErrors.field.assignee_unavailable",
+} as const;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?)?$/;
+const ZONED_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+const realDate = (y: string, m: string, d: string) => {
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
+};
+
+/**
+ * A due date as the form or an API client sends it, stored as an ISO-8601 UTC instant:
+ * - "" or null → null (no date);
+ * - "2026-11-25" (the date picker) → the END of that day in São Paulo
+ *   (2026-11-25T23:59:59.999-03:00 = 2026-11-26T02:59:59.999Z): a task due today is
+ *   urgent all day and becomes overdue only when the day is over;
+ * - "2026-11-25T14:30" (datetime-local, no zone) → that time in São Paulo;
+ * - "2026-11-25T14:30:00Z" / "…-03:00" (an instant) → that instant.
+ * Returns undefined for anything else.
+ */
+export function parseDueDate(value: string | null): string | null | undefined {
+  if (value === null) return null;
+  const text = value.trim();
+  if (text === "") return null;
+  let instant: Date;
+  const dateOnly = DATE_ONLY.exec(text);
+  const local = LOCAL_DATE_TIME.exec(text);
+  if (dateOnly) {
+    const [, y, m, d] = dateOnly;
+    if (!realDate(y!, m!, d!)) return undefined;
+    instant = new Date(`${y}-${m}-${d}T23:59:59.999${SAO_PAULO_OFFSET}`);
+  } else if (local) {
+    const [, y, m, d, hh, mm, ss = "00", frac = ""] = local;
+    if (!realDate(y!, m!, d!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
+    instant = new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss}${frac}${SAO_PAULO_OFFSET}`);
+  } else if (ZONED_DATE_TIME.test(text)) {
+    const [y, m, d] = text.slice(0, 10).split("-");
+    if (!realDate(y!, m!, d!)) return undefined;
+    instant = new Date(text);
+  } else {
+    return undefined;
+  }
+  const time = instant.getTime();
+  // Years 1970-9999: anything outside is a typo, and toISOString() must keep 4 digits.
+  if (Number.isNaN(time) || time < 0 || time > Date.UTC(9999, 11, 31, 23, 59, 59, 999)) return undefined;
+  return instant.toISOString();
 }
 
-export async function getTask(_ctx: ServiceContext, _actor: Authenticated, _id: string): Promise<TaskDto> {
-  throw new Error("getTask: not implemented yet");
+const idOrNone = z
+  .union([z.string().trim().max(64, TASK_ISSUE.invalid), z.null()], { error: TASK_ISSUE.invalid })
+  .transform((v) => (!v || v === "none" ? null : v));
+
+const description = z
+  .union([z.string().max(10_000, TASK_ISSUE.tooLong), z.null()], { error: TASK_ISSUE.invalid })
+  .transform((v) => {
+    // Multi-line: line breaks kept (CRLF → LF), outer blank space dropped, empty → null.
+    const text = v?.replace(/\r\n?/g, "\n").trim();
+    return text ? text : null;
+  });
+
+const dueDate = z
+  .union([z.string().max(40, TASK_ISSUE.invalidDate), z.null()], { error: TASK_ISSUE.invalidDate })
+  .transform((v, ctx) => {
+    const parsed = parseDueDate(v);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: "custom", message: TASK_ISSUE.invalidDate });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const title = z
+  .string({ error: TASK_ISSUE.required })
+  .trim()
+  .min(1, TASK_ISSUE.required)
+  .max(200, TASK_ISSUE.tooLong)
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), TASK_ISSUE.invalid);
+
+/** The task dialog (crm.md §2/§5) as the API receives it: POST /api/tasks. */
+export const createTaskSchema = z.object({
+  title,
+  description: description.optional().transform((v) => v ?? null),
+  due_date: dueDate.optional().transform((v) => v ?? null),
+  lead_id: idOrNone.optional().transform((v) => v ?? null),
+  assigned_to: idOrNone.optional().transform((v) => v ?? null),
+});
+export type CreateTaskInput = z.infer<typeof createTaskSchema>;
+
+/** PATCH /api/tasks/:id: the same fields, each optional; an absent field is left as it is. */
+export const updateTaskSchema = z.object({
+  title: title.optional(),
+  description: description.optional(),
+  due_date: dueDate.optional(),
+  lead_id: idOrNone.optional(),
+  assigned_to: idOrNone.optional(),
+});
+export type UpdateTaskInput = z.infer<typeof updateTaskSchema>;
+
+export const taskCompletionSchema = z.object({ completed: z.boolean({ error: TASK_ISSUE.invalid }) });
+
+// ---------------------------------------------------------------------------------------
+// Reads
+
+const assignee = alias(users, "assignee");
+const creator = alias(users, "creator");
+
+function selectTasks(db: ServiceContext["db"]) {
+  return db
+    .select({
+      id: tasks.id,
+      title: tasks.title,
+      description: tasks.description,
+      dueDate: tasks.dueDate,
+      leadId: tasks.leadId,
+      leadName: leads.name,
+      leadCompany: leads.company,
+      assignedTo: tasks.assignedTo,
+      assigneeName: assignee.name,
+      createdBy: tasks.createdBy,
+      creatorName: creator.name,
+      completed: tasks.completed,
+      completedAt: tasks.completedAt,
+      createdAt: tasks.createdAt,
+    })
+    .from(tasks)
+    .leftJoin(leads, eq(leads.id, tasks.leadId))
+    .leftJoin(assignee, eq(assignee.id, tasks.assignedTo))
+    .leftJoin(creator, eq(creator.id, tasks.createdBy));
+}
+
+type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>["all"]>>[number];
+
+function toDto(row: TaskRow): TaskDto {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    due_date: row.dueDate,
+    lead_id: row.leadId,
+    lead: row.leadId && row.leadName !== null ? { id: row.leadId, name: row.leadName, company: row.leadCompany } : null,
+    assigned_to: row.assignedTo,
+    assigned_user: row.assignedTo && row.assigneeName !== null ? { id: row.assignedTo, name: row.assigneeName } : null,
+    created_by: row.createdBy,
+    creator: row.createdBy && row.creatorName !== null ? { id: row.createdBy, name: row.creatorName } : null,
+    completed: row.completed,
+    completed_at: row.completedAt,
+    created_at: row.createdAt,
+  };
+}
+
+/**
+ * Lower case without accents, in SQL: SQLite's lower() folds ASCII only, so the accented
+ * letters of pt/es (both cases) and stray combining marks are replaced one by one. The
+ * literals are our own constants (raw, so they use no bound parameters: D1 allows 100).
+ */
+const FOLDS: [string, string][] = [
+  ..."áàâãäåÁÀÂÃÄÅ".split("").map((c) => [c, "a"] as [string, string]),
+  ..."éèêëÉÈÊË".split("").map((c) => [c, "e"] as [string, string]),
+  ..."íìîïÍÌÎÏ".split("").map((c) => [c, "i"] as [string, string]),
+  ..."óòôõöÓÒÔÕÖ".split("").map((c) => [c, "o"] as [string, string]),
+  ..."úùûüÚÙÛÜ".split("").map((c) => [c, "u"] as [string, string]),
+  ["ç", "c"],
+  ["Ç", "c"],
+  ["ñ", "n"],
+  ["Ñ", "n"],
+  ...["\u0300", "\u0301", "\u0302", "\u0303", "\u0308", "\u0327"].map((c) => [c, ""] as [string, string]),
+];
+
+function foldSql(expression: SQL | typeof tasks.title): SQL {
+  let folded: SQL = sql`lower(${expression})`;
+  for (const [from, to] of FOLDS) folded = sql`replace(${folded}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
+  return folded;
+}
+
+/** The same folding in JavaScript, for the search text. */
+export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Cursor: the sort key of the last item of a page (due date or null, created_at, id).
+type Cursor = { d: string | null; c: string; i: string };
+
+function encodeCursor(row: Pick<TaskRow, "dueDate" | "createdAt" | "id">): string {
+  const json = JSON.stringify([row.dueDate, row.createdAt, row.id]);
+  return btoa(String.fromCharCode(...new TextEncoder().encode(json)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      (value[0] === null || typeof value[0] === "string") &&
+      typeof value[1] === "string" &&
+      typeof value[2] === "string"
+    ) {
+      return { d: value[0], c: value[1], i: value[2] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: TASK_ISSUE.invalid }] });
+}
+
+/** Rows after the cursor in the order: due date ascending, no date last, then created_at, id. */
+function afterCursor(cursor: Cursor): SQL {
+  const tieBreak = sql`(${tasks.createdAt} > ${cursor.c} or (${tasks.createdAt} = ${cursor.c} and ${tasks.id} > ${cursor.i}))`;
+  if (cursor.d === null) return sql`(${tasks.dueDate} is null and ${tieBreak})`;
+  return sql`(${tasks.dueDate} is null or ${tasks.dueDate} > ${cursor.d} or (${tasks.dueDate} = ${cursor.d} and ${tieBreak}))`;
+}
+
+/**
+ * Ordered by due date ascending, tasks without a date last, then by creation (oldest
+ * first) and id; `q` searches title, description and the linked lead's name (case- and
+ * accent-insensitive); `filter` all / pending / completed; opaque cursor pages.
+ */
+export async function listTasks({ db }: ServiceContext, _actor: Authenticated, query: TaskListQuery): Promise<Page<TaskDto>> {
+  const limit = Math.min(Math.max(Math.trunc(query.limit ?? TASK_PAGE_DEFAULT), 1), TASK_PAGE_MAX);
+  const conditions: SQL[] = [];
+  const q = foldText(query.q?.trim() ?? "");
+  if (q) {
+    const pattern = likePattern(q);
+    conditions.push(
+      sql`(${foldSql(tasks.title)} like ${pattern} escape '\\' or ${foldSql(sql`${tasks.description}`)} like ${pattern} escape '\\' or ${foldSql(sql`${leads.name}`)} like ${pattern} escape '\\')`,
+    );
+  }
+  if (query.filter === "pending") conditions.push(eq(tasks.completed, false));
+  if (query.filter === "completed") conditions.push(eq(tasks.completed, true));
+  if (query.cursor) conditions.push(afterCursor(decodeCursor(query.cursor)));
+
+  const rows = await selectTasks(db)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(sql`${tasks.dueDate} is null`, asc(tasks.dueDate), asc(tasks.createdAt), asc(tasks.id))
+    .limit(limit + 1)
+    .all();
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items: items.map(toDto), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+const notFound = () => new ApiError(404, "not_found");
+
+export async function getTask({ db }: ServiceContext, _actor: Authenticated, id: string): Promise<TaskDto> {
+  const row = await selectTasks(db).where(eq(tasks.id, id)).get();
+  if (!row) throw notFound();
+  return toDto(row);
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A D1 statement from a drizzle `sql` template. The guarded writes are plain SQL
+ * (`insert … select … where`, `changes()`), and drizzle's D1 batch cannot run raw SQL
+ * with parameters, so these statements go to the binding (or the request's D1 session).
+ */
+function statement({ db }: ServiceContext, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
+
+/** The notification a new assignee gets, in Portuguese (staff read the CRM in pt; users have no language). */
+function assignmentNotification(actor: Authenticated, taskId: string, taskTitle: string) {
+  const t = getTranslator("pt");
+  return {
+    title: t("notifications.taskAssigned.title"),
+    message: t("notifications.taskAssigned.message", { name: actor.user.name, title: taskTitle }),
+    link: `/tasks?task=${encodeURIComponent(taskId)}`,
+  };
+}
+
+/**
+ * `insert into notifications … select … where <condition>`: the row exists only when the
+ * condition holds at that point of the batch (e.g. the task write before it took).
+ */
+function notifyAssignee(ctx: ServiceContext, actor: Authenticated, assigneeId: string, taskId: string, taskTitle: string, condition: SQL, now: string) {
+  const { title, message, link } = assignmentNotification(actor, taskId, taskTitle);
+  return statement(ctx, sql`
+    insert into ${notifications} (id, user_id, type, title, message, link, read, created_at)
+    select ${crypto.randomUUID()}, ${assigneeId}, 'task_assigned', ${title}, ${message}, ${link}, 0, ${now}
+    where ${condition}`);
+}
+
+const leadExists = (leadId: string) => sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`;
+const activeUser = (userId: string) => sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive} = 1)`;
+
+/** 400 naming the lead and/or assignee that a guarded write found missing or inactive. */
+async function relationIssues({ db }: ServiceContext, input: { lead_id?: string | null; assigned_to?: string | null }) {
+  const issues: { path: string; message: string }[] = [];
+  if (input.lead_id) {
+    const lead = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.lead_id)).get();
+    if (!lead) issues.push({ path: "lead_id", message: TASK_ISSUE.leadNotFound });
+  }
+  if (input.assigned_to) {
+    const user = await db.select({ isActive: users.isActive }).from(users).where(eq(users.id, input.assigned_to)).get();
+    if (!user?.isActive) issues.push({ path: "assigned_to", message: TASK_ISSUE.assigneeUnavailable });
+  }
+  return issues;
+}
+
+const relationError = (issues: { path: string; message: string }[]) =>
+  new ApiError(400, "validation_failed", { params: { fields: issues.map((i) => i.path).join(", ") }, issues });
+
+/**
+ * Creates a task by `actor` (created_by). In one batch: the insert, guarded by the lead
+ * existing and the assignee being active (`insert … select … where`), and, when the task is
+ * for someone else, their task_assigned notification (inserted only if the task row is
+ * there). A guard that fails is named in a 400 (lead_id / assigned_to).
+ */
+export async function createTask(ctx: ServiceContext, actor: Authenticated, input: CreateTaskInput): Promise<TaskDto> {
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const guards = [sql`1`];
+  if (input.lead_id) guards.push(leadExists(input.lead_id));
+  if (input.assigned_to) guards.push(activeUser(input.assigned_to));
+  const insert = statement(ctx, sql`
+    insert into ${tasks} (id, title, description, due_date, lead_id, assigned_to, created_by, completed, completed_at, created_at, updated_at)
+    select ${id}, ${input.title}, ${input.description}, ${input.due_date}, ${input.lead_id}, ${input.assigned_to}, ${actor.user.id}, 0, null, ${now}, ${now}
+    where ${sql.join(guards, sql` and `)}`);
+  const assigneeToTell = input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
+  if (assigneeToTell) {
+    await ctx.db.$client.batch([
+      insert,
+      notifyAssignee(ctx, actor, assigneeToTell, id, input.title, sql`exists (select 1 from ${tasks} where ${tasks.id} = ${id})`, now),
+    ]);
+  } else {
+    await insert.run();
+  }
+  const row = await selectTasks(ctx.db).where(eq(tasks.id, id)).get();
+  if (row) return toDto(row);
+  const issues = await relationIssues(ctx, input);
+  throw issues.length > 0 ? relationError(issues) : new ApiError(409, "conflict");
+}
+
+type TaskGuard = { id: string; title: string; assignedTo: string | null; createdBy: string | null };
+
+/** The task's permission facts, or 404; 403 unless `actor` may edit it (canEditTask). */
+async function editableTask({ db }: ServiceContext, actor: Authenticated, id: string): Promise<TaskGuard> {
+  const task = await db
+    .select({ id: tasks.id, title: tasks.title, assignedTo: tasks.assignedTo, createdBy: tasks.createdBy })
+    .from(tasks)
+    .where(eq(tasks.id, id))
+    .get();
+  if (!task) throw notFound();
+  if (!canEditTask(actor.user, { assigned_to: task.assignedTo, created_by: task.createdBy })) throw new ApiError(403, "forbidden");
+  return task;
+}
+
+/**
+ * The row is still as the permission check saw it: same assignee (created_by never
+ * changes). A write carrying this condition cannot act on a decision a concurrent
+ * reassignment made stale; if it does not take, the caller checks again.
+ */
+const unchangedSince = (task: TaskGuard) => sql`${tasks.id} = ${task.id} and ${tasks.assignedTo} is ${task.assignedTo}`;
+
+const ATTEMPTS = 3;
+
+/**
+ * Runs `write` (which returns whether its guarded statement took) against a fresh
+ * permission check, again if a concurrent change to the assignee made it miss.
+ */
+async function withEditableTask(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  id: string,
+  write: (task: TaskGuard) => Promise<boolean>,
+): Promise<void> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const task = await editableTask(ctx, actor, id);
+    if (await write(task)) return;
+  }
+  throw new ApiError(409, "conflict");
+}
+
+/**
+ * Edits the fields present in `input`. Lead and assignee are checked in the same
+ * statement (lead exists, assignee active) when they change; a new assignee other than
+ * the actor gets a task_assigned notification in the same batch, only if the update took
+ * (`changes()` of the update, read by the insert right after it).
+ */
+export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: string, input: UpdateTaskInput): Promise<TaskDto> {
+  await withEditableTask(ctx, actor, id, async (task) => {
+    const now = new Date().toISOString();
+    const set: SQL[] = [sql`updated_at = ${now}`];
+    const guards: SQL[] = [unchangedSince(task)];
+    if (input.title !== undefined) set.push(sql`title = ${input.title}`);
+    if (input.description !== undefined) set.push(sql`description = ${input.description}`);
+    if (input.due_date !== undefined) set.push(sql`due_date = ${input.due_date}`);
+    if (input.lead_id !== undefined) {
+      set.push(sql`lead_id = ${input.lead_id}`);
+      if (input.lead_id) guards.push(sql`(${tasks.leadId} is ${input.lead_id} or ${leadExists(input.lead_id)})`);
+    }
+    const assigneeChanges = input.assigned_to !== undefined && input.assigned_to !== task.assignedTo;
+    if (assigneeChanges) {
+      set.push(sql`assigned_to = ${input.assigned_to}`);
+      if (input.assigned_to) guards.push(activeUser(input.assigned_to));
+    }
+    const update = statement(ctx, sql`
+      update ${tasks} set ${sql.join(set, sql`, `)}
+      where ${sql.join(guards, sql` and `)}
+      returning id`);
+    const assigneeToTell = assigneeChanges && input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
+    let updated: unknown[];
+    if (assigneeToTell) {
+      const told = notifyAssignee(ctx, actor, assigneeToTell, task.id, input.title ?? task.title, sql`changes() = 1`, now);
+      updated = (await ctx.db.$client.batch([update, told]))[0]!.results;
+    } else {
+      updated = (await update.all()).results;
+    }
+    if (updated.length > 0) return true;
+    // Did not take: a concurrent edit (check again) or a lead/assignee guard (400).
+    const current = await ctx.db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id)).get();
+    if (current && current.assignedTo === task.assignedTo) {
+      const issues = await relationIssues(ctx, {
+        lead_id: input.lead_id,
+        assigned_to: assigneeChanges ? input.assigned_to : undefined,
+      });
+      throw issues.length > 0 ? relationError(issues) : new ApiError(409, "conflict");
+    }
+    return false;
+  });
+  return getTask(ctx, actor, id);
+}
+
+/**
+ * Completes (completed_at = now, kept if it was already complete) or reopens
+ * (completed_at = null) a task in one guarded UPDATE that sets both columns together, so
+ * the row always satisfies "completed_at is null iff not completed".
+ */
+export async function setTaskCompleted(ctx: ServiceContext, actor: Authenticated, id: string, completed: boolean): Promise<TaskDto> {
+  await withEditableTask(ctx, actor, id, async (task) => {
+    const now = new Date().toISOString();
+    const rows = await ctx.db.all<{ id: string }>(sql`
+      update ${tasks}
+      set completed = ${completed ? 1 : 0},
+          completed_at = ${completed ? sql`coalesce(${tasks.completedAt}, ${now})` : sql`null`},
+          updated_at = ${now}
+      where ${unchangedSince(task)}
+      returning id`);
+    return rows.length > 0;
+  });
+  return getTask(ctx, actor, id);
+}
+
+/** Deletes a task the actor may edit (404 if none, 403 if not theirs to change). */
+export async function deleteTask(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
+  await withEditableTask(ctx, actor, id, async (task) => {
+    const rows = await ctx.db.all<{ id: string }>(sql`delete from ${tasks} where ${unchangedSince(task)} returning id`);
+    return rows.length > 0;
+  });
 }
