@@ -1,8 +1,22 @@
+import { asc, eq } from "drizzle-orm";
+import { users } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { AssignableUserDto } from "./crm-types.ts";
 import type { ServiceContext } from "./service-context.ts";
 
-/** Active users, by name: the assignee choices of leads and tasks. */
-export async function listAssignableUsers(_ctx: ServiceContext, _actor: Authenticated): Promise<AssignableUserDto[]> {
-  throw new Error("listAssignableUsers: not implemented yet");
+const byName = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/**
+ * Active users, by name (as a Brazilian reads an alphabetical list: accents and case do
+ * not reorder, "Álvaro" sits with "Alberto", "Usuário 2" before "Usuário 10"): the
+ * assignee choices of leads and tasks (crm.md §6: active users only). Any signed-in role.
+ */
+export async function listAssignableUsers({ db }: ServiceContext, _actor: Authenticated): Promise<AssignableUserDto[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .orderBy(asc(users.name), asc(users.id))
+    .all();
+  return rows.sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
