@@ -1,7 +1,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page, TaskDto } from "../../worker/services/crm-types.ts";
-import { parseDueDate } from "../../worker/services/task-service.ts";
+import type { Db } from "../../worker/db/client.ts";
+import type { Authenticated } from "../../worker/services/auth-service.ts";
+import type { ServiceContext } from "../../worker/services/service-context.ts";
+import { parseDueDate, setTaskCompleted, updateTask } from "../../worker/services/task-service.ts";
 import { createLead, createTask, createUser } from "../factories/index.ts";
 import { bearer, db, json, request, signedInUser } from "../helpers.ts";
 
@@ -418,5 +421,95 @@ describe("completion", () => {
     const row = (await taskRow(task.id))!;
     expect(row.assigned_to).toBe(otherRep.user.id);
     expect(row.completed === 1).toBe(row.completed_at !== null);
+  });
+});
+
+describe("decisions taken in the write itself (conventions 11)", () => {
+  const actorOf = (s: Session): Authenticated => ({ user: s.user, session: { id: "test", method: "password", expiresAt: Date.now() + 60_000 } });
+
+  /**
+   * A database that, just before the first write statement of the call (after the
+   * permission read), lets `meanwhile` run: a colleague's change landing between the
+   * read and the write.
+   */
+  function interleavedDb(meanwhile: () => Promise<unknown>): Db {
+    const real = db();
+    let done = false;
+    const before = async () => {
+      if (!done) {
+        done = true;
+        await meanwhile();
+      }
+    };
+    const client = new Proxy(real.$client, {
+      get(target, property, receiver) {
+        if (property === "batch") {
+          return async (statements: D1PreparedStatement[]) => {
+            await before();
+            return target.batch(statements);
+          };
+        }
+        if (property === "prepare") {
+          return (query: string) => {
+            const prepared = target.prepare(query);
+            if (!/^\s*(update|insert|delete)/i.test(query)) return prepared;
+            return new Proxy(prepared, {
+              get(stmt, key, r) {
+                if (key === "bind") return (...values: unknown[]) => {
+                  const bound = stmt.bind(...values);
+                  return new Proxy(bound, {
+                    get(b, k) {
+                      const value = Reflect.get(b, k, b);
+                      if (k === "all" || k === "run" || k === "first") return async (...a: unknown[]) => (await before(), value.apply(b, a));
+                      return typeof value === "function" ? value.bind(b) : value;
+                    },
+                  });
+                };
+                const value = Reflect.get(stmt, key, r);
+                return typeof value === "function" ? value.bind(stmt) : value;
+              },
+            });
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    return new Proxy(real, {
+      get(target, property, receiver) {
+        if (property === "$client") return client;
+        if (property === "all") {
+          return async (...args: Parameters<Db["all"]>) => {
+            await before();
+            return target.all(...args);
+          };
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+  }
+
+  it("a rep's completion whose task is handed to someone else between the permission check and the write is refused (403), the row untouched", async () => {
+    const task = await createTask(db(), { assignedTo: rep.user.id, createdBy: manager.user.id });
+    const services: ServiceContext = {
+      env,
+      db: interleavedDb(() => env.DB.prepare("update tasks set assigned_to = ? where id = ?").bind(otherRep.user.id, task.id).run()),
+    };
+    await expect(setTaskCompleted(services, actorOf(rep), task.id, true)).rejects.toMatchObject({ status: 403 });
+    expect(await taskRow(task.id)).toMatchObject({ completed: 0, completed_at: null, assigned_to: otherRep.user.id });
+  });
+
+  it("an edit whose task was reassigned meanwhile misses, is checked again and lands once: the new assignee is told once (the notification needs the update to have taken), the interloper not at all", async () => {
+    const colleague = await createUser(db(), { name: "Dora Lins" });
+    const third = await createUser(db(), { name: "Edu Melo" });
+    const task = await createTask(db(), { title: "Contrato", assignedTo: rep.user.id, createdBy: rep.user.id });
+    const services: ServiceContext = {
+      env,
+      db: interleavedDb(() => env.DB.prepare("update tasks set assigned_to = ? where id = ?").bind(third.id, task.id).run()),
+    };
+    const updated = await updateTask(services, actorOf(manager), task.id, { assigned_to: colleague.id });
+    expect(updated.assigned_to).toBe(colleague.id);
+    expect(await notificationsOf(colleague.id)).toHaveLength(1);
+    expect(await notificationsOf(third.id)).toEqual([]);
   });
 });
