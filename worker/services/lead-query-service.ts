@@ -1,30 +1,250 @@
-// The CRM's lead reads at scale (owned by the "lead queries" work): the paginated list with
-// search and status filter, the pipeline board, and their cursors.
+// The CRM's lead reads at scale: the paginated list with search and status filter, the
+// pipeline board, and their cursors. Everyone signed in reads every lead (docs/decisions/010).
+//
+// Order: newest first, created_at desc with id desc as the tie-breaker, so a cursor (the
+// last item's created_at and id) continues exactly where a page ended even when many leads
+// share a created_at. The (created_at, id) and (status, created_at, id) indexes serve these
+// pages without sorting; (status, estimated_value) serves the per-status counts and sums.
+//
+// Text search goes through the FTS5 index leads_fts (migration 0003; search-text.ts turns
+// the input into a MATCH that cannot be a syntax error). A search runs one of two plans, in
+// the same statement, chosen by how many leads match (counted up to SPARSE_MATCHES):
+//   - few matches: read the matching leads by rowid and sort them;
+//   - many matches ("co", a tag half the leads carry): walk the newest-first index and keep
+//     the rows in the match set, stopping after one page — instead of sorting 40,000 rows.
+// docs/decisions/012-crm-reads-at-scale.md has the measurements.
+import { sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { ApiError } from "../api/errors.ts";
+import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
-import type { LeadStatus } from "../db/schema/index.ts";
+import { ftsPrefixQuery } from "./search-text.ts";
 import type { ServiceContext } from "./service-context.ts";
 
+export const LEAD_PAGE_DEFAULT = 30;
+export const LEAD_PAGE_MAX = 100;
+export const PIPELINE_COLUMN_DEFAULT = 20;
+/** At or above this many matches a search walks the newest-first index (see above). */
+export const SPARSE_MATCHES = 1000;
+
+// ---------------------------------------------------------------------------------------
+// Rows
+
+/** A lead row as the list queries select it (snake_case, tags as JSON text). */
+export type LeadRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource;
+  status: LeadStatus;
+  estimated_value: number | null;
+  notes: string | null;
+  assigned_to: string | null;
+  tags: string;
+  created_at: string;
+  updated_at: string;
+  assignee_name: string | null;
+};
+
+const LEAD_COLUMNS = sql.raw(
+  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name",
+);
+
+function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function leadRowToDto(row: LeadRow): LeadDto {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    source: row.source,
+    status: row.status,
+    estimated_value: row.estimated_value,
+    notes: row.notes,
+    assigned_to: row.assigned_to,
+    assigned_user: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
+    tags: parseTags(row.tags),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Cursor: the sort key of a page's last lead, base64url JSON [created_at, id].
+
+type Cursor = { createdAt: string; id: string };
+
+const invalidCursor = () =>
+  new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: "invalid_value" }] });
+
+export function encodeLeadCursor(lead: { created_at: string; id: string }): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([lead.created_at, lead.id]));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+export function decodeLeadCursor(cursor: string): Cursor {
+  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalidCursor();
+  try {
+    const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      typeof value[1] === "string" &&
+      value[0].length <= 40 &&
+      value[1].length > 0 &&
+      value[1].length <= 64
+    ) {
+      return { createdAt: value[0], id: value[1] };
+    }
+  } catch {
+    // not base64 or not JSON: the same answer as a wrong shape
+  }
+  throw invalidCursor();
+}
+
+const clampLimit = (limit: number | undefined, fallback: number) => Math.min(Math.max(Math.trunc(limit ?? fallback) || fallback, 1), LEAD_PAGE_MAX);
+
+// ---------------------------------------------------------------------------------------
+// Statements
+
+const dialect = new SQLiteAsyncDialect();
+
+/** A D1 statement from a drizzle `sql` template (drizzle's D1 batch cannot run raw SQL with parameters). */
+function statement(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
+}
+
+/** Runs statements in one D1 batch (one round trip, one consistent snapshot); the rows of each. */
+async function readBatch<T extends unknown[]>(db: Db, queries: SQL[]): Promise<{ [K in keyof T]: T[K][] }> {
+  const results = await db.$client.batch(queries.map((query) => statement(db, query)));
+  return results.map((result) => result.results) as { [K in keyof T]: T[K][] };
+}
+
+/** rowid of every lead the MATCH expression finds. */
+const matchingRowids = (match: string) => sql`select rowid from leads_fts where leads_fts match ${match}`;
+/** How many leads match, counted up to SPARSE_MATCHES (cheap: stops there). */
+const matchCount = (match: string) =>
+  sql`(select count(*) from (select 1 from leads_fts where leads_fts match ${match} limit ${SPARSE_MATCHES}))`;
+
+type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number };
+
+/** One page of leads, newest first (limit rows; ask for one more to know if another page follows). */
+function leadPageQuery({ match, status, after, limit }: PageQuery): SQL {
+  const conditions: SQL[] = [sql`1`];
+  if (status) conditions.push(sql`l.status = ${status}`);
+  if (after) conditions.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
+  const page = (access: string, extra: SQL[]) =>
+    sql`select ${LEAD_COLUMNS} from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
+      [...conditions, ...extra],
+      sql` and `,
+    )} order by l.created_at desc, l.id desc limit ${limit}`;
+  if (!match) return page("", []);
+  const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
+  const walk = status ? "indexed by leads_status_created_at_idx" : "indexed by leads_created_at_idx";
+  // Exactly one arm runs: its constant condition is decided once, before any row is read.
+  return sql`select * from (${page("not indexed", [inMatches, sql`${matchCount(match)} < ${SPARSE_MATCHES}`])})
+    union all select * from (${page(walk, [inMatches, sql`${matchCount(match)} >= ${SPARSE_MATCHES}`])})
+    order by created_at desc, id desc`;
+}
+
+type StatusTotalsRow = { status: LeadStatus; count: number; value_sum: number };
+
+/** Count and value sum (null = 0) per status, of every lead or of the ones matching; or of one status. */
+function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
+  const conditions: SQL[] = [sql`1`];
+  if (status) conditions.push(sql`l.status = ${status}`);
+  const totals = (access: string, extra: SQL[]) =>
+    sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l ${sql.raw(access)} where ${sql.join(
+      [...conditions, ...extra],
+      sql` and `,
+    )} group by status`;
+  if (!match) return totals("indexed by leads_status_value_idx", []);
+  const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
+  return sql`select * from (${totals("not indexed", [inMatches, sql`${matchCount(match)} < ${SPARSE_MATCHES}`])})
+    union all select * from (${totals("indexed by leads_status_value_idx", [inMatches, sql`${matchCount(match)} >= ${SPARSE_MATCHES}`])})`;
+}
+
+function toPage(rows: LeadRow[], limit: number): Page<LeadDto> {
+  const items = rows.slice(0, limit).map(leadRowToDto);
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > limit && last ? encodeLeadCursor(last) : null };
+}
+
+/** The MATCH for a search text: undefined when there is no text, null when it can match nothing. */
+function searchMatch(q: string | undefined): string | null | undefined {
+  if (!q?.trim()) return undefined;
+  return ftsPrefixQuery(q);
+}
+
+// ---------------------------------------------------------------------------------------
+// Services
+
 /** Newest first, filtered by status and/or text, cursor-paginated. */
-export async function listLeads(_ctx: ServiceContext, _actor: Authenticated, _query: LeadListQuery): Promise<Page<LeadDto>> {
-  throw new Error("listLeads: not implemented yet");
+export async function listLeads({ db }: ServiceContext, _actor: Authenticated, query: LeadListQuery): Promise<Page<LeadDto>> {
+  const limit = clampLimit(query.limit, LEAD_PAGE_DEFAULT);
+  const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
+  const match = searchMatch(query.q);
+  if (match === null) return { items: [], next_cursor: null };
+  const [rows] = await readBatch<[LeadRow]>(db, [leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 })]);
+  return toPage(rows, limit);
 }
 
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
-export async function loadPipeline(
-  _ctx: ServiceContext,
-  _actor: Authenticated,
-  _query: { q?: string; perColumn?: number },
-): Promise<PipelineDto> {
-  throw new Error("loadPipeline: not implemented yet");
+export async function loadPipeline({ db }: ServiceContext, _actor: Authenticated, query: { q?: string; perColumn?: number }): Promise<PipelineDto> {
+  const perColumn = clampLimit(query.perColumn, PIPELINE_COLUMN_DEFAULT);
+  const match = searchMatch(query.q);
+  if (match === null) {
+    return { columns: LEAD_STATUSES.map((status) => ({ status, count: 0, value_sum: 0, leads: [], next_cursor: null })) };
+  }
+  const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...LeadRow[]]>(db, [
+    statusTotalsQuery(match ?? null),
+    ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1 })),
+  ]);
+  const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
+  return {
+    columns: LEAD_STATUSES.map((status, i) => {
+      const page = toPage(pages[i] as LeadRow[], perColumn);
+      const total = byStatus.get(status);
+      return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
+    }),
+  };
 }
 
-/** More cards of one column (its `next_cursor`). */
+/** More cards of one column (its `next_cursor`), with the column's count and value sum. */
 export async function loadPipelineColumn(
-  _ctx: ServiceContext,
+  { db }: ServiceContext,
   _actor: Authenticated,
-  _status: LeadStatus,
-  _query: { q?: string; cursor?: string; limit?: number },
+  status: LeadStatus,
+  query: { q?: string; cursor?: string; limit?: number },
 ): Promise<PipelineColumnDto> {
-  throw new Error("loadPipelineColumn: not implemented yet");
+  const limit = clampLimit(query.limit, PIPELINE_COLUMN_DEFAULT);
+  const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
+  const match = searchMatch(query.q);
+  if (match === null) return { status, count: 0, value_sum: 0, leads: [], next_cursor: null };
+  const [totals, rows] = await readBatch<[StatusTotalsRow, LeadRow]>(db, [
+    statusTotalsQuery(match ?? null, status),
+    leadPageQuery({ match: match ?? null, status, after, limit: limit + 1 }),
+  ]);
+  const page = toPage(rows, limit);
+  const total = totals[0];
+  return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
 }
