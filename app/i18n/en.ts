@@ -44,6 +44,10 @@ export const en: Dictionary = {
     rate_limited: "Too many attempts. Try again in {wait}.",
     internal_error: "Unexpected server error. Please try again.",
     service_unavailable: "Service temporarily unavailable.",
+    unsupported_file_type: "File type not allowed. Send pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx or xls.",
+    file_too_large: "The file is over the 10 MB limit.",
+    file_empty: "The file is empty.",
+    file_signature_mismatch: "The file's content does not match its .{extension} extension.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",

@@ -44,6 +44,10 @@ export const es: Dictionary = {
     rate_limited: "Demasiados intentos. Inténtalo de nuevo en {wait}.",
     internal_error: "Error inesperado en el servidor. Inténtalo de nuevo.",
     service_unavailable: "Servicio temporalmente no disponible.",
+    unsupported_file_type: "Tipo de archivo no permitido. Envía pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx o xls.",
+    file_too_large: "El archivo supera el límite de 10 MB.",
+    file_empty: "El archivo está vacío.",
+    file_signature_mismatch: "El contenido del archivo no corresponde a la extensión .{extension}.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",

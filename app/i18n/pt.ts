@@ -45,6 +45,10 @@ export const pt = {
     rate_limited: "Muitas tentativas. Tente novamente em {wait}.",
     internal_error: "Erro inesperado no servidor. Tente novamente.",
     service_unavailable: "Serviço temporariamente indisponível.",
+    unsupported_file_type: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls.",
+    file_too_large: "O arquivo passa do limite de 10 MB.",
+    file_empty: "O arquivo está vazio.",
+    file_signature_mismatch: "O conteúdo do arquivo não corresponde à extensão .{extension}.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",

@@ -130,6 +130,19 @@ export function authErrorBody(language: Language, error: AuthError): GoTrueError
   return body;
 }
 
+/**
+ * Issues whose message is a dictionary key (`apiErrors.field.*`, as services and the
+ * forms' schemas name a field's problem) in the caller's language; other messages as they are.
+ */
+function translatedIssues(language: Language, issues: NonNullable<ApiErrorBody["issues"]>) {
+  const t = getTranslator(language);
+  return issues.map((issue) => {
+    if (!issue.message.startsWith("apiErrors.")) return issue;
+    const translated = t(issue.message as Parameters<typeof t>[0]);
+    return translated === issue.message ? issue : { ...issue, message: translated };
+  });
+}
+
 /** The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AuthError) {
@@ -146,7 +159,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const retryAfter = Number(err.headers?.["Retry-After"]);
     const wait: TranslationParams = retryAfter > 0 ? { wait: formatWaitTime(retryAfter, c.get("language") ?? "pt") } : {};
     const payload = { ...err.details, ...body(c, err.code, err.message, { ...wait, ...err.params }) };
-    if (err.issues) payload.issues = err.issues;
+    if (err.issues) payload.issues = translatedIssues(c.get("language") ?? "pt", err.issues);
     return c.json(payload, err.status, err.headers);
   }
   if (err instanceof z.ZodError) {

@@ -1,12 +1,27 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { LEAD_STATUSES } from "../db/schema/index.ts";
-import { getLead } from "../services/lead-detail-service.ts";
+import {
+  ACTIVITY_PAGE_MAX,
+  activityInputSchema,
+  addActivity,
+  addNote,
+  deleteNote,
+  getLead,
+  listActivities,
+  listAttachments,
+  listNotes,
+  noteInputSchema,
+  updateNote,
+  uploadAttachment,
+} from "../services/lead-detail-service.ts";
+import { FIELD_ISSUE } from "../services/lead-service.ts";
+import { ApiError } from "./errors.ts";
 import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
-import { validate } from "./validate.ts";
+import { validate, validatePublicForm } from "./validate.ts";
 
 const searchText = z.string().trim().max(200).optional();
 const cursor = z.string().max(500).optional();
@@ -16,6 +31,11 @@ export const leadListQuerySchema = z.object({
   status: z.enum(LEAD_STATUSES).optional(),
   cursor,
   limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const activityListQuerySchema = z.object({
+  cursor,
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_PAGE_MAX).optional(),
 });
 
 export const pipelineQuerySchema = z.object({
@@ -37,13 +57,19 @@ export const pipelineColumnQuerySchema = z.object({
  * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·
  * DELETE /:id (managers and admins) → 204. The /pipeline routes come first so /:id never
  * shadows them.
+ * The lead detail: GET /:id/activities (cursor, limit ≤ 100) → Page<ActivityDto> newest
+ * first · POST /:id/activities {type, subject?, content} → 201 {activity} · GET /:id/notes →
+ * NoteDto[] newest first · POST /:id/notes {content} → 201 {note} · PATCH /:id/notes/:noteId
+ * {content} → {note} · DELETE /:id/notes/:noteId → 204 · GET /:id/attachments →
+ * AttachmentDto[] newest first · POST /:id/attachments (multipart, field "file") → 201
+ * {attachment}. Downloading and removing an attachment: /api/attachments/:id.
  */
 export const leadsApi = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", validate("query", leadListQuerySchema), async (c) => {
     return c.json(await listLeads(c.get("services"), c.get("viewer"), c.req.valid("query")));
   })
-  .post("/", validate("json", createLeadSchema), async (c) => {
+  .post("/", validatePublicForm("json", createLeadSchema), async (c) => {
     const lead = await createLead(c.get("services"), c.get("viewer"), c.req.valid("json"));
     return c.json({ lead }, 201);
   })
@@ -62,10 +88,45 @@ export const leadsApi = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     return c.json({ lead: await getLead(c.get("services"), c.get("viewer"), c.req.param("id")) });
   })
-  .patch("/:id", validate("json", updateLeadSchema), async (c) => {
+  .patch("/:id", validatePublicForm("json", updateLeadSchema), async (c) => {
     return c.json({ lead: await updateLead(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json")) });
   })
   .delete("/:id", async (c) => {
     await deleteLead(c.get("services"), c.get("viewer"), c.req.param("id"));
     return c.body(null, 204);
+  })
+  .get("/:id/activities", validate("query", activityListQuerySchema), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await listActivities(c.get("services"), c.get("viewer"), c.req.param("id"), cursor, limit));
+  })
+  .post("/:id/activities", validatePublicForm("json", activityInputSchema), async (c) => {
+    const activity = await addActivity(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json"));
+    return c.json({ activity }, 201);
+  })
+  .get("/:id/notes", async (c) => {
+    return c.json(await listNotes(c.get("services"), c.get("viewer"), c.req.param("id")));
+  })
+  .post("/:id/notes", validatePublicForm("json", noteInputSchema), async (c) => {
+    const note = await addNote(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json"));
+    return c.json({ note }, 201);
+  })
+  .patch("/:id/notes/:noteId", validatePublicForm("json", noteInputSchema), async (c) => {
+    const note = await updateNote(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.param("noteId"), c.req.valid("json"));
+    return c.json({ note });
+  })
+  .delete("/:id/notes/:noteId", async (c) => {
+    await deleteNote(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.param("noteId"));
+    return c.body(null, 204);
+  })
+  .get("/:id/attachments", async (c) => {
+    return c.json(await listAttachments(c.get("services"), c.get("viewer"), c.req.param("id")));
+  })
+  .post("/:id/attachments", async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = form["file"];
+    if (!(file instanceof File)) {
+      throw new ApiError(400, "validation_failed", { params: { fields: "file" }, issues: [{ path: "file", message: FIELD_ISSUE.required }] });
+    }
+    const attachment = await uploadAttachment(c.get("services"), c.get("viewer"), c.req.param("id"), file);
+    return c.json({ attachment }, 201);
   });

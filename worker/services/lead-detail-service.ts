@@ -1,10 +1,51 @@
 // The lead detail dialog's backend: the lead, its timeline (activities), notes and R2
-// attachments. Everyone signed in reads; writing needs the right to edit the lead
-// (canEditLead), with the extra rules of docs/decisions/010 for notes and attachments.
+// attachments (docs/decisions/010-crm-permissions.md). Everyone signed in reads. Writing an
+// activity, a note or an attachment needs the right to edit the lead (canEditLead), decided
+// inside the write itself (`INSERT … SELECT … WHERE EXISTS (the lead, editable by the actor)`);
+// a note is changed or removed by its author or a manager/admin; an attachment is removed by
+// its uploader, by anyone who may edit the lead, or by a manager/admin.
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { isSingleLine } from "~/lib/single-line";
+import { canEditLead, type Actor } from "../auth/crm-permissions.ts";
+import { leadActivities, leadAttachments, leadNotes, leads, users, type ActivityType } from "../db/schema/index.ts";
+import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
-import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page } from "./crm-types.ts";
-import { readLead } from "./lead-service.ts";
+import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, UserRef } from "./crm-types.ts";
+import { FIELD_ISSUE, readLead } from "./lead-service.ts";
 import type { ServiceContext } from "./service-context.ts";
+
+const isManagerOrAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "manager";
+const ref = (id: string | null, name: string | null): UserRef | null => (id && name !== null ? { id, name } : null);
+const notFound = () => new ApiError(404, "not_found");
+const forbidden = () => new ApiError(403, "forbidden");
+
+/**
+ * SQL condition "lead `leadId` exists and `actor` may edit it" (canEditLead as a WHERE), for
+ * writes that must only take on a lead the actor may change at that moment.
+ */
+function editableLead(actor: Actor, leadId: string): SQL {
+  const mayEdit = isManagerOrAdmin(actor) ? sql`1` : sql`(${leads.assignedTo} is null or ${leads.assignedTo} = ${actor.id})`;
+  return sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId} and ${mayEdit})`;
+}
+
+/** After a guarded write did not take: 404 if the lead is gone, 403 if it is not the actor's to edit. */
+async function whyNotWritten(ctx: ServiceContext, actor: Actor, leadId: string): Promise<ApiError> {
+  const lead = await ctx.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) return notFound();
+  if (!canEditLead(actor, { assigned_to: lead.assignedTo })) return forbidden();
+  return new ApiError(409, "conflict");
+}
+
+/** 404 unless the lead exists (one cheap indexed read). */
+async function requireLead(ctx: ServiceContext, leadId: string): Promise<{ assignedTo: string | null }> {
+  const lead = await ctx.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId)).get();
+  if (!lead) throw notFound();
+  return lead;
+}
+
+// ---------------------------------------------------------------------------------------
+// Lead
 
 /** One lead (404 not_found when it does not exist). */
 export async function getLead(ctx: ServiceContext, _actor: Authenticated, id: string): Promise<LeadDto> {
@@ -12,15 +53,383 @@ export async function getLead(ctx: ServiceContext, _actor: Authenticated, id: st
   return lead;
 }
 
-/** The timeline, newest first. */
-export async function listActivities(_ctx: ServiceContext, _actor: Authenticated, _leadId: string, _cursor?: string): Promise<Page<ActivityDto>> {
-  throw new Error("listActivities: not implemented yet");
+// ---------------------------------------------------------------------------------------
+// Timeline
+
+/** The activity types a person logs (the audit types are written by the services). */
+export const LOGGED_ACTIVITY_TYPES = ["whatsapp", "email", "call", "meeting", "internal_note"] as const satisfies readonly ActivityType[];
+
+/** Multi-line text: line breaks kept (CRLF → LF), outer blank space dropped, required. */
+const requiredText = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? FIELD_ISSUE.required : FIELD_ISSUE.invalid) })
+    .max(max, FIELD_ISSUE.tooLong)
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .refine((v) => v.length > 0, FIELD_ISSUE.required);
+
+export const activityInputSchema = z.object({
+  type: z.enum(LOGGED_ACTIVITY_TYPES, { error: FIELD_ISSUE.invalid }),
+  /** Optional single line; empty → null. */
+  subject: z
+    .union([z.string().trim().max(200, FIELD_ISSUE.tooLong).refine(isSingleLine, FIELD_ISSUE.invalid), z.null()], { error: FIELD_ISSUE.invalid })
+    .optional()
+    .transform((v) => v || null),
+  content: requiredText(10_000),
+});
+export type ActivityInput = z.infer<typeof activityInputSchema>;
+
+export const ACTIVITY_PAGE_DEFAULT = 30;
+export const ACTIVITY_PAGE_MAX = 100;
+
+/** Opaque keyset cursor: the last item's created_at and id. */
+const encodeCursor = (createdAt: string, id: string) => btoa(JSON.stringify([createdAt, id])).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string" && v.length <= 100)) return value as [string, string];
+  } catch {
+    // falls through
+  }
+  throw new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: FIELD_ISSUE.invalid }] });
 }
 
-export async function listNotes(_ctx: ServiceContext, _actor: Authenticated, _leadId: string): Promise<NoteDto[]> {
-  throw new Error("listNotes: not implemented yet");
+const activityColumns = { activity: leadActivities, authorName: users.name };
+const toActivityDto = ({ activity: a, authorName }: { activity: typeof leadActivities.$inferSelect; authorName: string | null }): ActivityDto => ({
+  id: a.id,
+  lead_id: a.leadId,
+  type: a.type,
+  subject: a.subject,
+  content: a.content,
+  metadata: a.metadata ?? {},
+  created_at: a.createdAt,
+  author: ref(a.authorId, authorName),
+});
+
+/** The timeline, newest first, `limit` (default 30, at most 100) a page. 404 for an unknown lead. */
+export async function listActivities(
+  ctx: ServiceContext,
+  _actor: Authenticated,
+  leadId: string,
+  cursor?: string,
+  limit: number = ACTIVITY_PAGE_DEFAULT,
+): Promise<Page<ActivityDto>> {
+  const { db } = ctx;
+  const size = Math.min(Math.max(1, Math.trunc(limit) || ACTIVITY_PAGE_DEFAULT), ACTIVITY_PAGE_MAX);
+  const after = cursor ? decodeCursor(cursor) : null;
+  const [lead, rows] = await db.batch([
+    db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)),
+    db
+      .select(activityColumns)
+      .from(leadActivities)
+      .leftJoin(users, eq(users.id, leadActivities.authorId))
+      .where(
+        and(
+          eq(leadActivities.leadId, leadId),
+          after
+            ? or(lt(leadActivities.createdAt, after[0]), and(eq(leadActivities.createdAt, after[0]), lt(leadActivities.id, after[1])))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(leadActivities.createdAt), desc(leadActivities.id))
+      .limit(size + 1),
+  ]);
+  if (lead.length === 0) throw notFound();
+  const items = rows.slice(0, size).map(toActivityDto);
+  const last = items.at(-1);
+  return { items, next_cursor: rows.length > size && last ? encodeCursor(last.created_at, last.id) : null };
 }
 
-export async function listAttachments(_ctx: ServiceContext, _actor: Authenticated, _leadId: string): Promise<AttachmentDto[]> {
-  throw new Error("listAttachments: not implemented yet");
+/** Logs a whatsapp / email / call / meeting / internal_note on the lead; the author is the actor. */
+export async function addActivity(ctx: ServiceContext, actor: Authenticated, leadId: string, input: ActivityInput): Promise<ActivityDto> {
+  const { db } = ctx;
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  // Column order of lead_activities: id, lead_id, type, subject, content, metadata, author_id, created_at.
+  const [row] = await db
+    .insert(leadActivities)
+    .select(sql`select ${id}, ${leadId}, ${input.type}, ${input.subject}, ${input.content}, '{}', ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`)
+    .returning();
+  if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
+  return toActivityDto({ activity: row, authorName: actor.user.name });
+}
+
+// ---------------------------------------------------------------------------------------
+// Notes
+
+export const noteInputSchema = z.object({ content: requiredText(10_000) });
+export type NoteInput = z.infer<typeof noteInputSchema>;
+
+/** At most this many notes of a lead are listed (newest first). */
+export const NOTES_MAX = 500;
+
+const noteColumns = { note: leadNotes, authorName: users.name };
+const toNoteDto = ({ note: n, authorName }: { note: typeof leadNotes.$inferSelect; authorName: string | null }): NoteDto => ({
+  id: n.id,
+  lead_id: n.leadId,
+  content: n.content,
+  created_at: n.createdAt,
+  updated_at: n.updatedAt,
+  author: ref(n.authorId, authorName),
+});
+
+/** The lead's notes, newest first. 404 for an unknown lead. */
+export async function listNotes(ctx: ServiceContext, _actor: Authenticated, leadId: string): Promise<NoteDto[]> {
+  const { db } = ctx;
+  const [lead, rows] = await db.batch([
+    db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)),
+    db
+      .select(noteColumns)
+      .from(leadNotes)
+      .leftJoin(users, eq(users.id, leadNotes.authorId))
+      .where(eq(leadNotes.leadId, leadId))
+      .orderBy(desc(leadNotes.createdAt), desc(leadNotes.id))
+      .limit(NOTES_MAX),
+  ]);
+  if (lead.length === 0) throw notFound();
+  return rows.map(toNoteDto);
+}
+
+/** Adds a note (anyone who may edit the lead); the author is the actor. */
+export async function addNote(ctx: ServiceContext, actor: Authenticated, leadId: string, input: NoteInput): Promise<NoteDto> {
+  const { db } = ctx;
+  const now = new Date().toISOString();
+  // Column order of lead_notes: id, lead_id, content, author_id, created_at, updated_at.
+  const [row] = await db
+    .insert(leadNotes)
+    .select(sql`select ${crypto.randomUUID()}, ${leadId}, ${input.content}, ${actor.user.id}, ${now}, ${now} where ${editableLead(actor.user, leadId)}`)
+    .returning();
+  if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
+  return toNoteDto({ note: row, authorName: actor.user.name });
+}
+
+/** The note's author, or a manager/admin, in SQL. */
+const mayChangeNote = (actor: Actor) => (isManagerOrAdmin(actor) ? undefined : eq(leadNotes.authorId, actor.id));
+
+/** After a guarded note write did not take: 404 if there is no such note on the lead, else 403. */
+async function whyNoteUnchanged(ctx: ServiceContext, leadId: string, noteId: string): Promise<ApiError> {
+  const note = await ctx.db.select({ id: leadNotes.id }).from(leadNotes).where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId))).get();
+  return note ? forbidden() : notFound();
+}
+
+/** Changes a note's text (its author, or a manager/admin). */
+export async function updateNote(ctx: ServiceContext, actor: Authenticated, leadId: string, noteId: string, input: NoteInput): Promise<NoteDto> {
+  const [row] = await ctx.db
+    .update(leadNotes)
+    .set({ content: input.content, updatedAt: new Date().toISOString() })
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), mayChangeNote(actor.user)))
+    .returning();
+  if (!row) throw await whyNoteUnchanged(ctx, leadId, noteId);
+  const author = row.authorId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId)).get() : undefined;
+  return toNoteDto({ note: row, authorName: author?.name ?? null });
+}
+
+/** Removes a note (its author, or a manager/admin). */
+export async function deleteNote(ctx: ServiceContext, actor: Authenticated, leadId: string, noteId: string): Promise<void> {
+  const [row] = await ctx.db
+    .delete(leadNotes)
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), mayChangeNote(actor.user)))
+    .returning({ id: leadNotes.id });
+  if (!row) throw await whyNoteUnchanged(ctx, leadId, noteId);
+}
+
+// ---------------------------------------------------------------------------------------
+// Attachments (R2 binding ATTACHMENTS, key {leadId}/{timestamp}.{ext})
+
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The accepted extensions (crm.md §5) with the MIME type stored and served for each. */
+export const ATTACHMENT_TYPES = {
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  txt: "text/plain",
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xls: "application/vnd.ms-excel",
+} as const;
+export type AttachmentExtension = keyof typeof ATTACHMENT_TYPES;
+
+const startsWith = (bytes: Uint8Array, ...signature: number[]) => signature.every((b, i) => bytes[i] === b);
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/** UTF-8 text (an optional BOM) without NUL bytes. */
+function isUtf8Text(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the bytes are what the extension says (magic numbers; text for txt/csv). */
+export function matchesSignature(extension: AttachmentExtension, bytes: Uint8Array): boolean {
+  switch (extension) {
+    case "pdf":
+      return startsWith(bytes, ...ascii("%PDF-"));
+    case "doc":
+    case "xls":
+      return startsWith(bytes, ...OLE2);
+    case "docx":
+    case "xlsx":
+      return startsWith(bytes, ...ZIP);
+    case "jpg":
+    case "jpeg":
+      return startsWith(bytes, 0xff, 0xd8, 0xff);
+    case "png":
+      return startsWith(bytes, 0x89, ...ascii("PNG\r\n\x1a\n"));
+    case "gif":
+      return startsWith(bytes, ...ascii("GIF87a")) || startsWith(bytes, ...ascii("GIF89a"));
+    case "txt":
+    case "csv":
+      return isUtf8Text(bytes);
+  }
+}
+
+const FILE_NAME_MAX = 200;
+// C0/C1 controls, DEL and the bidirectional overrides that disguise an extension ("fdp.exe").
+// eslint-disable-next-line no-control-regex
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The name a file keeps: its last path segment, without control characters, at most 200 characters (extension kept). */
+export function sanitizeFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? "";
+  const name = base.normalize("NFC").replace(UNSAFE_NAME_CHARACTERS, "").replace(/\s+/g, " ").trim();
+  if (name.length <= FILE_NAME_MAX) return name;
+  const dot = name.lastIndexOf(".");
+  const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : "";
+  return name.slice(0, FILE_NAME_MAX - extension.length).trimEnd() + extension;
+}
+
+/** The accepted extension of a file name (lower-case), or null. */
+export function attachmentExtension(fileName: string): AttachmentExtension | null {
+  const dot = fileName.lastIndexOf(".");
+  const extension = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : "";
+  return Object.hasOwn(ATTACHMENT_TYPES, extension) ? (extension as AttachmentExtension) : null;
+}
+
+const attachmentColumns = { attachment: leadAttachments, uploaderName: users.name };
+const toAttachmentDto = ({ attachment: a, uploaderName }: { attachment: typeof leadAttachments.$inferSelect; uploaderName: string | null }): AttachmentDto => ({
+  id: a.id,
+  lead_id: a.leadId,
+  file_name: a.fileName,
+  file_size: a.fileSize,
+  file_type: a.fileType,
+  created_at: a.createdAt,
+  uploader: ref(a.uploadedBy, uploaderName),
+});
+
+/** The lead's attachments, newest first, with the uploader's name. 404 for an unknown lead. */
+export async function listAttachments(ctx: ServiceContext, _actor: Authenticated, leadId: string): Promise<AttachmentDto[]> {
+  const { db } = ctx;
+  const [lead, rows] = await db.batch([
+    db.select({ id: leads.id }).from(leads).where(eq(leads.id, leadId)),
+    db
+      .select(attachmentColumns)
+      .from(leadAttachments)
+      .leftJoin(users, eq(users.id, leadAttachments.uploadedBy))
+      .where(eq(leadAttachments.leadId, leadId))
+      .orderBy(desc(leadAttachments.createdAt), desc(leadAttachments.id)),
+  ]);
+  if (lead.length === 0) throw notFound();
+  return rows.map(toAttachmentDto);
+}
+
+/** Stores the bytes at a fresh key ({leadId}/{timestamp}.{ext}): never over another file. */
+async function putUnique(bucket: R2Bucket, leadId: string, extension: string, bytes: Uint8Array, contentType: string): Promise<string> {
+  let timestamp = Date.now();
+  for (let attempt = 0; attempt < 20; attempt++, timestamp++) {
+    const key = `${leadId}/${timestamp}.${extension}`;
+    // Only when no object has the key (If-None-Match: *); null when one does.
+    const stored = await bucket.put(key, bytes, { httpMetadata: { contentType }, onlyIf: new Headers({ "If-None-Match": "*" }) });
+    if (stored) return key;
+  }
+  throw new ApiError(409, "conflict");
+}
+
+/**
+ * Uploads a file to a lead (anyone who may edit the lead). Checked before anything is
+ * stored: an accepted extension (400 unsupported_file_type), at most 10 MB (413
+ * file_too_large), not empty (400 file_empty), and content whose signature matches the
+ * extension (400 file_signature_mismatch). The file goes to R2 first, then the row is
+ * written (only if the lead still exists and is still the actor's to edit); when the row
+ * is not written the R2 object is deleted again.
+ */
+export async function uploadAttachment(ctx: ServiceContext, actor: Authenticated, leadId: string, file: File): Promise<AttachmentDto> {
+  const lead = await requireLead(ctx, leadId);
+  if (!canEditLead(actor.user, { assigned_to: lead.assignedTo })) throw forbidden();
+
+  const fileName = sanitizeFileName(file.name);
+  const extension = attachmentExtension(fileName);
+  if (!extension) throw new ApiError(400, "unsupported_file_type");
+  if (file.size > ATTACHMENT_MAX_BYTES) throw new ApiError(413, "file_too_large");
+  if (file.size === 0) throw new ApiError(400, "file_empty");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!matchesSignature(extension, bytes)) throw new ApiError(400, "file_signature_mismatch", { params: { extension } });
+
+  const fileType = ATTACHMENT_TYPES[extension];
+  const bucket = ctx.env.ATTACHMENTS;
+  const key = await putUnique(bucket, leadId, extension, bytes, fileType);
+  const now = new Date().toISOString();
+  let row: typeof leadAttachments.$inferSelect | undefined;
+  try {
+    // Column order of lead_attachments: id, lead_id, file_name, file_size, file_type, storage_path, uploaded_by, created_at.
+    [row] = await ctx.db
+      .insert(leadAttachments)
+      .select(
+        sql`select ${crypto.randomUUID()}, ${leadId}, ${fileName}, ${bytes.byteLength}, ${fileType}, ${key}, ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`,
+      )
+      .returning();
+  } catch (error) {
+    await bucket.delete(key);
+    throw error;
+  }
+  if (!row) {
+    await bucket.delete(key);
+    throw await whyNotWritten(ctx, actor.user, leadId);
+  }
+  return toAttachmentDto({ attachment: row, uploaderName: actor.user.name });
+}
+
+export type AttachmentFile = {
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  body: ReadableStream;
+  etag: string;
+};
+
+/** An attachment's bytes from R2 with its original name and type (404 when the row or the object is missing). */
+export async function getAttachmentFile(ctx: ServiceContext, _actor: Authenticated, id: string): Promise<AttachmentFile> {
+  const row = await ctx.db.select().from(leadAttachments).where(eq(leadAttachments.id, id)).get();
+  if (!row) throw notFound();
+  const object = await ctx.env.ATTACHMENTS.get(row.storagePath);
+  if (!object) throw notFound();
+  return { file_name: row.fileName, file_type: row.fileType, file_size: object.size, body: object.body, etag: object.httpEtag };
+}
+
+/**
+ * Removes an attachment: its uploader, anyone who may edit the lead, or a manager/admin.
+ * The file leaves R2 first, then the row (crm.md §7), so a row never points at nothing
+ * for longer than the request.
+ */
+export async function deleteAttachment(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
+  const found = await ctx.db
+    .select({ storagePath: leadAttachments.storagePath, uploadedBy: leadAttachments.uploadedBy, assignedTo: leads.assignedTo })
+    .from(leadAttachments)
+    .innerJoin(leads, eq(leads.id, leadAttachments.leadId))
+    .where(eq(leadAttachments.id, id))
+    .get();
+  if (!found) throw notFound();
+  const allowed = found.uploadedBy === actor.user.id || canEditLead(actor.user, { assigned_to: found.assignedTo });
+  if (!allowed) throw forbidden();
+  await ctx.env.ATTACHMENTS.delete(found.storagePath);
+  await ctx.db.delete(leadAttachments).where(eq(leadAttachments.id, id));
 }

@@ -23,38 +23,54 @@ import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-
 import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
 import type { ServiceContext } from "./service-context.ts";
 
+/** A field's problem as a dictionary key; the API answers it in the caller's language. */
+export const FIELD_ISSUE = {
+  required: "apiErrors.field.required",
+  tooLong: "apiErrors.field.too_long",
+  invalid: "apiErrors.field.invalid_value",
+  assigneeUnavailable: "apiErrors.field.assignee_unavailable",
+} as const;
+
+const invalid = { error: FIELD_ISSUE.invalid };
 /** A single-line text: trimmed, no control characters (they must never reach a header). */
-const line = (max: number) => z.string().trim().max(max).refine(isSingleLine, "control_characters");
+const line = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? FIELD_ISSUE.required : FIELD_ISSUE.invalid) })
+    .trim()
+    .max(max, FIELD_ISSUE.tooLong)
+    .refine(isSingleLine, FIELD_ISSUE.invalid);
 /** A single-line text or null; empty → null. */
-const nullableLine = (max: number) => z.union([line(max), z.null()]).transform((v) => (v ? v : null));
+const nullableLine = (max: number) => z.union([line(max), z.null()], invalid).transform((v) => (v ? v : null));
 
 // The fields of the lead form (crm.md §3/§5), each without a default: the create schema adds
 // the form's defaults, the update schema leaves absent fields absent.
 const leadFields = {
-  name: line(200).min(1),
+  name: line(200).min(1, FIELD_ISSUE.required),
   /** Trimmed and lower-case (the unique index compares lower(trim(email))); "" → null. */
-  email: z.union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254).pipe(z.email())]).transform((v) => v || null),
+  email: z
+    .union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254, FIELD_ISSUE.tooLong).pipe(z.email(invalid))], invalid)
+    .transform((v) => v || null),
   phone: nullableLine(40),
   company: nullableLine(200),
-  source: z.enum(LEAD_SOURCES),
-  status: z.enum(LEAD_STATUSES),
+  source: z.enum(LEAD_SOURCES, invalid),
+  status: z.enum(LEAD_STATUSES, invalid),
   /** A decimal (number, or text with "." or ","), ≥ 0; empty → null. */
-  estimated_value: z.union([z.number(), z.string(), z.null()]).transform((v, ctx) => {
+  estimated_value: z.union([z.number(), z.string().max(40), z.null()], invalid).transform((v, ctx) => {
     if (v === null || (typeof v === "string" && v.trim() === "")) return null;
     const n = typeof v === "number" ? v : Number(v.trim().replace(",", "."));
     if (!Number.isFinite(n) || n < 0) {
-      ctx.addIssue({ code: "custom", message: "invalid_value" });
+      ctx.addIssue({ code: "custom", message: FIELD_ISSUE.invalid });
       return z.NEVER;
     }
     return n;
   }),
-  notes: z.union([z.string().max(10_000), z.null()]).transform((v) => v?.trim() || null),
+  notes: z.union([z.string().max(10_000, FIELD_ISSUE.tooLong), z.null()], invalid).transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null),
   /** A user id; "none", "" and null → unassigned. */
-  assigned_to: z.union([z.string().max(64), z.null()]).transform((v) => (!v || v === "none" ? null : v)),
+  assigned_to: z.union([z.string().max(64), z.null()], invalid).transform((v) => (!v || v === "none" ? null : v)),
   /** Trimmed; empty and duplicate tags dropped. */
   tags: z
-    .array(line(50))
-    .max(30)
+    .array(line(50), invalid)
+    .max(30, FIELD_ISSUE.tooLong)
     .transform((tags) => [...new Set(tags.filter((t) => t.length > 0))]),
 };
 
@@ -92,7 +108,7 @@ export const updateLeadSchema = z.object({
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
 
 const assigneeInvalid = () =>
-  new ApiError(400, "validation_failed", { params: { fields: "assigned_to" }, issues: [{ path: "assigned_to", message: "invalid_value" }] });
+  new ApiError(400, "validation_failed", { params: { fields: "assigned_to" }, issues: [{ path: "assigned_to", message: FIELD_ISSUE.assigneeUnavailable }] });
 
 /** The assignee as {id, name} if it is an active user, else a 400 on assigned_to. */
 async function activeAssignee({ db }: ServiceContext, id: string): Promise<UserRef> {
