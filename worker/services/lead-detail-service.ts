@@ -298,9 +298,13 @@ const FILE_NAME_MAX = 200;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** The name a file keeps: its last path segment, without control characters, at most 200 characters (extension kept). */
+/**
+ * The name a file keeps: its last path segment, without control characters, at most 200
+ * characters (extension kept). Browsers send a name's `"` as `%22` in multipart forms (the
+ * HTML form encoding), so `%22` is read back as `"`.
+ */
 export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? "";
+  const base = (raw.split(/[\\/]/).pop() ?? "").replaceAll("%22", '"');
   const name = base.normalize("NFC").replace(UNSAFE_NAME_CHARACTERS, "").replace(/\s+/g, " ").trim();
   if (name.length <= FILE_NAME_MAX) return name;
   const dot = name.lastIndexOf(".");
