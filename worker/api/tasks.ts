@@ -1,7 +1,5 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import { type TranslationKey } from "~/i18n";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import {
   createTask,
   createTaskSchema,
@@ -17,9 +15,8 @@ import {
   updateTaskSchema,
 } from "../services/task-service.ts";
 import type { AppEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
 import { requireAuth } from "./middleware.ts";
-import { validatePublicForm } from "./validate.ts";
+import { validate } from "./validate.ts";
 
 export const taskListQuerySchema = z.object({
   q: z.string().trim().max(200, TASK_ISSUE.tooLong).optional(),
@@ -31,28 +28,10 @@ export const taskListQuerySchema = z.object({
 const taskParam = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * The services name a field's problem with a dictionary key (a lead that does not exist,
- * an inactive assignee, a bad cursor): shown in the caller's language like the schema's.
- */
-async function translatingIssues<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof ApiError) || !error.issues) throw error;
-    const t = getTranslator(c.get("language"));
-    throw new ApiError(error.status, error.code, {
-      params: error.params,
-      details: error.details,
-      headers: error.headers,
-      issues: error.issues.map((issue) => ({ ...issue, message: t(issue.message as TranslationKey) })),
-    });
-  }
-}
-
-/**
  * /api/tasks — every route needs a signed-in staff member (401 otherwise); everyone reads
  * every task; changing one needs canEditTask (403): a sales_rep's own (assigned to them or
- * created by them), any for managers and admins.
+ * created by them), any for managers and admins. A 400's issue messages are
+ * apiErrors.field.* keys, translated for the caller by onError.
  * GET / (q, filter all|pending|completed, cursor, limit ≤ 100) → Page<TaskDto>
  * POST / → 201 {task} · GET /:id → {task} · PATCH /:id (fields of the dialog) → {task}
  * PATCH /:id/completion {completed} → {task} · DELETE /:id → 204.
@@ -62,25 +41,25 @@ async function translatingIssues<T>(c: Context<AppEnv>, work: () => Promise<T>):
  */
 export const tasksApi = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", validatePublicForm("query", taskListQuerySchema), async (c) => {
-    return c.json(await translatingIssues(c, () => listTasks(c.get("services"), c.get("viewer"), c.req.valid("query"))));
+  .get("/", validate("query", taskListQuerySchema), async (c) => {
+    return c.json(await listTasks(c.get("services"), c.get("viewer"), c.req.valid("query")));
   })
-  .post("/", validatePublicForm("json", createTaskSchema), async (c) => {
-    const task = await translatingIssues(c, () => createTask(c.get("services"), c.get("viewer"), c.req.valid("json")));
+  .post("/", validate("json", createTaskSchema), async (c) => {
+    const task = await createTask(c.get("services"), c.get("viewer"), c.req.valid("json"));
     return c.json({ task }, 201);
   })
-  .get("/:id", validatePublicForm("param", taskParam), async (c) => {
+  .get("/:id", validate("param", taskParam), async (c) => {
     return c.json({ task: await getTask(c.get("services"), c.get("viewer"), c.req.valid("param").id) });
   })
-  .patch("/:id", validatePublicForm("param", taskParam), validatePublicForm("json", updateTaskSchema), async (c) => {
-    const task = await translatingIssues(c, () => updateTask(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json")));
+  .patch("/:id", validate("param", taskParam), validate("json", updateTaskSchema), async (c) => {
+    const task = await updateTask(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json"));
     return c.json({ task });
   })
-  .patch("/:id/completion", validatePublicForm("param", taskParam), validatePublicForm("json", taskCompletionSchema), async (c) => {
+  .patch("/:id/completion", validate("param", taskParam), validate("json", taskCompletionSchema), async (c) => {
     const { id } = c.req.valid("param");
     return c.json({ task: await setTaskCompleted(c.get("services"), c.get("viewer"), id, c.req.valid("json").completed) });
   })
-  .delete("/:id", validatePublicForm("param", taskParam), async (c) => {
+  .delete("/:id", validate("param", taskParam), async (c) => {
     await deleteTask(c.get("services"), c.get("viewer"), c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -26,8 +26,8 @@ const SAO_PAULO_OFFSET = "-03:00";
 // Input
 
 /**
- * Issue messages are dictionary keys (apiErrors.field.*); the API translates them into the
- * caller's language (validatePublicForm and translateIssues in worker/api/tasks.ts).
+ * Issue messages are dictionary keys (apiErrors.field.*); the API's onError translates them
+ * into the caller's language.
  */
 export const TASK_ISSUE = {
   required: "apiErrors.field.required",
