@@ -24,7 +24,7 @@ const bytes = (...parts: (string | number[])[]) => {
 };
 
 /** A small valid sample of each accepted type (only the signature matters to the server). */
-const SAMPLES: Record<string, Uint8Array> = {
+const SAMPLES: Record<string, Uint8Array<ArrayBuffer>> = {
   pdf: bytes("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n"),
   doc: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], "word97"),
   xls: bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], "excel97"),
@@ -51,7 +51,7 @@ const TYPES: Record<string, string> = {
   csv: "text/csv",
 };
 
-function upload(who: Staff, leadId: string, name: string, content: Uint8Array, headers: Record<string, string> = {}, type = "application/octet-stream") {
+function upload(who: Staff, leadId: string, name: string, content: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, type = "application/octet-stream") {
   const form = new FormData();
   form.append("file", new File([content], name, { type }));
   return request(`/api/leads/${leadId}/attachments`, { method: "POST", headers: auth(who, headers), body: form });
@@ -156,7 +156,7 @@ describe("R2 round trip", () => {
 describe("rejected files (nothing reaches R2 or the table)", () => {
   it("type by extension, size, emptiness and content signature, with translated messages", async () => {
     const lead = await createLead(db(), { name: "Rejeições" });
-    const cases: { name: string; content: Uint8Array; status: number; error: string; pt: string }[] = [
+    const cases: { name: string; content: Uint8Array<ArrayBuffer>; status: number; error: string; pt: string }[] = [
       { name: "virus.exe", content: bytes("MZ"), status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
       { name: "page.html", content: bytes("<script>alert(1)</script>"), status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
       { name: "sem-extensao", content: SAMPLES.pdf!, status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
