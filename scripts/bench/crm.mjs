@@ -1,0 +1,244 @@
+// `npm run bench:crm [-- --leads 50000] [--runs 300] [--persist-to DIR] [--skip-build]`:
+// how fast are the CRM's reads at scale? Builds the app, makes sure the local database
+// (.wrangler/state, the one `npm start` and `npm run dev` use; --persist-to for another) holds
+// at least --leads leads (default 50,000: runs the bulk seed when fewer), serves the production
+// build with `wrangler dev` on a free port, signs in as the demo admin and sends --runs
+// requests (default 300, one at a time, after a warm-up) to each of:
+//   - the leads search   GET /api/leads?q=<term>   (terms cycled: names with and without
+//     accents, companies, tags, e-mail parts, 1-2 letter prefixes, a term nothing matches)
+//   - the leads list     GET /api/leads             (no text, and with a status)
+//   - the pipeline       GET /api/leads/pipeline
+//   - the dashboard      GET /api/dashboard
+//   - the quick search   GET /api/search?q=<term>
+// and prints p50/p95/p99/max of the response time seen by the client over loopback (the
+// Worker's whole work: auth, D1, JSON). Then it runs the same service calls from Node on the
+// same database and prints the SQL time D1 itself reports (meta.duration, summed over a
+// call's statements). Targets (issue 12, local workerd): p99 < 30 ms for the search and the
+// pipeline, < 50 ms for the dashboard.
+import { spawn } from "node:child_process";
+import { register } from "node:module";
+import { drizzle } from "drizzle-orm/d1";
+import { getPlatformProxy } from "wrangler";
+import * as schema from "../../worker/db/schema/index.ts";
+import { seedBulkLeads } from "../seed/bulk-seed.ts";
+import { DEMO_PASSWORD, seedDemoData } from "../seed/seed.ts";
+import { freePort, waitForHealth } from "../lib/local-server.mjs";
+import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
+
+// The services import the app's `~/` alias (and need --experimental-transform-types, which
+// the npm script passes): resolve it, then import them.
+register("../lib/app-alias.mjs", import.meta.url);
+const { getDashboard } = await import("../../worker/services/dashboard-service.ts");
+const { listLeads, loadPipeline } = await import("../../worker/services/lead-query-service.ts");
+const { quickSearch } = await import("../../worker/services/search-service.ts");
+
+const USAGE = "usage: npm run bench:crm [-- --leads N] [--runs N] [--persist-to DIR] [--skip-build]";
+
+function parseArgs(argv) {
+  const options = { leads: 50_000, runs: 300, persistTo: ".wrangler/state", build: !process.env.BENCH_SKIP_BUILD };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    const count = (name) => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < 0) {
+        console.error(`${name} takes a whole number\n${USAGE}`);
+        process.exit(2);
+      }
+      return n;
+    };
+    if (flag === "--leads") options.leads = count("--leads");
+    else if (flag === "--runs") options.runs = Math.max(1, count("--runs"));
+    else if (flag === "--persist-to") options.persistTo = value();
+    else if (flag === "--skip-build") options.build = false;
+    else {
+      console.error(`unknown option ${argv[i]}\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+/** Search texts as people type them: accents left out, upper case, prefixes, several words. */
+const SEARCH_TERMS = [
+  "silva", "joao", "JOÃO", "maria souza", "conceicao", "goncalves", "araújo", "fernanda oliveira",
+  "construtora", "padaria", "tecnologia", "sao paulo", "urgente", "orcamento", "proposta", "black friday",
+  "gmail", "hotmail.com", "jo", "ma", "co", "a", "lu", "pe", "xyzzy", "andre ribeiro", "clinica", "ltda",
+];
+const STATUSES = ["new", "qualified", "contacted", "negotiating", "won", "lost"];
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) };
+}
+const ms = (n) => (n === undefined ? "-" : n.toFixed(1));
+function table(rows) {
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
+  return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join("  ")).join("\n");
+}
+
+/**
+ * A D1 binding that adds up the SQL time D1 reports (meta.duration) of every statement run
+ * through it, so a service call's database time can be read after it.
+ */
+function timedD1(d1) {
+  const clock = { total: 0 };
+  const add = (result) => {
+    clock.total += result?.meta?.duration ?? 0;
+    return result;
+  };
+  const wrapStatement = (statement) => ({
+    __inner: statement,
+    bind: (...params) => wrapStatement(statement.bind(...params)),
+    all: async () => add(await statement.all()),
+    run: async () => add(await statement.run()),
+    first: (column) => statement.first(column),
+    raw: (options) => statement.raw(options),
+  });
+  const binding = {
+    prepare: (text) => wrapStatement(d1.prepare(text)),
+    batch: async (statements) => {
+      const results = await d1.batch(statements.map((s) => s.__inner ?? s));
+      for (const result of results) add(result);
+      return results;
+    },
+    exec: (text) => d1.exec(text),
+  };
+  return { binding, clock };
+}
+
+async function prepareDatabase(options) {
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", options.persistTo], {
+    env: offlineEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${options.persistTo}/v3` } });
+  const db = drizzle(proxy.env.DB, { schema });
+  await seedDemoData(db);
+  const { n } = await proxy.env.DB.prepare("select count(*) as n from leads").first();
+  if (n < options.leads) {
+    console.log(`The database has ${n} leads; seeding up to ${options.leads} generated leads (npm run db:seed -- --leads ${options.leads})…`);
+    const bulk = await seedBulkLeads(db, options.leads);
+    console.log(`  done in ${(bulk.ms / 1000).toFixed(1)} s`);
+  }
+  const counts = await proxy.env.DB.prepare("select (select count(*) from leads) as leads, (select count(*) from tasks) as tasks").first();
+  return { proxy, counts };
+}
+
+async function startServer(persistTo) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    "wrangler",
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `PUBLIC_ORIGIN:${url}`, "--log-level", "warn"],
+    { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true },
+  );
+  return { url, child };
+}
+
+async function timedGet(url, headers) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const body = await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
+  return elapsed;
+}
+
+const options = parseArgs(process.argv.slice(2));
+ensureDevVars();
+if (options.build) await run("react-router", ["build"], { env: offlineEnv });
+const { proxy, counts } = await prepareDatabase(options);
+
+const server = await startServer(options.persistTo);
+const stopServer = () => {
+  try {
+    process.kill(-server.child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.on("exit", stopServer);
+process.on("SIGINT", () => process.exit(130));
+
+try {
+  await waitForHealth(server.url, server.child);
+  const signIn = await fetch(`${server.url}/api/auth/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": "198.18.0.1" },
+    body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in as admin@demo.test answered ${signIn.status}: ${await signIn.text()}`);
+  const { access_token: token } = await signIn.json();
+  const headers = { authorization: `Bearer ${token}` };
+
+  const scenarios = [
+    { name: "leads search  /api/leads?q=…", target: 30, path: (i) => `/api/leads?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
+    { name: "leads list    /api/leads[?status]", target: 30, path: (i) => (i % 2 ? `/api/leads?status=${STATUSES[i % STATUSES.length]}` : "/api/leads") },
+    { name: "pipeline      /api/leads/pipeline", target: 30, path: () => "/api/leads/pipeline" },
+    { name: "dashboard     /api/dashboard", target: 50, path: () => "/api/dashboard" },
+    { name: "quick search  /api/search?q=…", target: 30, path: (i) => `/api/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
+  ];
+
+  // Warm-up: the first requests pay for compiling the Worker and cold caches.
+  for (const scenario of scenarios) for (let i = 0; i < 30; i++) await timedGet(server.url + scenario.path(i), headers);
+
+  console.log(
+    `\n${counts.leads} leads, ${counts.tasks} tasks; ${options.runs} sequential requests per row against ${server.url} (wrangler dev, production build), after a warm-up\n`,
+  );
+  const rows = [["response time (ms)", "n", "p50", "p95", "p99", "max", "target p99", ""]];
+  const results = [];
+  for (const scenario of scenarios) {
+    const samples = [];
+    for (let i = 0; i < options.runs; i++) samples.push(await timedGet(server.url + scenario.path(i), headers));
+    const s = stats(samples);
+    results.push({ scenario, s });
+    rows.push([scenario.name, s.n, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max), `< ${scenario.target}`, s.p99 < scenario.target ? "ok" : "MISS"]);
+  }
+  console.log(table(rows));
+
+  // The SQL time D1 reports for the same calls, made through the services from Node.
+  const { binding, clock } = timedD1(proxy.env.DB);
+  const ctx = { db: drizzle(binding, { schema }), env: {} };
+  const admin = await proxy.env.DB.prepare("select * from users where email = 'admin@demo.test'").first();
+  const actor = { user: admin, session: { id: "bench", method: "bearer", expiresAt: Date.now() + 3_600_000 } };
+  const calls = [
+    ["leads search", (i) => listLeads(ctx, actor, { q: SEARCH_TERMS[i % SEARCH_TERMS.length] })],
+    ["leads list", (i) => listLeads(ctx, actor, i % 2 ? { status: STATUSES[i % STATUSES.length] } : {})],
+    ["pipeline", () => loadPipeline(ctx, actor, {})],
+    ["dashboard", () => getDashboard(ctx, actor)],
+    ["quick search", (i) => quickSearch(ctx, actor, SEARCH_TERMS[i % SEARCH_TERMS.length])],
+  ];
+  const d1Rows = [["D1 SQL time per call (ms)", "n", "p50", "p95", "p99", "max"]];
+  const d1Runs = Math.min(options.runs, 200);
+  for (const [name, call] of calls) {
+    for (let i = 0; i < 10; i++) await call(i);
+    const samples = [];
+    for (let i = 0; i < d1Runs; i++) {
+      clock.total = 0;
+      await call(i);
+      samples.push(clock.total);
+    }
+    const s = stats(samples);
+    d1Rows.push([name, s.n, ms(s.p50), ms(s.p95), ms(s.p99), ms(s.max)]);
+  }
+  console.log(`\n${table(d1Rows)}`);
+
+  // The slowest search terms, one request each, to see where the time goes.
+  const perTerm = [];
+  for (const term of SEARCH_TERMS) {
+    const samples = [];
+    for (let i = 0; i < 5; i++) samples.push(await timedGet(`${server.url}/api/leads?q=${encodeURIComponent(term)}`, headers));
+    perTerm.push([term, stats(samples).p50]);
+  }
+  perTerm.sort((a, b) => b[1] - a[1]);
+  console.log(`\nslowest search terms (median of 5, ms): ${perTerm.slice(0, 6).map(([t, v]) => `${JSON.stringify(t)} ${ms(v)}`).join(", ")}`);
+
+  const misses = results.filter(({ scenario, s }) => s.p99 >= scenario.target);
+  console.log(misses.length ? `\nMISS: ${misses.map(({ scenario }) => scenario.name.split("  ")[0]).join(", ")} above the p99 target` : "\nAll p99 targets met.");
+} finally {
+  await proxy.dispose();
+  stopServer();
+}
+process.exit(0);
