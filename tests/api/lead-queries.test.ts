@@ -1,7 +1,7 @@
 // The CRM's lead reads (lead-query-service, dashboard-service, search-service) through the
 // API: cursor pages, status filter, FTS search with accents and hostile input, the pipeline's
 // counts and sums, the dashboard's figures, the quick search, and the FTS index staying in
-// sync with the leads table. The database holds the demo seed plus 1,500 bulk leads, so the
+// sync with the leads table, and so do the per-status totals. The database holds the demo seed plus 1,500 bulk leads, so the
 // "many matches" search plan (>= SPARSE_MATCHES) runs too.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -350,8 +350,40 @@ describe("the search indexes stay in sync", () => {
         "tasks_fts_after_delete",
         "tasks_fts_after_insert",
         "tasks_fts_after_update",
+        "lead_status_totals_after_insert",
+        "lead_status_totals_after_delete",
+        "lead_status_totals_after_update",
       ]),
     );
+  });
+
+  it("the per-status totals follow inserts, status and value changes and deletes", async () => {
+    const figuresMatchData = async () => {
+      const rows = await allLeads();
+      const dashboard = await get<DashboardDto>("/api/dashboard");
+      const pipeline = await get<PipelineDto>("/api/leads/pipeline?per_column=1");
+      for (const status of LEAD_STATUSES) {
+        const inStatus = rows.filter((r) => r.status === status);
+        const sum = inStatus.reduce((total, r) => total + (r.estimated_value ?? 0), 0);
+        expect(dashboard.leadsByStatus[status], status).toBe(inStatus.length);
+        const column = pipeline.columns.find((c) => c.status === status)!;
+        expect(column.count, status).toBe(inStatus.length);
+        expect(column.value_sum, status).toBeCloseTo(sum, 2);
+        if (status === "won") expect(dashboard.totalRevenue).toBeCloseTo(sum, 2);
+      }
+      expect(dashboard.totalLeads).toBe(rows.length);
+    };
+    await insertLead({ id: "totals-1", name: "Totais Um", status: "new", value: 1000.1, createdAt: FUTURE });
+    await insertLead({ id: "totals-2", name: "Totais Dois", status: "won", value: null, createdAt: FUTURE });
+    await figuresMatchData();
+    await env.DB.prepare("update leads set status = 'negotiating' where id = 'totals-1'").run();
+    await env.DB.prepare("update leads set estimated_value = 250.55 where id = 'totals-2'").run();
+    await figuresMatchData();
+    await env.DB.prepare("update leads set status = 'lost', estimated_value = null where id = 'totals-1'").run();
+    await env.DB.prepare("update leads set name = 'Totais Dois B' where id = 'totals-2'").run();
+    await figuresMatchData();
+    await env.DB.prepare("delete from leads where id in ('totals-1', 'totals-2')").run();
+    await figuresMatchData();
   });
 
   it("after an insert, an update and a delete of a lead", async () => {

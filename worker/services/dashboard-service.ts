@@ -1,7 +1,8 @@
 // The dashboard's figures (crm.md §2 Dashboard, §3 Dashboard metrics, §9): counts per status,
 // the revenue of won leads and the five newest leads, in one D1 batch (one round trip and
-// one consistent snapshot). The per-status counts and sums come from the (status,
-// estimated_value) index alone; the newest leads from the (created_at, id) index.
+// one consistent snapshot). The per-status counts and sums are the 6 rows of
+// lead_status_totals, kept by triggers on leads (migration 0005), so the dashboard does not
+// count every lead on each load; the newest leads come from the (created_at, id) index.
 import { sql } from "drizzle-orm";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
@@ -18,7 +19,7 @@ type RecentRow = DashboardDto["recentLeads"][number];
 export async function getDashboard({ db }: ServiceContext, _actor: Authenticated): Promise<DashboardDto> {
   const [totals, recent] = await db.batch([
     db.all<TotalsRow>(
-      sql`select status, count(*) as count, total(estimated_value) as value_sum from leads indexed by leads_status_value_idx group by status`,
+      sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`,
     ),
     db.all<RecentRow>(
       sql`select id, name, company, status, estimated_value, created_at from leads indexed by leads_created_at_idx order by created_at desc, id desc limit ${sql.raw(String(RECENT_LEADS))}`,

@@ -4,7 +4,9 @@
 // Order: newest first, created_at desc with id desc as the tie-breaker, so a cursor (the
 // last item's created_at and id) continues exactly where a page ended even when many leads
 // share a created_at. The (created_at, id) and (status, created_at, id) indexes serve these
-// pages without sorting; (status, estimated_value) serves the per-status counts and sums.
+// pages without sorting. Per-status counts and sums of all leads come from lead_status_totals
+// (kept by triggers, migration 0005); of a search's matches, from the (status,
+// estimated_value) index.
 //
 // Text search goes through the FTS5 index leads_fts (migration 0003; search-text.ts turns
 // the input into a MATCH that cannot be a syntax error). A search runs one of two plans, in
@@ -177,7 +179,13 @@ function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
       [...conditions, ...extra],
       sql` and `,
     )} group by status`;
-  if (!match) return totals("indexed by leads_status_value_idx", []);
+  if (!match) {
+    // Every lead: the trigger-kept totals (migration 0005), 6 rows instead of a count of all leads.
+    return sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals where ${sql.join(
+      status ? [sql`status = ${status}`] : [sql`1`],
+      sql` and `,
+    )}`;
+  }
   const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
   return sql`select * from (${totals("not indexed", [inMatches, sql`${matchCount(match)} < ${SPARSE_MATCHES}`])})
     union all select * from (${totals("indexed by leads_status_value_idx", [inMatches, sql`${matchCount(match)} >= ${SPARSE_MATCHES}`])})`;

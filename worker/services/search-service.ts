@@ -26,7 +26,7 @@ export async function quickSearch(ctx: ServiceContext, actor: Authenticated, q: 
       select t.id, t.title, t.due_date, t.completed, l.name as lead_name
       from tasks t left join leads l on l.id = t.lead_id
       where t.rowid in (select rowid from tasks_fts where tasks_fts match ${tasksMatch})
-         or t.lead_id in (select m.id from leads m where m.rowid in (select rowid from leads_fts where leads_fts match ${leadNameMatch}))
+         or l.rowid in (select rowid from leads_fts where leads_fts match ${leadNameMatch})
       order by t.completed, t.due_date is null, t.due_date, t.created_at desc, t.id
       limit ${QUICK_SEARCH_LIMIT}`),
   ]);
