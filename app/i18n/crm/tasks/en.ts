@@ -65,6 +65,7 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
     leadNoResults: "No leads found",
     leadHint: "Type to search",
     leadClear: "Remove lead",
+    leadSearchFailed: "Could not search the leads",
     usersFailed: "Could not load the users",
   },
 };

@@ -65,6 +65,7 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
     leadNoResults: "No se encontraron leads",
     leadHint: "Escribe para buscar",
     leadClear: "Quitar lead",
+    leadSearchFailed: "No se pudieron buscar los leads",
     usersFailed: "No se pudieron cargar los usuarios",
   },
 };

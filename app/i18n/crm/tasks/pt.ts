@@ -64,6 +64,7 @@ export const tasksPt = {
     leadNoResults: "Nenhum lead encontrado",
     leadHint: "Digite para buscar",
     leadClear: "Remover lead",
+    leadSearchFailed: "Não foi possível buscar os leads",
     usersFailed: "Não foi possível carregar os usuários",
   },
 };

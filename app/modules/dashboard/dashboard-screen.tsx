@@ -1,0 +1,113 @@
+import { ReloadIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { lazy, Suspense, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { formatTime } from "~/i18n/format";
+import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
+import type { DashboardDto } from "@worker/services/crm-types";
+import { MetricCards } from "./metric-cards.tsx";
+import { NewActionMenu } from "./new-action-menu.tsx";
+import { PipelineCard } from "./pipeline-card.tsx";
+import { QuickActionsCard } from "./quick-actions-card.tsx";
+import { RecentLeadsCard } from "./recent-leads-card.tsx";
+
+export type DashboardView = {
+  dashboard: DashboardDto | null;
+  /** "load": the server could not read the figures; "offline": no answer came back. */
+  failure: "load" | "offline" | null;
+};
+
+type Props = { data: DashboardView; refreshing: boolean; onRefresh: () => void };
+
+// The task dialog loads when first opened.
+const TaskFormDialog = lazy(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
+
+/**
+ * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', the four
+ * figures, the pipeline by status, the 5 newest leads and the quick links; or, when the
+ * figures could not be read, the message and 'Tentar novamente'.
+ */
+export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
+  const { t, language } = useI18n();
+  const { profile } = useAuth();
+  const name = profile?.name?.trim() || t("crm.user.fallbackName");
+  const dashboard = data.dashboard;
+  const navigate = useNavigate();
+  const [taskDialog, setTaskDialog] = useState(false);
+  const actionButton = useRef<HTMLButtonElement>(null);
+
+  // The lead form dialog lives with the leads screen; until it can open here, go there.
+  const newLead = () => navigate("/leads");
+
+  return (
+    <Flex direction="column" gap="5" className="mx-auto w-full max-w-7xl" data-testid="dashboard">
+      <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "end" }} gap="3">
+        <div className="min-w-0">
+          <Heading as="h2" size="7">
+            {t("crm.dashboard.title")}
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            {t("crm.dashboard.welcome", { name })}
+          </Text>
+        </div>
+        <Flex gap="2" wrap="wrap" className="shrink-0">
+          <Button variant="outline" onClick={onRefresh} loading={refreshing} data-testid="dashboard-refresh">
+            <ReloadIcon />
+            {refreshing ? t("crm.dashboard.refreshing") : t("crm.dashboard.refresh")}
+          </Button>
+          <NewActionMenu ref={actionButton} onNewLead={newLead} onNewTask={() => setTaskDialog(true)} />
+        </Flex>
+      </Flex>
+
+      {/* Read out when a refresh starts and ends. */}
+      <Text as="p" size="1" color="gray" role="status" className="-mt-3" data-testid="dashboard-status">
+        {refreshing
+          ? t("crm.dashboard.loading")
+          : dashboard
+            ? t("crm.dashboard.updatedAt", { time: formatTime(dashboard.generatedAt, language) })
+            : ""}
+      </Text>
+
+      {dashboard ? (
+        <>
+          <MetricCards dashboard={dashboard} />
+          <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
+            <PipelineCard dashboard={dashboard} />
+            <div className="min-w-0 lg:col-span-2">
+              <RecentLeadsCard leads={dashboard.recentLeads} onAddLead={newLead} />
+            </div>
+          </div>
+          <QuickActionsCard />
+        </>
+      ) : (
+        <DashboardError
+          message={data.failure === "offline" ? t("crm.shared.offline") : t("crm.dashboard.loadError")}
+          retrying={refreshing}
+          onRetry={onRefresh}
+        />
+      )}
+
+      {taskDialog ? (
+        <Suspense fallback={null}>
+          <TaskFormDialog open onOpenChange={setTaskDialog} returnFocusTo={actionButton} onSaved={() => undefined} />
+        </Suspense>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** The error state: the message and 'Tentar novamente' (a forced fetch). */
+export function DashboardError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Flex direction="column" align="start" gap="3" data-testid="dashboard-error">
+      <Callout.Root color="red" role="alert" className="w-full">
+        <Callout.Text>{message}</Callout.Text>
+      </Callout.Root>
+      <Button onClick={onRetry} loading={retrying}>
+        {t("crm.shared.actions.retry")}
+      </Button>
+    </Flex>
+  );
+}

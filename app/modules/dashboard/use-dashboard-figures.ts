@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import type { DashboardDto } from "@worker/services/crm-types";
+import { DASHBOARD_REFRESH_MS, freshDashboard, rememberDashboard } from "./dashboard-cache.ts";
+import type { DashboardView } from "./dashboard-screen.tsx";
+
+type LoaderView = DashboardView & { language: string };
+
+/**
+ * The figures on screen: the loader's, then what 'Atualizar dados' (forced) and the 10-minute
+ * timer (skipped while the last fetch is under 5 minutes old) fetch from /api/dashboard.
+ * Only the dashboard is asked (not the frame's loaders), so a failed refresh shows the
+ * dashboard's error state and leaves the frame alone.
+ */
+export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
+  const { revalidate } = useRevalidator();
+  const [view, setView] = useState<{ source: T; current: DashboardView }>({ source: loaderData, current: loaderData });
+  if (view.source !== loaderData) setView({ source: loaderData, current: loaderData });
+  const [refreshing, setRefreshing] = useState(false);
+  const inFlight = useRef(false);
+
+  // The server's figures count as a fetch: coming back within 5 minutes reuses them.
+  useEffect(() => {
+    if (!loaderData.failure) rememberDashboard(loaderData, loaderData.language);
+  }, [loaderData]);
+
+  const refresh = useCallback(
+    async (forced: boolean) => {
+      if (inFlight.current) return;
+      if (!forced && freshDashboard(loaderData.language)) return;
+      inFlight.current = true;
+      setRefreshing(forced);
+      try {
+        const dashboard = await api<DashboardDto>("GET", "/dashboard");
+        const next = { ...loaderData, dashboard, failure: null };
+        rememberDashboard(next, loaderData.language);
+        setView({ source: loaderData, current: next });
+      } catch (error) {
+        // Signed out meanwhile: the frame's loader sends the browser to /auth.
+        if (error instanceof ApiClientError && error.status === 401) void revalidate();
+        setView({ source: loaderData, current: { dashboard: null, failure: error instanceof OfflineError ? "offline" : "load" } });
+      } finally {
+        inFlight.current = false;
+        setRefreshing(false);
+      }
+    },
+    [loaderData, revalidate],
+  );
+
+  useEffect(() => {
+    const timer = window.setInterval(() => void refresh(false), DASHBOARD_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+
+  return { view: view.current, refreshing, refresh: useCallback(() => void refresh(true), [refresh]) };
+}

@@ -1,0 +1,274 @@
+import { Button, Dialog, Flex, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { useToast } from "~/components/ui/toaster";
+import { useI18n } from "~/i18n/react";
+import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
+import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
+import { dueDateInputValue } from "./task-dates.ts";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The task to edit; none for a new one. */
+  task?: TaskDto | null;
+  onSaved: (task: TaskDto) => void;
+  /** Where the focus goes when the dialog closes (it has no trigger of its own). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+};
+
+type Field = "title" | "description" | "due_date" | "assigned_to" | "lead_id";
+type Errors = Partial<Record<Field, string>>;
+
+const FIELDS: Field[] = ["title", "description", "due_date", "assigned_to", "lead_id"];
+const NONE = "none";
+
+// The assignee choices, fetched once per page (active users change rarely).
+let assignable: Promise<AssignableUserDto[]> | null = null;
+function loadAssignable(): Promise<AssignableUserDto[]> {
+  assignable ??= api<{ users: AssignableUserDto[] }>("GET", "/users/assignable").then(
+    (body) => body.users,
+    (error: unknown) => {
+      assignable = null;
+      throw error;
+    },
+  );
+  return assignable;
+}
+
+/**
+ * The task dialog (crm.md §2): 'Nova tarefa' / 'Editar Tarefa' with Título (required),
+ * Descrição, the due date, Responsável (active users, 'Nenhum') and Lead Relacionado (search
+ * as you type, 'Nenhum'). Saves through /api/tasks; the server's messages show under their
+ * fields and in a toast under the generic error title; offline, the dialog keeps what was typed.
+ */
+export function TaskFormDialog({ open, onOpenChange, task, onSaved, returnFocusTo }: Props) {
+  const { t } = useI18n();
+  const leadListOpen = useRef(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content
+        maxWidth="560px"
+        className="max-sm:!fixed max-sm:!inset-0 max-sm:!max-h-none max-sm:!rounded-none"
+        data-testid="task-dialog"
+        onEscapeKeyDown={(event) => {
+          if (leadListOpen.current) event.preventDefault();
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
+        <Dialog.Title>{task ? t("crm.tasks.dialog.editTitle") : t("crm.tasks.dialog.createTitle")}</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          {t("crm.tasks.dialog.description")}
+        </Dialog.Description>
+        <TaskForm task={task ?? null} leadListOpen={leadListOpen} onDone={(saved) => {
+            onSaved(saved);
+            onOpenChange(false);
+          }} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadListOpen: RefObject<boolean>; onDone: (task: TaskDto) => void }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const ids = useId();
+  const [title, setTitle] = useState(task?.title ?? "");
+  const [description, setDescription] = useState(task?.description ?? "");
+  const [dueDate, setDueDate] = useState(dueDateInputValue(task?.due_date));
+  const [assignee, setAssignee] = useState(task?.assigned_to ?? NONE);
+  const [lead, setLead] = useState<LeadChoice | null>(task?.lead ?? null);
+  const [users, setUsers] = useState<AssignableUserDto[] | null>(null);
+  const [usersFailed, setUsersFailed] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const titleInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadAssignable().then(
+      (list) => live && setUsers(list),
+      () => live && setUsersFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The current assignee stays a choice even when no longer active.
+  const userChoices = [...(users ?? [])];
+  if (task?.assigned_user && !userChoices.some((u) => u.id === task.assigned_user!.id)) {
+    userChoices.unshift({ id: task.assigned_user.id, name: task.assigned_user.name, email: "", role: "sales_rep" });
+  }
+
+  const fieldId = (field: Field) => `${ids}-${field}`;
+  const errorId = (field: Field) => `${ids}-${field}-error`;
+  const describedBy = (field: Field) => (errors[field] ? errorId(field) : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    if (!title.trim()) {
+      setErrors({ title: t("crm.tasks.dialog.titleRequired") });
+      titleInput.current?.focus();
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    const body: Record<string, string | null> = {
+      title: title.trim(),
+      description: description.trim() ? description : null,
+      lead_id: lead?.id ?? null,
+      assigned_to: assignee === NONE ? null : assignee,
+    };
+    // An unchanged day keeps the stored instant (a time set through the API stays).
+    if (!task || dueDate !== dueDateInputValue(task.due_date)) body.due_date = dueDate || null;
+    try {
+      const { task: saved } = task
+        ? await api<{ task: TaskDto }>("PATCH", `/tasks/${encodeURIComponent(task.id)}`, body)
+        : await api<{ task: TaskDto }>("POST", "/tasks", body);
+      toast({ title: task ? t("crm.tasks.toasts.updated") : t("crm.tasks.toasts.created"), variant: "success" });
+      onDone(saved);
+    } catch (error) {
+      setSaving(false);
+      if (error instanceof OfflineError) {
+        toast({ title: t("crm.shared.offline"), variant: "destructive" });
+        return;
+      }
+      if (error instanceof ApiClientError) {
+        const fieldErrors: Errors = {};
+        for (const field of FIELDS) {
+          const message = error.fieldMessage(field);
+          if (message) fieldErrors[field] = message;
+        }
+        setErrors(fieldErrors);
+        toast({ title: t("crm.shared.errorTitle"), description: error.message, variant: "destructive" });
+        return;
+      }
+      toast({ title: t("crm.shared.errorTitle"), description: t("errorScreen.message"), variant: "destructive" });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Flex direction="column" gap="4">
+        <FieldRow id={fieldId("title")} label={t("crm.tasks.dialog.title")} required error={errors.title} errorId={errorId("title")}>
+          <TextField.Root
+            ref={titleInput}
+            id={fieldId("title")}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            placeholder={t("crm.tasks.dialog.titlePlaceholder")}
+            maxLength={200}
+            aria-required
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={describedBy("title")}
+            autoFocus
+            data-testid="task-title-input"
+          />
+        </FieldRow>
+
+        <FieldRow id={fieldId("description")} label={t("crm.tasks.dialog.details")} error={errors.description} errorId={errorId("description")}>
+          <TextArea
+            id={fieldId("description")}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder={t("crm.tasks.dialog.detailsPlaceholder")}
+            rows={3}
+            maxLength={10_000}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy("description")}
+            data-testid="task-description-input"
+          />
+        </FieldRow>
+
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FieldRow id={fieldId("due_date")} label={t("crm.tasks.dialog.dueDate")} error={errors.due_date} errorId={errorId("due_date")}>
+            <TextField.Root
+              id={fieldId("due_date")}
+              type="date"
+              value={dueDate}
+              onChange={(event) => setDueDate(event.target.value)}
+              aria-invalid={errors.due_date ? true : undefined}
+              aria-describedby={describedBy("due_date")}
+              data-testid="task-due-input"
+            />
+          </FieldRow>
+
+          <FieldRow
+            id={fieldId("assigned_to")}
+            label={t("crm.tasks.dialog.assignee")}
+            error={errors.assigned_to ?? (usersFailed ? t("crm.tasks.dialog.usersFailed") : undefined)}
+            errorId={errorId("assigned_to")}
+          >
+            <Select.Root value={assignee} onValueChange={setAssignee}>
+              <Select.Trigger
+                id={fieldId("assigned_to")}
+                aria-invalid={errors.assigned_to ? true : undefined}
+                aria-describedby={errors.assigned_to || usersFailed ? errorId("assigned_to") : undefined}
+                data-testid="task-assignee-select"
+              />
+              <Select.Content position="popper">
+                <Select.Item value={NONE}>{t("crm.shared.none")}</Select.Item>
+                {userChoices.map((user) => (
+                  <Select.Item key={user.id} value={user.id}>
+                    {user.name}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </FieldRow>
+        </div>
+
+        <FieldRow id={fieldId("lead_id")} label={t("crm.tasks.dialog.lead")} error={errors.lead_id} errorId={errorId("lead_id")}>
+          <LeadPicker
+            id={fieldId("lead_id")}
+            value={lead}
+            onChange={setLead}
+            listOpen={leadListOpen}
+            describedBy={describedBy("lead_id")}
+            invalid={Boolean(errors.lead_id)}
+          />
+        </FieldRow>
+      </Flex>
+
+      <Flex gap="3" mt="5" justify="end">
+        <Dialog.Close>
+          <Button type="button" variant="soft" color="gray">
+            {t("crm.shared.actions.cancel")}
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" loading={saving} data-testid="task-save">
+          {t("crm.shared.actions.save")}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+function FieldRow({ id, label, required, error, errorId, children }: { id: string; label: string; required?: boolean; error?: string; errorId: string; children: ReactNode }) {
+  return (
+    <Flex direction="column" gap="1">
+      <Text as="label" htmlFor={id} size="2" weight="medium">
+        {label}
+        {required ? (
+          <Text color="red" aria-hidden="true">
+            {" *"}
+          </Text>
+        ) : null}
+      </Text>
+      {children}
+      {error ? (
+        <Text id={errorId} size="1" color="red" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,247 @@
+// The dashboard (crm.md §2 Dashboard, §9): the seeded figures against the database and the
+// API, the recent leads opening /leads?lead=<id>, 'Atualizar dados' (forced, with its loading
+// state), no refetch under 5 minutes, the 10-minute refresh, the error state with 'Tentar
+// novamente', 'Nova ação', axe, phone width, and screenshots in three languages and two themes.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import { describeViolations } from "./support/axe.ts";
+import { baseUrl, holdRequests, launchBrowser, snapshot } from "./support/chromium.ts";
+import { DEMO_USERS, openCrm } from "./support/crm.ts";
+import { queryAll, queryFirst } from "./support/d1.ts";
+import { auditScreen } from "./support/screen-audit.ts";
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+const STATUSES = ["new", "qualified", "contacted", "negotiating", "won", "lost"] as const;
+const STATUS_PT = { new: "Novo", qualified: "Qualificado", contacted: "Contatado", negotiating: "Negociando", won: "Ganho", lost: "Perdido" };
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Signed in on the dashboard; only what happens from there on counts (sign-in's own redirect is auth.test.ts's subject). */
+async function openDashboard(email: string = DEMO_USERS.admin, options: BrowserContextOptions = DESKTOP) {
+  const opened = await openCrm(browser, "/dashboard", email, options);
+  await opened.page.getByTestId("dashboard").waitFor();
+  await opened.page.waitForLoadState("networkidle");
+  opened.consoleErrors.length = 0;
+  return opened;
+}
+
+const money = (value: number) => new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(value);
+const ptDate = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo" }).format(new Date(iso));
+const metric = (page: Page, id: string) => page.getByTestId(`metric-${id}`).getByTestId("metric-value").innerText();
+
+type Figures = { total: number; fresh: number; won: number; revenue: number };
+async function databaseFigures(): Promise<Figures> {
+  const row = await queryFirst<Figures>(
+    `select count(*) as total, sum(status = 'new') as fresh, sum(status = 'won') as won,
+            total(case when status = 'won' then estimated_value end) as revenue from leads`,
+  );
+  return row!;
+}
+
+/** Creates a lead through the API with the page's session (what another user's work looks like). */
+async function createLead(page: Page, name: string) {
+  const response = await page.request.post("/api/leads", { data: { name }, headers: { Origin: baseUrl() } });
+  assert.equal(response.status(), 201, await response.text());
+}
+
+describe("dashboard", () => {
+  it("shows the seeded figures, the pipeline per status and the 5 newest leads, as the database and the API have them", async () => {
+    const { page, context, consoleErrors, cspViolations } = await openDashboard();
+    await page.getByRole("heading", { name: "Dashboard", level: 2 }).waitFor();
+    await page.getByText("Bem-vindo de volta, Ana Administradora! Aqui está o resumo das suas vendas.").waitFor();
+
+    const figures = await databaseFigures();
+    assert.equal(await metric(page, "total"), String(figures.total));
+    assert.equal(await metric(page, "new"), String(figures.fresh));
+    assert.equal(await metric(page, "won"), String(figures.won));
+    assert.equal(await metric(page, "revenue"), money(figures.revenue));
+    assert.ok(figures.revenue > 0 && figures.won > 0, "the seed has won leads with values");
+    const api = (await (await page.request.get("/api/dashboard")).json()) as { totalLeads: number; wonLeads: number; totalRevenue: number; newLeads: number };
+    assert.deepEqual([api.totalLeads, api.newLeads, api.wonLeads, api.totalRevenue], [figures.total, figures.fresh, figures.won, figures.revenue]);
+
+    // Fixed trends (spec) and the revenue card's subtitle.
+    for (const [id, trend] of [["total", "+12%"], ["new", "+8%"], ["won", "+23%"], ["revenue", "+18%"]] as const) {
+      assert.match(await page.getByTestId(`metric-${id}`).innerText(), new RegExp(`\\${trend}`));
+    }
+    assert.match(await page.getByTestId("metric-revenue").innerText(), /Receita gerada este mês/);
+
+    const pipeline = page.getByTestId("pipeline-card");
+    await pipeline.getByRole("heading", { name: "Pipeline de Vendas" }).waitFor();
+    const counts = await queryAll<{ status: string; n: number }>("select status, count(*) as n from leads group by status");
+    for (const status of STATUSES) {
+      const row = pipeline.locator(`[data-status=${status}]`);
+      assert.match(await row.innerText(), new RegExp(STATUS_PT[status]));
+      assert.equal(await row.getByTestId("pipeline-count").innerText(), String(counts.find((c) => c.status === status)?.n ?? 0), status);
+    }
+
+    const recent = await queryAll<{ id: string; name: string; company: string | null; status: keyof typeof STATUS_PT; created_at: string }>(
+      "select id, name, company, status, created_at from leads order by created_at desc, id desc limit 5",
+    );
+    const links = page.getByTestId("recent-lead");
+    assert.equal(await links.count(), 5);
+    for (const [index, lead] of recent.entries()) {
+      const link = links.nth(index);
+      const text = await link.innerText();
+      assert.ok(text.includes(lead.name), `${index}: ${text}`);
+      if (lead.company) assert.ok(text.includes(lead.company));
+      assert.ok(text.includes(ptDate(lead.created_at)), `dd/mm/yyyy: ${text}`);
+      assert.ok(text.includes(STATUS_PT[lead.status]));
+      assert.equal(await link.getAttribute("href"), `/leads?lead=${lead.id}`);
+    }
+    assert.equal(await page.getByTestId("recent-leads").getByRole("link", { name: "Ver todos" }).getAttribute("href"), "/leads");
+
+    const quick = page.getByTestId("quick-actions");
+    assert.equal(await quick.getByRole("link", { name: "Novo Lead" }).getAttribute("href"), "/leads");
+    assert.equal(await quick.getByRole("link", { name: "Ver Tarefas" }).getAttribute("href"), "/tasks");
+    assert.equal(await quick.getByRole("link", { name: "Chat Interno" }).getAttribute("href"), "/chat");
+
+    await snapshot(page, "crm-dashboard-pt-1280");
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("opens a recent lead at /leads?lead=<id>", async () => {
+    const { page, context } = await openDashboard(DEMO_USERS.rep);
+    const newest = await queryFirst<{ id: string; name: string }>("select id, name from leads order by created_at desc, id desc limit 1");
+    await page.getByTestId("recent-lead").first().click();
+    await page.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === newest!.id);
+    await context.close();
+  });
+
+  it("'Atualizar dados' forces a fetch with a loading state; coming back within 5 minutes does not refetch", async () => {
+    const { page, context, consoleErrors } = await openDashboard();
+    const before = await databaseFigures();
+    assert.equal(await metric(page, "total"), String(before.total));
+
+    // Someone adds a lead. Leaving and coming back (under 5 minutes) shows the figures already fetched.
+    await createLead(page, `Lead do painel ${Date.now()}`);
+    await page.getByRole("link", { name: "Tarefas" }).first().click();
+    await page.waitForURL("**/tasks");
+    await page.getByTestId("tasks").waitFor();
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/dashboard.data") dataRequests.push(url.search);
+    });
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await page.getByTestId("dashboard").waitFor();
+    assert.equal(await metric(page, "total"), String(before.total), "no refetch under 5 minutes");
+    assert.ok(dataRequests.every((search) => !search.includes("routes%2Fcrm%2Fdashboard")), `the dashboard's loader did not run: ${dataRequests.join(" ")}`);
+
+    // Forced: the button shows its loading state until the answer arrives, then the new count.
+    const release = await holdRequests(page, (url) => url.pathname === "/api/dashboard");
+    await page.getByRole("button", { name: "Atualizar dados" }).click();
+    const busy = page.getByTestId("dashboard-refresh");
+    await page.getByRole("button", { name: "Atualizando..." }).waitFor();
+    assert.equal(await busy.isDisabled(), true);
+    await page.getByTestId("dashboard-status").getByText("Carregando dados...").waitFor();
+    release();
+    await page.getByRole("button", { name: "Atualizar dados" }).waitFor();
+    await page.waitForFunction((total) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === total, String(before.total + 1));
+    assert.match(await page.getByTestId("dashboard-status").innerText(), /^Atualizado às \d{2}:\d{2}$/);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("refreshes by itself every 10 minutes while open", async () => {
+    const { page, context } = await openDashboard();
+    await page.clock.install();
+    await page.reload();
+    await page.getByTestId("dashboard").waitFor();
+    await page.waitForLoadState("networkidle");
+    await createLead(page, `Lead do relógio ${Date.now()}`);
+    const total = (await databaseFigures()).total;
+    const refreshed = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/dashboard");
+    await page.clock.fastForward("10:01");
+    await refreshed;
+    await page.waitForFunction((value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value, String(total));
+    await context.close();
+  });
+
+  it("shows the error with 'Tentar novamente' when the figures cannot be fetched, and recovers", async () => {
+    const { page, context } = await openDashboard();
+    const figuresApi = (url: URL) => url.pathname === "/api/dashboard";
+    await page.route(figuresApi, (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Atualizar dados" }).click();
+    await page.getByTestId("dashboard-error").getByText("Sem conexão. Verifique sua internet e tente novamente.").waitFor();
+    assert.equal(await page.getByTestId("metric-total").count(), 0);
+    assert.equal(await page.getByTestId("crm-title").innerText(), "Dashboard", "the frame stays");
+    await snapshot(page, "crm-dashboard-error-pt");
+    await page.unroute(figuresApi);
+    await page.getByRole("button", { name: "Tentar novamente" }).click();
+    await page.getByTestId("metric-total").waitFor();
+    await page.getByTestId("dashboard-error").waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("'Nova ação' offers a new lead and a new task; the task is created from the dashboard", async () => {
+    const { page, context, consoleErrors } = await openDashboard();
+    await page.getByRole("button", { name: "Nova ação" }).click();
+    await page.getByRole("menuitem", { name: "Novo lead" }).waitFor();
+    let violations = await auditScreen(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await page.getByRole("menuitem", { name: "Nova tarefa" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Nova tarefa" }).waitFor();
+    violations = await auditScreen(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    const title = `Tarefa criada no dashboard ${Date.now()}`;
+    await dialog.getByLabel("Título").fill(title);
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await page.locator("[aria-live]").getByText("Tarefa criada!", { exact: true }).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    assert.ok(await queryFirst("select id from tasks where title = ?", title));
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "dashboard-new-action", "focus back on 'Nova ação'");
+
+    await page.getByRole("button", { name: "Nova ação" }).click();
+    await page.getByRole("menuitem", { name: "Novo lead" }).click();
+    await page.waitForURL("**/leads**");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("fits a 390 px phone: the cards stack, nothing scrolls sideways", async () => {
+    const { page, context, consoleErrors } = await openDashboard(DEMO_USERS.rep, PHONE);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+    const boxes = await page.locator("[data-testid^=metric-]:not([data-testid=metric-value])").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    assert.equal(boxes.length, 4);
+    assert.ok(boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom), "one card a row");
+    assert.ok(boxes.every((box) => box.right <= 390));
+    await snapshot(page, "crm-dashboard-pt-390");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  for (const language of ["pt", "es", "en"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      it(`${language}, ${theme}: screenshots at 1280 and 390 px, axe clean`, async () => {
+        for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+          const { page, context, consoleErrors } = await openDashboard(DEMO_USERS.admin, options);
+          await context.addCookies([
+            { name: "language", value: language, url: baseUrl() },
+            { name: "theme", value: theme, url: baseUrl() },
+          ]);
+          await page.reload();
+          const title = { pt: "Dashboard", es: "Panel", en: "Dashboard" }[language];
+          await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+          await page.getByTestId("metric-total").waitFor();
+          assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}: no sideways scrolling`);
+          await snapshot(page, `crm-dashboard-${language}-${theme}-${width}`);
+          const violations = await auditScreen(page);
+          assert.equal(violations.length, 0, describeViolations(violations));
+          assert.deepEqual(consoleErrors, []);
+          await context.close();
+        }
+      });
+    }
+  }
+});

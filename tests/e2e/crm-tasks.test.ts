@@ -1,0 +1,444 @@
+// The tasks screen (crm.md §2 Tasks screen, §4, §5, §8): the seeded tasks in the server's
+// order with their urgency badges, the task dialog (create, edit, validation, the server's
+// errors, offline), completion and reopening (kept after a reload), search and filter in the
+// URL, `?task=<id>`, both empty states, axe with the dialog open, and phone width.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { describeViolations } from "./support/axe.ts";
+import { baseUrl, launchBrowser, snapshot } from "./support/chromium.ts";
+import { DEMO_PASSWORD, DEMO_USERS, openCrm } from "./support/crm.ts";
+import { queryAll, queryFirst } from "./support/d1.ts";
+import { auditScreen as audit } from "./support/screen-audit.ts";
+import { freePort, prepareState, startScript, type LocalServer } from "./support/local-server.ts";
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+let browser: Browser;
+
+/** Signed in on `path`; only what happens from there on counts (sign-in's own redirect can log an aborted revalidation: auth.test.ts's subject). */
+async function openTasks(path: string, email: string, options: BrowserContextOptions) {
+  const opened = await openCrm(browser, path, email, options);
+  await opened.page.waitForLoadState("networkidle");
+  opened.consoleErrors.length = 0;
+  return opened;
+}
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const card = (page: Page, title: string) =>
+  page.getByTestId("task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+const dialog = (page: Page) => page.getByRole("dialog");
+
+/** A toast with this text (the toaster keeps the last few). */
+const toast = (page: Page, text: string) => page.locator("[aria-live]").getByText(text, { exact: true }).first();
+
+async function urgencyOf(locator: Locator): Promise<string | null> {
+  const badge = locator.getByTestId("task-urgency");
+  return (await badge.count()) ? badge.innerText() : null;
+}
+
+/** The São Paulo calendar day `days` from now, as a date input takes it. */
+function dayFromNow(days: number) {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date(Date.now() + days * 86_400_000));
+}
+const ptDate = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "America/Sao_Paulo" }).format(new Date(iso));
+
+describe("tasks screen", () => {
+  it("lists the tasks as the server orders them (due date, none last) with status and urgency badges", async () => {
+    const { page, context, consoleErrors, cspViolations } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    await page.getByRole("heading", { name: "Tarefas", level: 2 }).waitFor();
+    await page.getByText("Gerencie suas tarefas e acompanhe o progresso da equipe").waitFor();
+
+    const expected = await queryAll<{ title: string }>("select title from tasks order by due_date is null, due_date, created_at, id limit 50");
+    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), expected.map((row) => row.title));
+
+    assert.equal(await urgencyOf(card(page, "Enviar proposta para Pinto Farmácias")), "Atrasada");
+    assert.equal(await urgencyOf(card(page, "Reunião de alinhamento com Castro Materiais")), "Urgente");
+    assert.equal(await urgencyOf(card(page, "Revisar contrato da Moreira Eventos")), "Alta");
+    assert.equal(await urgencyOf(card(page, "Planejar workshop de descoberta da AgroTech")), null, "due in 10 days: normal");
+    assert.equal(await urgencyOf(card(page, "Organizar a pasta de propostas")), null, "no date: normal");
+
+    // A completed task, overdue or not, has no urgency; its title is struck through.
+    const done = card(page, "Enviar boas-vindas à Correia Cosméticos");
+    assert.equal(await urgencyOf(done), null);
+    assert.equal(await done.getByTestId("task-status").innerText(), "Concluída");
+    assert.equal(await done.getByTestId("task-title").evaluate((el) => getComputedStyle(el).textDecorationLine), "line-through");
+    const row = await queryFirst<{ completed_at: string }>("select completed_at from tasks where title = ?", "Enviar boas-vindas à Correia Cosméticos");
+    assert.equal(await done.getByTestId("task-completed-at").innerText(), `Concluída em ${ptDate(row!.completed_at)}`);
+
+    const pending = card(page, "Enviar proposta para Pinto Farmácias");
+    assert.equal(await pending.getByTestId("task-status").innerText(), "Pendente");
+    const due = await queryFirst<{ due_date: string }>("select due_date from tasks where title = ?", "Enviar proposta para Pinto Farmácias");
+    assert.equal(await pending.getByTestId("task-due").innerText(), `Vence em ${ptDate(due!.due_date)}`);
+    assert.equal(await pending.getByTestId("task-assignee").innerText(), "Responsável: Ana Administradora");
+    const leadLink = pending.getByTestId("task-lead").getByRole("link");
+    const lead = await queryFirst<{ id: string; name: string }>("select l.id, l.name from tasks t join leads l on l.id = t.lead_id where t.title = ?", "Enviar proposta para Pinto Farmácias");
+    assert.equal(await leadLink.innerText(), `Lead: ${lead!.name}`);
+    assert.equal(await leadLink.getAttribute("href"), `/leads?lead=${lead!.id}`);
+    assert.equal(await card(page, "Organizar a pasta de propostas").getByTestId("task-due").innerText(), "Sem data");
+
+    await snapshot(page, "crm-tasks-pt-1280");
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("offers Editar and the checkbox only on the tasks a sales rep may change", async () => {
+    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.rep, DESKTOP);
+    const own = card(page, "Retornar ligação da Clínica Sorriso Feliz");
+    const other = card(page, "Enviar proposta para Pinto Farmácias");
+    await own.waitFor();
+    assert.equal(await own.getByTestId("task-edit").count(), 1);
+    assert.equal(await own.getByTestId("task-toggle").isDisabled(), false);
+    assert.equal(await other.getByTestId("task-edit").count(), 0, "someone else's task: no Editar");
+    assert.equal(await other.getByTestId("task-toggle").isDisabled(), true);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("creates a task (assignee, lead found as you type), edits it, completes and reopens it; each survives a reload", async () => {
+    const { page, context, consoleErrors, cspViolations } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const title = `Ligar para confirmar a reunião ${Date.now()}`;
+    const lead = await queryFirst<{ id: string; name: string; company: string }>("select id, name, company from leads where company = ?", "Pinto Farmácias");
+    assert.ok(lead);
+
+    await page.getByRole("button", { name: "Nova tarefa" }).click();
+    await dialog(page).getByRole("heading", { name: "Nova tarefa" }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "task-title-input", "the title has focus");
+    await dialog(page).getByLabel("Título").fill(title);
+    await dialog(page).getByLabel("Descrição").fill("Primeira linha\nSegunda linha");
+    await dialog(page).getByLabel("Data de vencimento").fill(dayFromNow(2));
+    await dialog(page).getByLabel("Responsável").click();
+    await page.getByRole("option", { name: "Rita Vendedora" }).click();
+    const leadInput = dialog(page).getByRole("combobox", { name: "Lead Relacionado" });
+    await leadInput.fill("Pinto");
+    const option = page.getByTestId("task-lead-option").filter({ hasText: lead.name });
+    await option.waitFor();
+    assert.match(await option.innerText(), /Pinto Farmácias/, "name and company");
+    await option.click();
+    assert.equal(await leadInput.inputValue(), `${lead.name} (Pinto Farmácias)`);
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await toast(page, "Tarefa criada!").waitFor();
+    await dialog(page).waitFor({ state: "detached" });
+
+    const created = card(page, title);
+    await created.waitFor();
+    const row = await queryFirst<{ id: string; description: string; due_date: string; lead_id: string; assigned_to: string; completed: number }>(
+      "select id, description, due_date, lead_id, assigned_to, completed from tasks where title = ?",
+      title,
+    );
+    assert.ok(row);
+    assert.equal(row.description, "Primeira linha\nSegunda linha");
+    assert.equal(row.lead_id, lead.id);
+    const rita = await queryFirst<{ id: string }>("select id from users where email = ?", DEMO_USERS.rep);
+    assert.equal(row.assigned_to, rita!.id);
+    assert.equal(ptDate(row.due_date), ptDate(`${dayFromNow(2)}T12:00:00-03:00`), "stored as that São Paulo day");
+    assert.equal(await created.getByTestId("task-urgency").innerText(), "Alta");
+    assert.equal(await created.getByTestId("task-assignee").innerText(), "Responsável: Rita Vendedora");
+
+    // Edit: the dialog comes with the task's values.
+    await created.getByRole("button", { name: `Editar a tarefa “${title}”` }).click();
+    await dialog(page).getByRole("heading", { name: "Editar Tarefa" }).waitFor();
+    assert.equal(await dialog(page).getByLabel("Título").inputValue(), title);
+    assert.equal(await dialog(page).getByLabel("Data de vencimento").inputValue(), dayFromNow(2));
+    assert.equal(await leadInput.inputValue(), `${lead.name} (Pinto Farmácias)`);
+    const edited = `${title} (editada)`;
+    await dialog(page).getByLabel("Título").fill(edited);
+    await dialog(page).getByLabel("Responsável").click();
+    await page.getByRole("option", { name: "Nenhum" }).click();
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await toast(page, "Tarefa atualizada!").waitFor();
+    await card(page, edited).waitFor();
+    const after = await queryFirst<{ title: string; assigned_to: string | null; due_date: string }>("select title, assigned_to, due_date from tasks where id = ?", row.id);
+    assert.deepEqual(after, { title: edited, assigned_to: null, due_date: row.due_date }, "an unchanged day keeps the stored instant");
+
+    // Complete: the completion date appears, and stays after a reload.
+    await card(page, edited).getByRole("checkbox", { name: `Marcar “${edited}” como concluída` }).click();
+    await toast(page, "Tarefa marcada como concluída!").waitFor();
+    const completedAt = card(page, edited).getByTestId("task-completed-at");
+    await completedAt.waitFor();
+    assert.equal(await completedAt.innerText(), `Concluída em ${ptDate(new Date().toISOString())}`);
+    const stored = await queryFirst<{ completed: number; completed_at: string | null }>("select completed, completed_at from tasks where id = ?", row.id);
+    assert.equal(stored!.completed, 1);
+    assert.ok(stored!.completed_at);
+    await page.reload();
+    await card(page, edited).getByTestId("task-completed-at").waitFor();
+    assert.equal(await card(page, edited).getByTestId("task-status").innerText(), "Concluída");
+    assert.equal(await card(page, edited).getByTestId("task-urgency").count(), 0);
+
+    // Reopen: the completion date goes, also after a reload.
+    await card(page, edited).getByRole("checkbox", { name: `Reabrir “${edited}”` }).click();
+    await toast(page, "Tarefa reaberta!").waitFor();
+    await card(page, edited).getByTestId("task-completed-at").waitFor({ state: "detached" });
+    const reopened = await queryFirst<{ completed: number; completed_at: string | null }>("select completed, completed_at from tasks where id = ?", row.id);
+    assert.deepEqual({ ...reopened }, { completed: 0, completed_at: null });
+    await page.reload();
+    await card(page, edited).waitFor();
+    assert.equal(await card(page, edited).getByTestId("task-completed-at").count(), 0);
+    assert.equal(await card(page, edited).getByTestId("task-status").innerText(), "Pendente");
+
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("rolls the checkbox back when the server refuses, with the error toast", async () => {
+    const { page, context } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const target = card(page, "Planejar workshop de descoberta da AgroTech");
+    await page.route(/\/api\/tasks\/[^/]+\/completion$/, (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Erro interno do servidor." }) }),
+    );
+    await target.getByTestId("task-toggle").click();
+    await toast(page, "Não foi possível atualizar a tarefa").waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll("[data-testid=task-card]")].some(
+        (el) => el.textContent?.includes("Planejar workshop de descoberta da AgroTech") && el.getAttribute("data-completed") === "false",
+      ),
+    );
+    assert.equal(await target.getByTestId("task-toggle").getAttribute("aria-checked"), "false");
+    const row = await queryFirst<{ completed: number }>("select completed from tasks where title = ?", "Planejar workshop de descoberta da AgroTech");
+    assert.equal(row!.completed, 0);
+    await context.close();
+  });
+
+  it("requires a title, shows the server's message under its field, and keeps what was typed offline", async () => {
+    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    await page.getByRole("button", { name: "Nova tarefa" }).click();
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await dialog(page).getByText("Título é obrigatório", { exact: true }).waitFor();
+    assert.equal(await dialog(page).getByLabel("Título").getAttribute("aria-invalid"), "true");
+
+    // The server's field message (here: one the test makes it send) goes under the field.
+    await page.route("**/api/tasks", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            body: JSON.stringify({ error: "validation_failed", message: "Alguns campos são inválidos: due_date.", issues: [{ path: "due_date", message: "Data inválida." }] }),
+          })
+        : route.continue(),
+    );
+    await dialog(page).getByLabel("Título").fill("Tarefa com data ruim");
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await dialog(page).getByText("Data inválida.").waitFor();
+    await toast(page, "Alguns campos são inválidos: due_date.").waitFor();
+    assert.equal(await dialog(page).getByLabel("Data de vencimento").getAttribute("aria-invalid"), "true");
+    await page.unroute("**/api/tasks");
+
+    // Offline: the toast says so, the dialog and its values stay; back online it saves.
+    const title = `Tarefa feita sem rede ${Date.now()}`;
+    await dialog(page).getByLabel("Título").fill(title);
+    await dialog(page).getByLabel("Descrição").fill("Escrita sem conexão");
+    await context.setOffline(true);
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await toast(page, "Sem conexão. Verifique sua internet e tente novamente.").waitFor();
+    assert.equal(await dialog(page).getByLabel("Título").inputValue(), title);
+    assert.equal(await dialog(page).getByLabel("Descrição").inputValue(), "Escrita sem conexão");
+    await context.setOffline(false);
+    await dialog(page).getByRole("button", { name: "Salvar" }).click();
+    await toast(page, "Tarefa criada!").waitFor();
+    await card(page, title).waitFor();
+    // The one failed fetch is the browser's own report of the offline request.
+    assert.deepEqual(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
+    await context.close();
+  });
+
+  it("searches (300 ms after typing) and filters through the URL, and says when nothing matches", async () => {
+    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.rep, DESKTOP);
+    await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("PROPOSTA");
+    await page.waitForURL((url) => url.searchParams.get("q") === "PROPOSTA");
+    const expected = await queryAll<{ title: string }>(
+      `select t.title from tasks t left join leads l on l.id = t.lead_id
+       where lower(t.title) like '%proposta%' or lower(coalesce(t.description, '')) like '%proposta%' or lower(coalesce(l.name, '')) like '%proposta%'
+       order by t.due_date is null, t.due_date, t.created_at, t.id`,
+    );
+    await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === count, expected.length);
+    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), expected.map((r) => r.title));
+
+    // By the linked lead's name, without its accents.
+    await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("farmacias");
+    await page.waitForURL((url) => url.searchParams.get("q") === "farmacias");
+    await card(page, "Enviar proposta para Pinto Farmácias").waitFor();
+
+    await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("");
+    await page.waitForURL((url) => !url.searchParams.has("q"));
+    await page.getByRole("radio", { name: "Concluídas" }).click();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "completed");
+    const completed = await queryAll<{ title: string }>("select title from tasks where completed = 1 order by due_date is null, due_date, created_at, id");
+    await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === count, completed.length);
+    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), completed.map((r) => r.title));
+
+    // The URL is the state: a reload keeps both.
+    await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("zzzz-nada");
+    await page.waitForURL((url) => url.searchParams.get("q") === "zzzz-nada" && url.searchParams.get("filter") === "completed");
+    await page.getByText("Nenhuma tarefa encontrada com os filtros aplicados").waitFor();
+    await page.reload();
+    await page.getByText("Nenhuma tarefa encontrada com os filtros aplicados").waitFor();
+    assert.equal(await page.getByRole("searchbox", { name: "Buscar tarefas" }).inputValue(), "zzzz-nada");
+    assert.equal(await page.getByRole("radio", { name: "Concluídas" }).getAttribute("aria-checked"), "true");
+    assert.equal(await page.getByRole("button", { name: "Criar tarefa" }).count(), 0, "no create button when filtering");
+
+    // Pendentes: only open tasks.
+    await page.goto("/tasks?filter=pending");
+    const pending = await queryAll<{ n: number }>("select count(*) as n from tasks where completed = 0");
+    await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === Math.min(count, 50), pending[0]!.n);
+    assert.equal(await page.locator("[data-testid=task-card][data-completed=true]").count(), 0);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("opens the task's dialog from /tasks?task=<id> (the notifications' link) and drops the parameter on close", async () => {
+    const task = await queryFirst<{ id: string }>("select id from tasks where title = ?", "Retornar ligação da Clínica Sorriso Feliz");
+    const { page, context, consoleErrors } = await openTasks(`/tasks?task=${task!.id}`, DEMO_USERS.rep, DESKTOP);
+    await dialog(page).getByRole("heading", { name: "Editar Tarefa" }).waitFor();
+    assert.equal(await dialog(page).getByLabel("Título").inputValue(), "Retornar ligação da Clínica Sorriso Feliz");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    await page.waitForURL((url) => url.pathname === "/tasks" && !url.searchParams.has("task"));
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("has no axe violations with the dialog, the assignee list and the lead list open; keyboard only", async () => {
+    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    let violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+
+    // Keyboard: Tab to 'Nova tarefa', Enter opens; type; the lead combobox with arrows and Enter.
+    await page.getByRole("button", { name: "Nova tarefa" }).focus();
+    await page.keyboard.press("Enter");
+    await dialog(page).getByRole("heading", { name: "Nova tarefa" }).waitFor();
+    violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await page.keyboard.type("Tarefa pelo teclado");
+    const leadInput = dialog(page).getByRole("combobox", { name: "Lead Relacionado" });
+    await leadInput.focus();
+    await page.keyboard.type("Castro");
+    await page.getByTestId("task-lead-option").nth(1).waitFor();
+    violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await snapshot(page, "crm-task-dialog-lead-list-pt");
+    await page.keyboard.press("Enter");
+    assert.match(await leadInput.inputValue(), /Castro Materiais/);
+    // Escape with the list closed closes the dialog; focus returns to 'Nova tarefa'.
+    await page.keyboard.press("ArrowDown");
+    assert.equal(await leadInput.getAttribute("aria-expanded"), "true");
+    await page.keyboard.press("Escape");
+    assert.equal(await leadInput.getAttribute("aria-expanded"), "false");
+    assert.equal(await dialog(page).count(), 1, "Escape closed only the list");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Nova tarefa");
+
+    await card(page, "Revisar contrato da Moreira Eventos").getByTestId("task-edit").click();
+    await dialog(page).getByLabel("Responsável").click();
+    await page.getByRole("listbox").waitFor();
+    violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await page.keyboard.press("Escape");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("fits a 390 px phone: cards stack, no sideways scroll, the dialog fills the screen", async () => {
+    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, PHONE);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+    const boxes = await page.getByTestId("task-card").evaluateAll((els) => els.slice(0, 3).map((el) => el.getBoundingClientRect().toJSON()));
+    assert.ok(boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom), "one card a row");
+    await snapshot(page, "crm-tasks-pt-390");
+    await page.getByRole("button", { name: "Nova tarefa" }).click();
+    const content = page.getByTestId("task-dialog");
+    await content.waitFor();
+    const box = (await content.boundingBox())!;
+    assert.ok(box.x <= 0.5 && box.width >= 389 && box.height >= 843, `the dialog fills the screen (${JSON.stringify(box)})`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+    await page.screenshot({ path: "tests/e2e/artifacts/crm-task-dialog-pt-390.png" });
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  for (const language of ["pt", "es", "en"] as const) {
+    for (const theme of ["light", "dark"] as const) {
+      it(`${language}, ${theme}: screenshots at 1280 and 390 px`, async () => {
+        for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+          const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, options);
+          await context.addCookies([
+            { name: "language", value: language, url: baseUrl() },
+            { name: "theme", value: theme, url: baseUrl() },
+          ]);
+          await page.reload();
+          await page.getByTestId("task-card").first().waitFor();
+          const title = { pt: "Tarefas", es: "Tareas", en: "Tasks" }[language];
+          await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+          assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}: no sideways scrolling`);
+          await snapshot(page, `crm-tasks-${language}-${theme}-${width}`);
+          const violations = await audit(page);
+          assert.equal(violations.length, 0, describeViolations(violations));
+          await page.getByTestId("tasks-new").click();
+          await page.getByTestId("task-dialog").waitFor();
+          const dialogViolations = await audit(page);
+          assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
+          await page.screenshot({ path: `tests/e2e/artifacts/crm-task-dialog-${language}-${theme}-${width}.png` });
+          assert.deepEqual(consoleErrors, []);
+          await context.close();
+        }
+      });
+    }
+  }
+});
+
+describe("tasks and dashboard on an empty database", () => {
+  let state: Awaited<ReturnType<typeof prepareState>>;
+  let server: LocalServer;
+  let url: string;
+
+  before(async () => {
+    // One staff account (the demo admin's e-mail and password hash) and nothing else.
+    const admin = await queryFirst<{ password_hash: string }>("select password_hash from users where email = ?", DEMO_USERS.admin);
+    assert.ok(admin);
+    state = await prepareState(
+      `insert into users (id, email, name, role, is_active, password_hash, created_at, updated_at) values ('empty-admin', '${DEMO_USERS.admin}', 'Ana Vazia', 'admin', 1, '${admin.password_hash}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", WRANGLER_LOG: "warn" });
+    await server.waitForHealth(url);
+  });
+  after(async () => {
+    await server?.stop();
+    state?.remove();
+  });
+
+  it("shows 'Nenhuma tarefa cadastrada' with a create button, and the dashboard's empty recent leads", async () => {
+    const context = await browser.newContext({ baseURL: url, locale: "pt-BR" });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await page.goto("/auth?redirectTo=%2Ftasks");
+    await page.getByLabel("Email").fill(DEMO_USERS.admin);
+    await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/tasks");
+    await page.getByText("Nenhuma tarefa cadastrada").waitFor();
+    await page.getByRole("button", { name: "Criar tarefa" }).click();
+    await dialog(page).getByRole("heading", { name: "Nova tarefa" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    await page.goto("/dashboard");
+    await page.getByText("Nenhum lead cadastrado ainda").waitFor();
+    await page.getByRole("button", { name: "Adicionar Lead" }).waitFor();
+    assert.equal(await page.getByTestId("metric-total").getByTestId("metric-value").innerText(), "0");
+    assert.match(await page.getByTestId("metric-revenue").getByTestId("metric-value").innerText(), /^R\$\s0,00$/);
+    await snapshot(page, "crm-empty-dashboard-pt");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
