@@ -9,8 +9,8 @@
 // estimated_value) index.
 //
 // Text search goes through the FTS5 index leads_fts (migration 0003; search-text.ts turns
-// the input into a MATCH that cannot be a syntax error). A search runs one of two plans, in
-// the same statement, chosen by how many leads match (counted up to SPARSE_MATCHES):
+// the input into a MATCH that cannot be a syntax error). A search page runs one of two plans,
+// in the same statement, chosen by how many leads match (counted up to SPARSE_MATCHES):
 //   - few matches: read the matching leads by rowid and sort them;
 //   - many matches ("co", a tag half the leads carry): walk the newest-first index and keep
 //     the rows in the match set, stopping after one page — instead of sorting 40,000 rows.
@@ -143,9 +143,6 @@ async function readBatch<T extends unknown[]>(db: Db, queries: SQL[]): Promise<{
 
 /** rowid of every lead the MATCH expression finds. */
 const matchingRowids = (match: string) => sql`select rowid from leads_fts where leads_fts match ${match}`;
-/** How many leads match, counted up to SPARSE_MATCHES (cheap: stops there). */
-const matchCount = (match: string) =>
-  sql`(select count(*) from (select 1 from leads_fts where leads_fts match ${match} limit ${SPARSE_MATCHES}))`;
 
 type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number };
 
@@ -154,17 +151,22 @@ function leadPageQuery({ match, status, after, limit }: PageQuery): SQL {
   const conditions: SQL[] = [sql`1`];
   if (status) conditions.push(sql`l.status = ${status}`);
   if (after) conditions.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
-  const page = (access: string, extra: SQL[]) =>
+  const page = (access: string, extra: SQL[], rows: SQL) =>
     sql`select ${LEAD_COLUMNS} from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
       [...conditions, ...extra],
       sql` and `,
-    )} order by l.created_at desc, l.id desc limit ${limit}`;
-  if (!match) return page("", []);
+    )} order by l.created_at desc, l.id desc limit ${rows}`;
+  if (!match) return page("", [], sql`${limit}`);
   const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
   const walk = status ? "indexed by leads_status_created_at_idx" : "indexed by leads_created_at_idx";
-  // Exactly one arm runs: its constant condition is decided once, before any row is read.
-  return sql`select * from (${page("not indexed", [inMatches, sql`${matchCount(match)} < ${SPARSE_MATCHES}`])})
-    union all select * from (${page(walk, [inMatches, sql`${matchCount(match)} >= ${SPARSE_MATCHES}`])})
+  // `gate` counts the matches up to SPARSE_MATCHES, once. Each arm's LIMIT is its page size or
+  // 0, and SQLite reads a LIMIT before the loop: an arm with LIMIT 0 reads no row at all. (A
+  // WHERE condition on the count would not do: it is checked row by row.)
+  return sql`with gate(dense) as materialized (
+      select count(*) >= ${SPARSE_MATCHES} from (select 1 from leads_fts where leads_fts match ${match} limit ${SPARSE_MATCHES})
+    )
+    select * from (${page("not indexed", [inMatches], sql`case when (select dense from gate) then 0 else ${limit} end`)})
+    union all select * from (${page(walk, [inMatches], sql`case when (select dense from gate) then ${limit} else 0 end`)})
     order by created_at desc, id desc`;
 }
 
@@ -173,22 +175,19 @@ type StatusTotalsRow = { status: LeadStatus; count: number; value_sum: number };
 /** Count and value sum (null = 0) per status, of every lead or of the ones matching; or of one status. */
 function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
   const conditions: SQL[] = [sql`1`];
-  if (status) conditions.push(sql`l.status = ${status}`);
-  const totals = (access: string, extra: SQL[]) =>
-    sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l ${sql.raw(access)} where ${sql.join(
-      [...conditions, ...extra],
-      sql` and `,
-    )} group by status`;
   if (!match) {
     // Every lead: the trigger-kept totals (migration 0005), 6 rows instead of a count of all leads.
-    return sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals where ${sql.join(
-      status ? [sql`status = ${status}`] : [sql`1`],
-      sql` and `,
-    )}`;
+    if (status) conditions.push(sql`status = ${status}`);
+    return sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals where ${sql.join(conditions, sql` and `)}`;
   }
-  const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
-  return sql`select * from (${totals("not indexed", [inMatches, sql`${matchCount(match)} < ${SPARSE_MATCHES}`])})
-    union all select * from (${totals("indexed by leads_status_value_idx", [inMatches, sql`${matchCount(match)} >= ${SPARSE_MATCHES}`])})`;
+  // The matches, read by rowid: cheaper than walking the (status, estimated_value) index and
+  // testing each entry against the match set, even when most leads match (measured).
+  if (status) conditions.push(sql`l.status = ${status}`);
+  conditions.push(sql`l.rowid in (${matchingRowids(match)})`);
+  return sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l not indexed where ${sql.join(
+    conditions,
+    sql` and `,
+  )} group by status`;
 }
 
 function toPage(rows: LeadRow[], limit: number): Page<LeadDto> {
