@@ -30,18 +30,16 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
                 {metric.icon}
               </span>
             </Flex>
-            <Text as="p" size="7" weight="bold" mt="1" className="truncate tabular-nums" data-testid="metric-value">
+            <Text as="p" size="6" weight="bold" mt="1" className="break-words tabular-nums" data-testid="metric-value">
               {metric.value}
             </Text>
-            <Flex align="center" gap="2" mt="1" wrap="wrap">
-              <Text size="1" weight="medium" color="green" aria-hidden="true">
-                {metric.trend}
-              </Text>
+            <Text as="p" size="1" weight="medium" color="green" mt="1">
+              <span aria-hidden="true">{metric.trend}</span>
               <span className="sr-only">{t("crm.dashboard.cards.trend", { value: metric.trend })}</span>
-              <Text size="1" color="gray">
-                {t(metric.hint)}
-              </Text>
-            </Flex>
+            </Text>
+            <Text as="p" size="1" color="gray">
+              {t(metric.hint)}
+            </Text>
           </Card>
         </li>
       ))}
