@@ -1,7 +1,202 @@
-import { PlaceholderScreen } from "~/modules/crm/placeholder-screen";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Flex, Text } from "@radix-ui/themes";
+import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
+import { workerContext } from "@worker/router-context";
+import type { LeadDto } from "@worker/services/crm-types";
+import { listLeads, loadPipeline } from "@worker/services/lead-query-service";
+import { listAssignableUsers } from "@worker/services/user-service";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useToast } from "~/components/ui/toaster";
+import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
+import { messagesFor } from "~/i18n/dictionaries.server";
+import { useI18n } from "~/i18n/react";
+import { requireUser } from "~/modules/auth/guards.server";
+import { withLeadParam } from "~/modules/leads/lead-card-parts";
+import { LeadList } from "~/modules/leads/lead-list";
+import { PipelineBoard } from "~/modules/leads/pipeline-board";
+import { leadsViewFor, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
+import type { Route } from "./+types/leads";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.leads" };
 export const meta = crmScreenMeta;
 
-export default PlaceholderScreen;
+// Loaded when needed: the dialogs open on demand (the pipeline fetches its dnd-kit layer itself).
+const loadLeadForm = () => import("~/modules/leads/lead-form-dialog");
+const LeadFormDialog = lazy(() => loadLeadForm().then((m) => ({ default: m.LeadFormDialog })));
+const LeadDetailDialog = lazy(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
+
+const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
+
+/** A read that failed is logged and shown as the screen's load error, not as a broken page. */
+async function orNull<T>(what: string, read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error(`leads screen: ${what} failed`, error);
+    return null;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const { services } = context.get(workerContext);
+  const url = new URL(request.url);
+  const cookie = request.headers.get("Cookie");
+  const language = languageFromCookie(cookie) ?? DEFAULT_LANGUAGE;
+  const view = leadsViewFor(url.searchParams.get("view"), cookie);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const rawStatus = url.searchParams.get("status");
+  const status = isStatus(rawStatus) ? rawStatus : null;
+  const [list, pipeline, assignableUsers] = await Promise.all([
+    view === "list" ? orNull("listLeads", listLeads(services, viewer, { q: q || undefined, status: status ?? undefined })) : null,
+    view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, {})) : null,
+    orNull("listAssignableUsers", listAssignableUsers(services, viewer)),
+  ]);
+  return {
+    view,
+    q,
+    status,
+    list,
+    pipeline,
+    loadFailed: view === "list" ? list === null : pipeline === null,
+    assignableUsers: assignableUsers ?? [],
+    // crm.leadDetail: the lead detail dialog opens over this screen (?lead=<id>).
+    messages: messagesFor(language, ["crm.leads", "crm.leadDetail"]),
+  };
+}
+
+/** Opening or closing a lead's detail (?lead=) reads nothing again; everything else does. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return defaultShouldRevalidate;
+  const withoutLead = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("lead");
+    params.sort();
+    return params.toString();
+  };
+  return withoutLead(currentUrl) === withoutLead(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const { view, q, status, list, pipeline, loadFailed, assignableUsers } = loaderData;
+  // Mounted from its first opening on, so closing it animates.
+  const [form, setForm] = useState<{ open: boolean; lead: LeadDto | null; mounted: boolean }>({ open: false, lead: null, mounted: false });
+  // Leads saved on this screen (form, detail dialog, pipeline), oldest first.
+  const [updates, setUpdates] = useState<LeadDto[]>([]);
+  const detailId = searchParams.get("lead");
+
+  // The toggle is remembered for the next visit without ?view=.
+  useEffect(() => saveLeadsView(view), [view]);
+
+  useEffect(() => {
+    if (view === "pipeline" && loadFailed) toast({ title: t("crm.leads.pipeline.loadError"), variant: "destructive" });
+  }, [view, loadFailed, toast, t]);
+
+  // The form's code arrives while the screen is idle, so "Novo Lead" opens at once.
+  useEffect(() => {
+    const load = () => void loadLeadForm().catch(() => undefined);
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(load, { timeout: 4000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 2000);
+    return () => window.clearTimeout(id);
+  }, []);
+
+  const updated = useMemo(() => new Map(updates.map((lead) => [lead.id, lead])), [updates]);
+  const remember = useCallback((lead: LeadDto) => setUpdates((list) => [...list, lead]), []);
+
+  const openCreate = () => setForm({ open: true, lead: null, mounted: true });
+  const openEdit = (lead: LeadDto) => setForm({ open: true, lead, mounted: true });
+  const saved = (lead: LeadDto) => {
+    if (form.lead) remember(lead);
+    // A new lead: read the first page again (it is the newest, so it comes first).
+    else void revalidator.revalidate();
+  };
+
+  const viewHref = (next: LeadsView) => {
+    const params = new URLSearchParams(location.search);
+    params.set("view", next);
+    params.delete("lead");
+    return `?${params.toString()}`;
+  };
+
+  const closeDetail = () => navigate({ search: withLeadParam(location.search, null) }, { replace: true, preventScrollReset: true });
+
+  return (
+    <Flex direction="column" gap="5" className="min-w-0">
+      <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "center" }} gap="3">
+        <Text as="p" color="gray" size="2">
+          {t("crm.leads.subtitle")}
+        </Text>
+        <Flex gap="3" align="center" wrap="wrap">
+          <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
+            {(["list", "pipeline"] as const).map((option) => (
+              <Button
+                key={option}
+                asChild
+                variant={view === option ? "solid" : "soft"}
+                color={view === option ? undefined : "gray"}
+                className={option === "list" ? "!rounded-r-none" : "!rounded-l-none"}
+              >
+                <Link
+                  to={viewHref(option)}
+                  preventScrollReset
+                  aria-current={view === option ? "page" : undefined}
+                  onClick={() => saveLeadsView(option)}
+                >
+                  {t(`crm.leads.view.${option}`)}
+                </Link>
+              </Button>
+            ))}
+          </div>
+          <Button onClick={openCreate} data-testid="new-lead" className="sm:ml-0">
+            <PlusIcon aria-hidden />
+            {t("crm.leads.newLead")}
+          </Button>
+        </Flex>
+      </Flex>
+
+      {view === "list" ? (
+        <LeadList page={list} q={q} status={status} updated={updated} onCreate={openCreate} onEdit={openEdit} />
+      ) : pipeline ? (
+        <PipelineBoard pipeline={pipeline} updates={updates} onLeadSaved={remember} />
+      ) : (
+        <Flex direction="column" gap="3" align="start">
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>{t("crm.leads.pipeline.loadError")}</Callout.Text>
+          </Callout.Root>
+          <Button variant="soft" onClick={() => void revalidator.revalidate()}>
+            {t("crm.shared.actions.retry")}
+          </Button>
+        </Flex>
+      )}
+
+      {form.mounted && (
+        <Suspense fallback={null}>
+          <LeadFormDialog
+            open={form.open}
+            onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
+            lead={form.lead}
+            assignableUsers={assignableUsers}
+            onSaved={saved}
+          />
+        </Suspense>
+      )}
+      {detailId && (
+        <Suspense fallback={null}>
+          <LeadDetailDialog key={detailId} leadId={detailId} onClose={closeDetail} onChanged={remember} assignableUsers={assignableUsers} />
+        </Suspense>
+      )}
+    </Flex>
+  );
+}

@@ -26,6 +26,13 @@ export const sharedEn: Dictionary["crm"]["shared"] = {
     retry: "Try again",
     loadMore: "Load more",
   },
+  contact: {
+    whatsapp: "WhatsApp",
+    email: "Email",
+    whatsappGreeting: "Hi {name}, how are you?",
+    whatsappLabel: "Open a WhatsApp chat with {name}",
+    emailLabel: "Send an email to {name}",
+  },
   none: "None",
   errorTitle: "Error",
   offline: "No connection. Check your internet and try again.",

@@ -26,6 +26,13 @@ export const sharedEs: Dictionary["crm"]["shared"] = {
     retry: "Intentar de nuevo",
     loadMore: "Cargar más",
   },
+  contact: {
+    whatsapp: "WhatsApp",
+    email: "Correo",
+    whatsappGreeting: "Hola {name}, ¿qué tal?",
+    whatsappLabel: "Abrir conversación de WhatsApp con {name}",
+    emailLabel: "Enviar correo a {name}",
+  },
   none: "Ninguno",
   errorTitle: "Error",
   offline: "Sin conexión. Revisa tu internet e inténtalo de nuevo.",

@@ -25,6 +25,13 @@ export const sharedPt = {
     retry: "Tentar novamente",
     loadMore: "Carregar mais",
   },
+  contact: {
+    whatsapp: "WhatsApp",
+    email: "Email",
+    whatsappGreeting: "Olá {name}, tudo bem?",
+    whatsappLabel: "Abrir conversa no WhatsApp com {name}",
+    emailLabel: "Enviar email para {name}",
+  },
   none: "Nenhum",
   errorTitle: "Erro",
   offline: "Sem conexão. Verifique sua internet e tente novamente.",

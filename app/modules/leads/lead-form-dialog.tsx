@@ -1,0 +1,342 @@
+import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
+import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useToast } from "~/components/ui/toaster";
+import { useI18n } from "~/i18n/react";
+import type { Language } from "~/i18n";
+import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { withLeadParam } from "./lead-card-parts";
+import { addTag, TagField } from "./tag-field";
+
+export type LeadFormDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The lead to edit; without one the dialog creates a lead. */
+  lead?: LeadDto | null;
+  /** Active users: the assignee choices (crm.md §6). */
+  assignableUsers: readonly AssignableUserDto[];
+  onSaved: (lead: LeadDto) => void;
+};
+
+/** Decimal with "," or "." and up to 2 decimals (crm.md §5: empty → null). */
+const DECIMAL_PATTERN = "\\s*\\d+([.,]\\d{1,2})?\\s*";
+
+export function parseEstimatedValue(text: string): number | null {
+  const clean = text.trim();
+  if (!clean) return null;
+  const value = Number(clean.replace(",", "."));
+  return Number.isFinite(value) ? value : null;
+}
+
+const decimalSeparator = (language: Language) => (language === "en" ? "." : ",");
+
+function valueText(value: number | null | undefined, language: Language): string {
+  if (value === null || value === undefined) return "";
+  return String(value).replace(".", decimalSeparator(language));
+}
+
+type LeadExists = { id: string; name: string; message: string };
+
+/**
+ * Creates or edits a lead (crm.md §3): every field of the form, native validation, then
+ * POST /api/leads or PATCH /api/leads/:id. The server's field errors show under their
+ * fields; a taken e-mail names the lead that has it and offers to open it; a dropped
+ * connection keeps what was typed.
+ */
+export function LeadFormDialog({ open, onOpenChange, lead, assignableUsers, onSaved }: LeadFormDialogProps) {
+  const { t } = useI18n();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content
+        maxWidth="640px"
+        size={{ initial: "3", sm: "4" }}
+        data-testid="lead-form-dialog"
+        // Phones: the whole screen, no rounded frame (the scroll wrapper's padding goes too).
+        className="max-sm:!min-h-dvh max-sm:!rounded-none max-sm:[.rt-BaseDialogScrollPadding:has(>&)]:!p-0"
+      >
+        <Flex justify="between" align="start" gap="3">
+          <div className="min-w-0">
+            <Dialog.Title size="5" mb="1">
+              {lead ? t("crm.leads.form.editTitle") : t("crm.leads.form.newTitle")}
+            </Dialog.Title>
+            <Dialog.Description size="2" color="gray" mb="4">
+              {lead ? t("crm.leads.form.editDescription") : t("crm.leads.form.newDescription")}
+            </Dialog.Description>
+          </div>
+          <Dialog.Close>
+            <IconButton variant="ghost" color="gray" aria-label={t("crm.shared.actions.close")}>
+              <Cross2Icon aria-hidden />
+            </IconButton>
+          </Dialog.Close>
+        </Flex>
+        {/* Radix unmounts the content when closed: each opening starts from the lead (or empty). */}
+        <LeadForm key={lead?.id ?? "new"} lead={lead ?? null} assignableUsers={assignableUsers} onOpenChange={onOpenChange} onSaved={onSaved} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function LeadForm({
+  lead,
+  assignableUsers,
+  onOpenChange,
+  onSaved,
+}: {
+  lead: LeadDto | null;
+  assignableUsers: readonly AssignableUserDto[];
+  onOpenChange: (open: boolean) => void;
+  onSaved: (lead: LeadDto) => void;
+}) {
+  const { t, language } = useI18n();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const id = useId();
+  const [source, setSource] = useState<LeadSource>(lead?.source ?? "website");
+  const [status, setStatus] = useState<LeadStatus>(lead?.status ?? "new");
+  const [assignee, setAssignee] = useState<string>(lead?.assigned_to ?? "none");
+  const [tags, setTags] = useState<string[]>(lead?.tags ?? []);
+  const [tagDraft, setTagDraft] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<ApiClientError | null>(null);
+  const [exists, setExists] = useState<LeadExists | null>(null);
+
+  // The current assignee stays a choice even when no longer active.
+  const users =
+    lead?.assigned_user && !assignableUsers.some((user) => user.id === lead.assigned_user!.id)
+      ? [...assignableUsers, { ...lead.assigned_user, email: "", role: "sales_rep" as const }]
+      : assignableUsers;
+
+  const fieldError = (field: string) => error?.fieldMessage(field);
+  const fieldIds = (field: string, invalidAttribute = true) => ({
+    id: `${id}-${field}`,
+    "aria-invalid": invalidAttribute && fieldError(field) ? true : undefined,
+    "aria-describedby": fieldError(field) ? `${id}-${field}-error` : undefined,
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const body = {
+      name: text("name"),
+      email: text("email") || null,
+      phone: text("phone") || null,
+      company: text("company") || null,
+      source,
+      status,
+      estimated_value: parseEstimatedValue(text("estimated_value")),
+      assigned_to: assignee === "none" ? null : assignee,
+      // A tag typed but not added yet counts too.
+      tags: addTag(tags, tagDraft),
+      notes: text("notes") || null,
+    };
+    setSaving(true);
+    setError(null);
+    setExists(null);
+    try {
+      const result = lead
+        ? await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, body)
+        : await api<{ lead: LeadDto }>("POST", "/leads", body);
+      toast({ title: lead ? t("crm.leads.form.updated") : t("crm.leads.form.created"), variant: "success" });
+      onSaved(result.lead);
+      onOpenChange(false);
+    } catch (caught) {
+      if (caught instanceof OfflineError) {
+        toast({ title: t("crm.shared.offline"), variant: "destructive" });
+      } else if (caught instanceof ApiClientError) {
+        const existing = caught.body.lead as { id?: unknown; name?: unknown } | null | undefined;
+        if (caught.code === "lead_exists" && existing && typeof existing.id === "string") {
+          setExists({ id: existing.id, name: String(existing.name ?? ""), message: caught.message });
+        } else {
+          setError(caught);
+          if (caught.issues.length === 0) toast({ title: t("crm.shared.errorTitle"), description: caught.message, variant: "destructive" });
+        }
+      } else {
+        toast({ title: t("crm.shared.errorTitle"), description: (caught as Error).message, variant: "destructive" });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const openExisting = (leadId: string) => {
+    onOpenChange(false);
+    const onLeads = location.pathname === "/leads";
+    navigate(onLeads ? { search: withLeadParam(location.search, leadId) } : `/leads?lead=${encodeURIComponent(leadId)}`, {
+      preventScrollReset: true,
+    });
+  };
+
+  const generalError = error && error.issues.length === 0 ? error.message : null;
+
+  return (
+    <form onSubmit={(event) => void submit(event)} data-testid="lead-form">
+      <Flex direction="column" gap="4">
+        {exists && (
+          <Callout.Root color="amber" role="alert" data-testid="lead-exists">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Flex direction="column" gap="2" align="start">
+              <Callout.Text>{exists.message}</Callout.Text>
+              <Button type="button" size="1" variant="soft" color="amber" onClick={() => openExisting(exists.id)}>
+                {t("crm.leads.form.openExisting")}
+              </Button>
+            </Flex>
+          </Callout.Root>
+        )}
+        {generalError && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Flex direction="column" gap="1">
+              <Text weight="bold" size="2">
+                {t("crm.shared.errorTitle")}
+              </Text>
+              <Callout.Text>{generalError}</Callout.Text>
+            </Flex>
+          </Callout.Root>
+        )}
+
+        <Field label={t("crm.leads.form.name")} htmlFor={`${id}-name`} error={fieldError("name")} errorId={`${id}-name-error`} required>
+          <TextField.Root {...fieldIds("name")} name="name" required maxLength={200} defaultValue={lead?.name ?? ""} autoComplete="off" />
+        </Field>
+
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+          <Field label={t("crm.leads.form.email")} htmlFor={`${id}-email`} error={fieldError("email")} errorId={`${id}-email-error`}>
+            <TextField.Root {...fieldIds("email")} name="email" type="email" maxLength={254} defaultValue={lead?.email ?? ""} autoComplete="off" />
+          </Field>
+          <Field label={t("crm.leads.form.phone")} htmlFor={`${id}-phone`} error={fieldError("phone")} errorId={`${id}-phone-error`}>
+            <TextField.Root
+              {...fieldIds("phone")}
+              name="phone"
+              type="tel"
+              maxLength={40}
+              defaultValue={lead?.phone ?? ""}
+              placeholder={t("crm.leads.form.phonePlaceholder")}
+              autoComplete="off"
+            />
+          </Field>
+          <Field label={t("crm.leads.form.company")} htmlFor={`${id}-company`} error={fieldError("company")} errorId={`${id}-company-error`}>
+            <TextField.Root {...fieldIds("company")} name="company" maxLength={200} defaultValue={lead?.company ?? ""} autoComplete="off" />
+          </Field>
+          <Field
+            label={t("crm.leads.form.estimatedValue")}
+            htmlFor={`${id}-estimated_value`}
+            error={fieldError("estimated_value")}
+            errorId={`${id}-estimated_value-error`}
+          >
+            <TextField.Root
+              {...fieldIds("estimated_value")}
+              name="estimated_value"
+              inputMode="decimal"
+              pattern={DECIMAL_PATTERN}
+              title={t("crm.leads.form.estimatedValueHint")}
+              defaultValue={valueText(lead?.estimated_value, language)}
+              placeholder={t("crm.leads.form.estimatedValuePlaceholder")}
+              autoComplete="off"
+            />
+          </Field>
+          <Field label={t("crm.leads.form.source")} htmlFor={`${id}-source`} error={fieldError("source")} errorId={`${id}-source-error`}>
+            <Select.Root value={source} onValueChange={(value) => setSource(value as LeadSource)}>
+              <Select.Trigger {...fieldIds("source", false)} />
+              <Select.Content position="popper">
+                {LEAD_SOURCES.map((value) => (
+                  <Select.Item key={value} value={value}>
+                    {t(`crm.shared.sources.${value}`)}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Field>
+          <Field label={t("crm.leads.form.status")} htmlFor={`${id}-status`} error={fieldError("status")} errorId={`${id}-status-error`}>
+            <Select.Root value={status} onValueChange={(value) => setStatus(value as LeadStatus)}>
+              <Select.Trigger {...fieldIds("status", false)} />
+              <Select.Content position="popper">
+                {LEAD_STATUSES.map((value) => (
+                  <Select.Item key={value} value={value}>
+                    {t(`crm.shared.statuses.${value}`)}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Field>
+        </Grid>
+
+        <Field label={t("crm.leads.form.assignee")} htmlFor={`${id}-assigned_to`} error={fieldError("assigned_to")} errorId={`${id}-assigned_to-error`}>
+          <Select.Root value={assignee} onValueChange={setAssignee}>
+            <Select.Trigger {...fieldIds("assigned_to", false)} />
+            <Select.Content position="popper">
+              <Select.Item value="none">{t("crm.shared.none")}</Select.Item>
+              {users.map((user) => (
+                <Select.Item key={user.id} value={user.id}>
+                  {user.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </Field>
+
+        <TagField tags={tags} onChange={setTags} draft={tagDraft} onDraftChange={setTagDraft} error={fieldError("tags")} />
+
+        <Field label={t("crm.leads.form.notes")} htmlFor={`${id}-notes`} error={fieldError("notes")} errorId={`${id}-notes-error`}>
+          <TextArea {...fieldIds("notes")} name="notes" rows={4} maxLength={10_000} defaultValue={lead?.notes ?? ""} />
+        </Field>
+
+        <Flex gap="3" justify="end" wrap="wrap">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray">
+              {t("crm.shared.actions.cancel")}
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" loading={saving} data-testid="lead-form-submit">
+            {lead ? t("crm.shared.actions.save") : t("crm.leads.form.create")}
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  required = false,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Flex direction="column" gap="1" className="min-w-0">
+      <Text as="label" htmlFor={htmlFor} size="2" weight="medium">
+        {label}
+        {required && (
+          <>
+            <span aria-hidden style={{ color: "var(--red-11)" }}>
+              {" *"}
+            </span>
+          </>
+        )}
+      </Text>
+      {children}
+      {error && (
+        <Text id={errorId} size="1" color="red" data-testid="field-error">
+          {error}
+        </Text>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,312 @@
+import { EnvelopeClosedIcon, MagnifyingGlassIcon, MobileIcon, PersonIcon, PlusIcon } from "@radix-ui/react-icons";
+import { Button, Callout, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
+import { canEditLead } from "@worker/auth/crm-permissions";
+import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
+import type { LeadDto, Page } from "@worker/services/crm-types";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useToast } from "~/components/ui/toaster";
+import { formatMoney } from "~/i18n/format";
+import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
+import { api, OfflineError, queryString } from "~/modules/crm/api-client";
+import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+
+/** Search is sent 300 ms after the last keystroke (crm.md §9). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type LeadListProps = {
+  /** The loader's first page; null when it could not be read. */
+  page: Page<LeadDto> | null;
+  q: string;
+  status: LeadStatus | null;
+  /** The newest copy of leads changed on this screen (edits), by id. */
+  updated: ReadonlyMap<string, LeadDto>;
+  onCreate: () => void;
+  onEdit: (lead: LeadDto) => void;
+};
+
+/**
+ * The list view: search (debounced) and status filter, both kept in the URL with replace
+ * navigation, a grid of 1/2/3 columns of cards, "Carregar mais" through the API, and the
+ * two empty states.
+ */
+export function LeadList({ page, q, status, updated, onCreate, onEdit }: LeadListProps) {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [more, setMore] = useState<{ source: Page<LeadDto> | null; items: LeadDto[]; cursor: string | null }>({
+    source: page,
+    items: [],
+    cursor: page?.next_cursor ?? null,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  // New loader data (another search, a revalidation): start again from its first page.
+  if (more.source !== page) setMore({ source: page, items: [], cursor: page?.next_cursor ?? null });
+
+  const seen = new Set<string>();
+  const leads = [...(page?.items ?? []), ...more.items]
+    .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
+    .map((lead) => {
+      const newer = updated.get(lead.id);
+      return newer && newer.updated_at >= lead.updated_at ? newer : lead;
+    });
+  const filtering = Boolean(q || status);
+
+  const loadMore = async () => {
+    if (!more.cursor || loadingMore) return;
+    setLoadingMore(true);
+    const source = page;
+    try {
+      const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, cursor: more.cursor })}`);
+      setMore((current) => (current.source === source ? { source, items: [...current.items, ...next.items], cursor: next.next_cursor } : current));
+    } catch (error) {
+      toast({
+        title: t("crm.leads.list.loadError"),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
+        variant: "destructive",
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="4">
+      <LeadFilters q={q} status={status} />
+      {page === null ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>{t("crm.leads.list.loadError")}</Callout.Text>
+        </Callout.Root>
+      ) : leads.length === 0 ? (
+        <EmptyState filtering={filtering} onCreate={onCreate} />
+      ) : (
+        <>
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t("crm.leads.list.label")} data-testid="lead-list">
+            {leads.map((lead) => (
+              <li key={lead.id} className="min-w-0">
+                <LeadCard lead={lead} onEdit={onEdit} />
+              </li>
+            ))}
+          </ul>
+          {more.cursor && (
+            <Flex justify="center">
+              <Button variant="soft" onClick={() => void loadMore()} loading={loadingMore} data-testid="lead-list-more">
+                {t("crm.shared.actions.loadMore")}
+              </Button>
+            </Flex>
+          )}
+        </>
+      )}
+    </Flex>
+  );
+}
+
+/** Search box and status filter; both write the URL (replace), the input keeps its focus. */
+function LeadFilters({ q, status }: { q: string; status: LeadStatus | null }) {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const searchId = useId();
+  const statusId = useId();
+  const [text, setText] = useState(q);
+  // The q this box last put in the URL: a different one came from elsewhere (back button).
+  const sent = useRef(q);
+
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+
+  const setParams = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) params.set(key, value);
+      else params.delete(key);
+    }
+    const search = params.toString();
+    navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  };
+
+  const sendSearch = (value: string) => {
+    const trimmed = value.trim();
+    if (trimmed === sent.current) return;
+    sent.current = trimmed;
+    setParams({ q: trimmed || null });
+  };
+
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = window.setTimeout(() => sendSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // sendSearch reads the current location; only a new text restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <Flex direction={{ initial: "column", sm: "row" }} gap="3" align={{ initial: "stretch", sm: "center" }}>
+      <form
+        role="search"
+        className="min-w-0 flex-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          sendSearch(text);
+        }}
+      >
+        <label htmlFor={searchId} className="sr-only">
+          {t("crm.leads.filters.search")}
+        </label>
+        <TextField.Root
+          id={searchId}
+          type="search"
+          name="q"
+          size="2"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          placeholder={t("crm.leads.filters.searchPlaceholder")}
+          autoComplete="off"
+          maxLength={200}
+        >
+          <TextField.Slot>
+            <MagnifyingGlassIcon aria-hidden />
+          </TextField.Slot>
+        </TextField.Root>
+      </form>
+      <Flex align="center" gap="2" className="sm:w-56">
+        <label htmlFor={statusId} className="sr-only">
+          {t("crm.leads.filters.status")}
+        </label>
+        <Select.Root value={status ?? "all"} onValueChange={(value) => setParams({ status: value === "all" ? null : value })}>
+          <Select.Trigger id={statusId} className="w-full" data-testid="lead-status-filter" />
+          <Select.Content position="popper">
+            <Select.Item value="all">{t("crm.leads.filters.allStatuses")}</Select.Item>
+            {LEAD_STATUSES.map((value) => (
+              <Select.Item key={value} value={value}>
+                {t(`crm.shared.statuses.${value}`)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+      <span className="sr-only" role="status">
+        {searching ? t("crm.leads.list.searching") : ""}
+      </span>
+    </Flex>
+  );
+}
+
+function EmptyState({ filtering, onCreate }: { filtering: boolean; onCreate: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Card size="3">
+      <Flex direction="column" align="center" gap="3" py="6" className="text-center">
+        <Text color="gray" data-testid="leads-empty">
+          {filtering ? t("crm.leads.empty.filtered") : t("crm.leads.empty.none")}
+        </Text>
+        {!filtering && (
+          <Button onClick={onCreate}>
+            <PlusIcon aria-hidden />
+            {t("crm.leads.empty.create")}
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+/** A building (drawn here: an icon from the shared icon chunk would weigh on every CRM page). */
+function CompanyIcon() {
+  return (
+    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" stroke="currentColor" aria-hidden>
+      <path d="M2.5 13.5v-11h7v11M9.5 6.5h3v7M1 13.5h13M4.5 4.5h1M6.5 4.5h1M4.5 6.5h1M6.5 6.5h1M4.5 8.5h1M6.5 8.5h1M5.5 13.5v-2h1v2" />
+    </svg>
+  );
+}
+
+/** A banknote, for the estimated value (drawn here for the same reason). */
+function ValueIcon() {
+  return (
+    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" stroke="currentColor" aria-hidden>
+      <rect x="1.5" y="4" width="12" height="7" rx="1" />
+      <circle cx="7.5" cy="7.5" r="1.6" />
+    </svg>
+  );
+}
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <dt className="shrink-0" style={{ color: "var(--gray-10)" }}>
+        <span aria-hidden>{icon}</span>
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 truncate">{children}</dd>
+    </div>
+  );
+}
+
+/** One lead in the list: contact lines, value, assignee, tags and its actions. */
+export function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => void }) {
+  const { t, language } = useI18n();
+  const { profile } = useAuth();
+  const location = useLocation();
+  const headingId = useId();
+  const canEdit = Boolean(profile && canEditLead(profile, lead));
+  return (
+    <Card asChild size="2" className="h-full">
+      <article aria-labelledby={headingId} data-testid="lead-card" data-lead-id={lead.id}>
+        <Flex direction="column" gap="3" className="h-full">
+          <Flex justify="between" align="start" gap="2">
+            <Heading as="h2" size="3" id={headingId} className="min-w-0 break-words">
+              {lead.name}
+            </Heading>
+            <StatusBadge status={lead.status} />
+          </Flex>
+          <Text as="div" size="2">
+            <dl className="flex flex-col gap-1">
+              {lead.company && (
+                <InfoRow icon={<CompanyIcon />} label={t("crm.leads.card.company")}>
+                  {lead.company}
+                </InfoRow>
+              )}
+              {lead.email && (
+                <InfoRow icon={<EnvelopeClosedIcon />} label={t("crm.leads.card.email")}>
+                  {lead.email}
+                </InfoRow>
+              )}
+              {lead.phone && (
+                <InfoRow icon={<MobileIcon />} label={t("crm.leads.card.phone")}>
+                  {lead.phone}
+                </InfoRow>
+              )}
+              <InfoRow icon={<ValueIcon />} label={t("crm.leads.card.value")}>
+                <Text weight="bold">{formatMoney(lead.estimated_value ?? 0, language)}</Text>
+              </InfoRow>
+              <InfoRow icon={<PersonIcon />} label={t("crm.leads.card.assignee")}>
+                {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
+              </InfoRow>
+            </dl>
+          </Text>
+          <TagPreview tags={lead.tags} max={3} />
+          <Flex gap="2" wrap="wrap" mt="auto" pt="1">
+            <Button asChild size="2" variant="soft">
+              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset data-testid="lead-details">
+                {t("crm.leads.card.details")}
+              </Link>
+            </Button>
+            {canEdit && (
+              <Button size="2" variant="soft" color="gray" onClick={() => onEdit(lead)} data-testid="lead-edit">
+                {t("crm.leads.card.edit")}
+              </Button>
+            )}
+            <WhatsAppButton lead={lead} />
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+// The pipeline board's columns as plain data, and the pure moves the board makes on them
+// (optimistic drag, rollback, an edit made elsewhere, "Carregar mais").
+import type { LeadStatus } from "@worker/db/schema/enums";
+import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+
+export type Columns = readonly PipelineColumnDto[];
+
+const value = (lead: LeadDto) => lead.estimated_value ?? 0;
+
+/** Newest first, as the server sends each column. */
+const newestFirst = (a: LeadDto, b: LeadDto) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
+
+/** Where a loaded lead is, if it is. */
+export function findLead(columns: Columns, leadId: string): { status: LeadStatus; lead: LeadDto } | null {
+  for (const column of columns) {
+    const lead = column.leads.find((candidate) => candidate.id === leadId);
+    if (lead) return { status: column.status, lead };
+  }
+  return null;
+}
+
+/**
+ * The lead taken out of its column and put in `to` (in date order), with both columns'
+ * count and value sum updated; `next` replaces the lead's data (its new status, or what the
+ * server answered). Unchanged when the lead is not on the board.
+ */
+export function moveLead(columns: Columns, leadId: string, to: LeadStatus, next?: LeadDto): PipelineColumnDto[] {
+  const found = findLead(columns, leadId);
+  if (!found) return [...columns];
+  const moved = { ...(next ?? found.lead), status: to };
+  return columns.map((column) => {
+    if (column.status === found.status && column.status === to) {
+      return {
+        ...column,
+        value_sum: column.value_sum - value(found.lead) + value(moved),
+        leads: column.leads.map((lead) => (lead.id === leadId ? moved : lead)),
+      };
+    }
+    if (column.status === found.status) {
+      return {
+        ...column,
+        count: Math.max(0, column.count - 1),
+        value_sum: column.value_sum - value(found.lead),
+        leads: column.leads.filter((lead) => lead.id !== leadId),
+      };
+    }
+    if (column.status === to) {
+      return {
+        ...column,
+        count: column.count + 1,
+        value_sum: column.value_sum + value(moved),
+        leads: [...column.leads, moved].sort(newestFirst),
+      };
+    }
+    return column;
+  });
+}
+
+/** A lead changed elsewhere (the form, the detail dialog): its card shows the change, in its status's column. */
+export function applyLeadUpdate(columns: Columns, lead: LeadDto): PipelineColumnDto[] {
+  return moveLead(columns, lead.id, lead.status, lead);
+}
+
+/** The next page of one column appended (without cards already shown), with the server's count and sum. */
+export function appendColumnPage(columns: Columns, page: PipelineColumnDto): PipelineColumnDto[] {
+  return columns.map((column) => {
+    if (column.status !== page.status) return column;
+    const shown = new Set(column.leads.map((lead) => lead.id));
+    return {
+      ...column,
+      count: page.count,
+      value_sum: page.value_sum,
+      leads: [...column.leads, ...page.leads.filter((lead) => !shown.has(lead.id))],
+      next_cursor: page.next_cursor,
+    };
+  });
+}

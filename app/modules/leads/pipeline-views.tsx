@@ -1,0 +1,153 @@
+import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
+import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import type { HTMLAttributes, ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { formatMoney, pluralForm } from "~/i18n/format";
+import { useI18n } from "~/i18n/react";
+import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+
+// What the pipeline looks like, without drag and drop: the server renders these, and the
+// drag-and-drop layer (pipeline-dnd.tsx, loaded after the page) wraps the same views.
+
+export type ColumnViewProps = {
+  column: PipelineColumnDto;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** The card of each lead (draggable once drag and drop is loaded). */
+  renderCard: (lead: LeadDto) => ReactNode;
+  dropRef?: (node: HTMLElement | null) => void;
+  isOver?: boolean;
+};
+
+/** One status: name, count, value sum (when above 0), its cards in a 24rem scroll area, "Carregar mais". */
+export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dropRef, isOver = false }: ColumnViewProps) {
+  const { t, language } = useI18n();
+  const headingId = `pipeline-column-${column.status}`;
+  return (
+    <section
+      ref={dropRef}
+      aria-labelledby={headingId}
+      data-testid={`pipeline-column-${column.status}`}
+      data-over={isOver ? "true" : undefined}
+      // `relative`: screen-reader-only text inside stays inside the board's scroll box.
+      className="relative flex w-[min(18rem,calc(100vw-4rem))] shrink-0 snap-start flex-col rounded-lg border 2xl:w-auto 2xl:min-w-0"
+      style={{
+        background: isOver ? "var(--accent-a3)" : "var(--gray-a2)",
+        borderColor: isOver ? "var(--accent-8)" : "var(--gray-a5)",
+      }}
+    >
+      <Flex direction="column" gap="1" p="3" className="border-b" style={{ borderColor: "var(--gray-a5)" }}>
+        <Flex align="center" justify="between" gap="2">
+          <Flex align="center" gap="2" className="min-w-0">
+            <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: `var(--${LEAD_STATUS_COLORS[column.status]}-9)` }} />
+            <Heading as="h2" size="3" id={headingId} truncate>
+              {t(`crm.leads.pipeline.columns.${column.status}`)}
+            </Heading>
+          </Flex>
+          <Badge variant="soft" color="gray" data-testid="pipeline-column-count">
+            <span aria-hidden>{column.count}</span>
+            <span className="sr-only">{t(`crm.leads.pipeline.count.${pluralForm(language, column.count)}`, { count: column.count })}</span>
+          </Badge>
+        </Flex>
+        {column.value_sum > 0 && (
+          <Text size="1" color="gray" data-testid="pipeline-column-sum">
+            {t("crm.leads.pipeline.total", { value: formatMoney(column.value_sum, language) })}
+          </Text>
+        )}
+      </Flex>
+      {/* About 96 units (24rem) high; the column scrolls inside. */}
+      <div className="relative h-96 overflow-y-auto p-2">
+        {column.leads.length === 0 ? (
+          <Text as="p" size="1" color="gray" align="center" className="py-6">
+            {t("crm.leads.pipeline.emptyColumn")}
+          </Text>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {column.leads.map((lead) => (
+              <li key={lead.id}>{renderCard(lead)}</li>
+            ))}
+          </ul>
+        )}
+        {column.next_cursor && (
+          <Flex justify="center" pt="2">
+            <Button size="1" variant="soft" onClick={onLoadMore} loading={loading}>
+              {t("crm.shared.actions.loadMore")}
+            </Button>
+          </Flex>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export type CardViewProps = {
+  lead: LeadDto;
+  /** The copy that follows the pointer while dragging (no actions, hidden from screen readers). */
+  overlay?: boolean;
+  dragging?: boolean;
+  nodeRef?: (node: HTMLElement | null) => void;
+  cardProps?: HTMLAttributes<HTMLElement>;
+  /** The drag handle; until drag and drop is loaded, a space of its size. */
+  handle?: ReactNode;
+};
+
+/** A pipeline card: name, company, value, assignee, 2 tags, date dd/MM, Ver, WhatsApp, e-mail. */
+export function PipelineCardView({ lead, overlay = false, dragging = false, nodeRef, cardProps, handle }: CardViewProps) {
+  const { t, language } = useI18n();
+  const location = useLocation();
+  return (
+    <article
+      ref={nodeRef}
+      {...cardProps}
+      aria-label={overlay ? undefined : lead.name}
+      aria-hidden={overlay || undefined}
+      data-testid={overlay ? "pipeline-card-overlay" : "pipeline-card"}
+      data-lead-id={lead.id}
+      className={`flex flex-col gap-1.5 rounded-md border p-3 ${cardProps ? "cursor-grab touch-manipulation select-none" : ""} ${
+        overlay ? "cursor-grabbing shadow-lg" : ""
+      }`}
+      style={{
+        background: "var(--color-panel-solid)",
+        borderColor: overlay ? "var(--accent-8)" : "var(--gray-a5)",
+        opacity: dragging ? 0.4 : 1,
+      }}
+    >
+      <Flex justify="between" align="start" gap="2">
+        <Heading as="h3" size="2" className="min-w-0 break-words">
+          {lead.name}
+        </Heading>
+        {handle ?? <span aria-hidden className="size-6 shrink-0" />}
+      </Flex>
+      {lead.company && (
+        <Text size="1" color="gray" truncate>
+          {lead.company}
+        </Text>
+      )}
+      <Text size="2" weight="bold">
+        {formatMoney(lead.estimated_value ?? 0, language)}
+      </Text>
+      <Text size="1" color="gray" truncate>
+        {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}
+      </Text>
+      <TagPreview tags={lead.tags} max={2} />
+      <Flex justify="between" align="center" gap="2" mt="1">
+        <Text size="1" color="gray">
+          <time dateTime={lead.created_at} title={t("crm.leads.card.createdAt", { date: formatDayMonth(lead.created_at, language) })}>
+            {formatDayMonth(lead.created_at, language)}
+          </time>
+        </Text>
+        {!overlay && (
+          <Flex gap="2" align="center">
+            <Button asChild size="1" variant="soft">
+              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset data-testid="pipeline-card-view">
+                {t("crm.leads.card.view")}
+              </Link>
+            </Button>
+            <WhatsAppButton lead={lead} compact />
+            <EmailButton lead={lead} />
+          </Flex>
+        )}
+      </Flex>
+    </article>
+  );
+}
