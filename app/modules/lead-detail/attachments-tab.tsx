@@ -5,6 +5,7 @@ import { useId, useRef, useState, type ChangeEvent, type MouseEvent } from "reac
 import { useToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -20,6 +21,7 @@ import type { Collection } from "./use-collection";
  */
 export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: string; canEdit: boolean; attachments: Collection<AttachmentDto> }) {
   const { t, language } = useI18n();
+  const { profile } = useAuth();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -86,7 +88,13 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
       <CollectionStatus collection={attachments} loadError={t("crm.leadDetail.attachments.loadError")} empty={t("crm.leadDetail.attachments.empty")}>
         <ul className="flex flex-col gap-2" aria-label={t("crm.leadDetail.attachments.title")} data-testid="attachment-list">
           {attachments.items.map((attachment) => (
-            <AttachmentItem key={attachment.id} attachment={attachment} canEdit={canEdit} onRemove={() => setRemoving(attachment)} />
+            <AttachmentItem
+              key={attachment.id}
+              attachment={attachment}
+              // As the attachments service decides: its uploader, or whoever may edit the lead.
+              mayRemove={canEdit || (!!profile && attachment.uploader?.id === profile.id)}
+              onRemove={() => setRemoving(attachment)}
+            />
           ))}
         </ul>
         <LoadMore collection={attachments} />
@@ -105,7 +113,7 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
   );
 }
 
-function AttachmentItem({ attachment, canEdit, onRemove }: { attachment: AttachmentDto; canEdit: boolean; onRemove: () => void }) {
+function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: AttachmentDto; mayRemove: boolean; onRemove: () => void }) {
   const { t, language } = useI18n();
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);
@@ -158,7 +166,7 @@ function AttachmentItem({ attachment, canEdit, onRemove }: { attachment: Attachm
           <time dateTime={attachment.created_at}>{formatDateTime(attachment.created_at, language)}</time>
         </Text>
       </Flex>
-      {canEdit && (
+      {mayRemove && (
         <IconButton variant="ghost" color="red" aria-label={t("crm.leadDetail.attachments.remove", { name: attachment.file_name })} onClick={onRemove}>
           <TrashIcon aria-hidden />
         </IconButton>

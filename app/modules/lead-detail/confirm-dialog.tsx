@@ -3,7 +3,8 @@ import { useState } from "react";
 import { useI18n } from "~/i18n/react";
 
 /**
- * "Remove this?" over the lead dialog: Cancel (focused first) or the red action, which shows
+ * "Remove this?" over the lead dialog: Cancel (focused first) or the red action (high contrast:
+ * white on Radix red-9 is below 4.5:1), which shows
  * its busy label until `onConfirm` settles. The caller closes it (open=false) on success.
  */
 export function ConfirmDialog({
@@ -44,7 +45,7 @@ export function ConfirmDialog({
               {t("crm.shared.actions.cancel")}
             </Button>
           </AlertDialog.Cancel>
-          <Button color="red" onClick={() => void run()} disabled={busy}>
+          <Button color="red" highContrast onClick={() => void run()} disabled={busy}>
             {busy ? confirming : confirm}
           </Button>
         </Flex>

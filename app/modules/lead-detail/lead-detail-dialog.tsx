@@ -1,21 +1,23 @@
-import { ChatBubbleIcon, Cross2Icon, EnvelopeClosedIcon, Pencil1Icon } from "@radix-ui/react-icons";
-import { Badge, Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
+import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { ApiClientError } from "~/modules/crm/api-client";
+import { mailtoLink } from "~/modules/leads/contact-links";
+import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
 import { AttachmentsTab } from "./attachments-tab";
 import { describeError } from "./describe-error";
 import { HistoryTab } from "./history-tab";
 import { leadDetailApi } from "./lead-detail-api";
-import { mailtoLink, whatsappLink } from "./contact-links";
 import { NotesTab } from "./notes-tab";
 import { OverviewTab } from "./overview-tab";
 import { useCollection } from "./use-collection";
 
-const LeadFormDialog = lazy(() => import("./lead-form-placeholder"));
+// The same chunk the leads screen loads for "Novo Lead" (usually there already).
+const LeadFormDialog = lazy(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
 
 export type LeadDetailDialogProps = {
   leadId: string;
@@ -66,6 +68,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
 
   const lead = state.status === "ready" ? state.lead : null;
   const canEdit = Boolean(lead && profile && canEditLead(profile, lead));
+  const email = mailtoLink(lead?.email);
 
   const describe = useCallback((error: unknown) => describeError(error, t), [t]);
   const activities = useCollection((cursor, signal) => leadDetailApi.listActivities(leadId, cursor, signal), {
@@ -114,11 +117,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
               <Dialog.Title size="5" mb="0" className="break-words">
                 {title}
               </Dialog.Title>
-              {lead && (
-                <Badge color={statusColor(lead.status)} variant="soft">
-                  {t(`crm.shared.statuses.${lead.status}`)}
-                </Badge>
-              )}
+              {lead && <StatusBadge status={lead.status} />}
             </Flex>
             <Dialog.Description size="2" color="gray">
               {lead?.company || t("crm.leadDetail.dialog.description")}
@@ -133,31 +132,19 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
 
         {lead && (
           <Flex gap="2" wrap="wrap" mt="3">
-            {lead.phone && (
-              <Button asChild variant="soft" color="green" size="2">
-                <a
-                  href={whatsappLink(lead.phone, t("crm.leadDetail.whatsappGreeting", { name: lead.name }))}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={t("crm.leadDetail.header.whatsappLabel", { name: lead.name })}
-                >
-                  <ChatBubbleIcon aria-hidden />
-                  {t("crm.leadDetail.header.whatsapp")}
-                </a>
-              </Button>
-            )}
-            {lead.email && (
+            <WhatsAppButton lead={lead} />
+            {email && (
               <Button asChild variant="soft" size="2">
-                <a href={mailtoLink(lead.email)} aria-label={t("crm.leadDetail.header.emailLabel", { name: lead.name })}>
+                <a href={email} aria-label={t("crm.shared.contact.emailLabel", { name: lead.name })} data-testid="lead-detail-email">
                   <EnvelopeClosedIcon aria-hidden />
-                  {t("crm.leadDetail.header.email")}
+                  {t("crm.shared.contact.email")}
                 </a>
               </Button>
             )}
             {canEdit && (
               <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
                 <Pencil1Icon aria-hidden />
-                {t("crm.leadDetail.header.edit")}
+                {t("crm.shared.actions.edit")}
               </Button>
             )}
           </Flex>
@@ -235,8 +222,5 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
     </Dialog.Root>
   );
 }
-
-const STATUS_COLORS = { new: "blue", qualified: "cyan", contacted: "amber", negotiating: "orange", won: "green", lost: "red" } as const;
-const statusColor = (status: LeadDto["status"]) => STATUS_COLORS[status];
 
 export default LeadDetailDialog;

@@ -14,7 +14,14 @@ import type { Collection } from "./use-collection";
 
 const NOTE_MAX = 5000;
 
-/** Notas: the lead's notes, newest first; whoever may edit the lead adds notes and edits or deletes their own. */
+/** A note's author, or a manager or admin, edits and deletes it (as the notes service decides). */
+const mayChangeNote = (profile: { id: string; role: string } | null, note: NoteDto) =>
+  !!profile && (profile.role === "admin" || profile.role === "manager" || note.author?.id === profile.id);
+
+/**
+ * Notas: the lead's notes, newest first; whoever may edit the lead adds notes; a note's
+ * author (or a manager/admin) edits or deletes it.
+ */
 export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: boolean; notes: Collection<NoteDto> }) {
   const { t } = useI18n();
   const { profile } = useAuth();
@@ -43,7 +50,7 @@ export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: 
               key={note.id}
               leadId={leadId}
               note={note}
-              own={canEdit && !!profile && note.author?.id === profile.id}
+              mayChange={mayChangeNote(profile, note)}
               onUpdated={(updated) => notes.update((items) => items.map((item) => (item.id === updated.id ? updated : item)))}
               onDelete={() => setDeleting(note)}
             />
@@ -113,13 +120,13 @@ function NoteForm({ leadId, onAdded }: { leadId: string; onAdded: (note: NoteDto
 function NoteItem({
   leadId,
   note,
-  own,
+  mayChange,
   onUpdated,
   onDelete,
 }: {
   leadId: string;
   note: NoteDto;
-  own: boolean;
+  mayChange: boolean;
   onUpdated: (note: NoteDto) => void;
   onDelete: () => void;
 }) {
@@ -196,7 +203,7 @@ function NoteItem({
                 {edited ? ` · ${t("crm.leadDetail.notes.edited")}` : ""}
               </Text>
             </Flex>
-            {own && (
+            {mayChange && (
               <Flex gap="1" className="shrink-0">
                 <IconButton variant="ghost" color="gray" aria-label={t("crm.leadDetail.notes.edit")} onClick={() => setEditing(true)}>
                   <Pencil1Icon aria-hidden />

@@ -18,10 +18,10 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
     <Flex direction="column" gap="4">
       <div className="grid gap-4 md:grid-cols-2">
         <Section title={t("crm.leadDetail.overview.contactInfo")}>
-          <DataList.Root orientation={{ initial: "vertical", xs: "horizontal" }} size="2">
+          <DataList.Root orientation="vertical" size="2">
             <Item label={t("crm.leadDetail.overview.email")}>
               {lead.email ? (
-                <Link href={`mailto:${lead.email}`} className="break-all">
+                <Link href={`mailto:${lead.email}`}>
                   {lead.email}
                 </Link>
               ) : (
@@ -34,7 +34,7 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
         </Section>
 
         <Section title={t("crm.leadDetail.overview.leadDetails")}>
-          <DataList.Root orientation={{ initial: "vertical", xs: "horizontal" }} size="2">
+          <DataList.Root orientation="vertical" size="2">
             <Item label={t("crm.leadDetail.overview.source")}>{t(`crm.shared.sources.${lead.source}`)}</Item>
             <Item label={t("crm.leadDetail.overview.estimatedValue")}>{formatMoney(lead.estimated_value ?? 0, language)}</Item>
             <Item label={t("crm.leadDetail.overview.assignee")}>
@@ -45,9 +45,12 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
         </Section>
       </div>
 
-      <Section title={t("crm.leadDetail.tags.title")}>
-        <TagsEditor lead={lead} canEdit={canEdit} onChanged={onChanged} />
-      </Section>
+      {/* The tag field (or the read-only list) names itself "Tags". */}
+      <Card size="2" asChild>
+        <section aria-label={t("crm.leadDetail.tags.title")}>
+          <TagsEditor lead={lead} canEdit={canEdit} onChanged={onChanged} />
+        </section>
+      </Card>
 
       <Section title={t("crm.leadDetail.overview.notes")}>
         {lead.notes ? (
@@ -80,8 +83,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <DataList.Item>
-      <DataList.Label minWidth="120px">{label}</DataList.Label>
-      <DataList.Value className="min-w-0 break-words">{children}</DataList.Value>
+      <DataList.Label>{label}</DataList.Label>
+      <DataList.Value className="min-w-0 [overflow-wrap:anywhere]">{children}</DataList.Value>
     </DataList.Item>
   );
 }

@@ -9,13 +9,6 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     loadError: "Could not load the lead",
     fallbackTitle: "Lead",
   },
-  header: {
-    whatsapp: "WhatsApp",
-    whatsappLabel: "Chat with {name} on WhatsApp",
-    email: "Email",
-    emailLabel: "Send an e-mail to {name}",
-    edit: "Edit",
-  },
   tabs: {
     label: "Lead sections",
     overview: "Overview",
@@ -42,11 +35,6 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
   tags: {
     title: "Tags",
     none: "No tags",
-    add: "Add",
-    inputLabel: "New tag",
-    placeholder: "Type or pick a tag",
-    suggestions: "Suggestions",
-    remove: "Remove tag {tag}",
     updated: "Tags updated!",
     updateFailed: "Could not update the tags",
   },
@@ -144,6 +132,5 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     deleted: "Note deleted!",
     deleteFailed: "Could not delete the note",
   },
-  whatsappGreeting: "Hi {name}, how are you?",
   readOnly: "Read only: this lead belongs to another owner.",
 };

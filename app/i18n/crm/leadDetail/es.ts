@@ -9,13 +9,6 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     loadError: "No se pudo cargar el lead",
     fallbackTitle: "Lead",
   },
-  header: {
-    whatsapp: "WhatsApp",
-    whatsappLabel: "Chatear con {name} por WhatsApp",
-    email: "Email",
-    emailLabel: "Enviar un correo a {name}",
-    edit: "Editar",
-  },
   tabs: {
     label: "Secciones del lead",
     overview: "Resumen",
@@ -42,11 +35,6 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
   tags: {
     title: "Etiquetas",
     none: "Sin etiquetas",
-    add: "Agregar",
-    inputLabel: "Nueva etiqueta",
-    placeholder: "Escribe o elige una etiqueta",
-    suggestions: "Sugerencias",
-    remove: "Quitar la etiqueta {tag}",
     updated: "¡Etiquetas actualizadas con éxito!",
     updateFailed: "No se pudieron actualizar las etiquetas",
   },
@@ -144,6 +132,5 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     deleted: "¡Nota eliminada!",
     deleteFailed: "No se pudo eliminar la nota",
   },
-  whatsappGreeting: "Hola {name}, ¿cómo estás?",
   readOnly: "Solo lectura: este lead pertenece a otro responsable.",
 };

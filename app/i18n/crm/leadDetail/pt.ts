@@ -8,13 +8,6 @@ export const leadDetailPt = {
     loadError: "Não foi possível carregar o lead",
     fallbackTitle: "Lead",
   },
-  header: {
-    whatsapp: "WhatsApp",
-    whatsappLabel: "Conversar com {name} no WhatsApp",
-    email: "Email",
-    emailLabel: "Enviar e-mail para {name}",
-    edit: "Editar",
-  },
   tabs: {
     label: "Seções do lead",
     overview: "Visão Geral",
@@ -41,11 +34,6 @@ export const leadDetailPt = {
   tags: {
     title: "Tags",
     none: "Nenhuma tag",
-    add: "Adicionar",
-    inputLabel: "Nova tag",
-    placeholder: "Digite ou escolha uma tag",
-    suggestions: "Sugestões",
-    remove: "Remover tag {tag}",
     updated: "Tags atualizadas com sucesso!",
     updateFailed: "Não foi possível atualizar as tags",
   },
@@ -143,6 +131,5 @@ export const leadDetailPt = {
     deleted: "Nota excluída!",
     deleteFailed: "Não foi possível excluir a nota",
   },
-  whatsappGreeting: "Olá {name}, tudo bem?",
   readOnly: "Somente leitura: este lead é de outro responsável.",
 };

@@ -1,0 +1,369 @@
+// The lead detail dialog (crm.md §2), opened from /leads?lead=<id> (the link in the team's
+// e-mails): its four tabs, the tags editor, logging an activity, notes, and the attachment
+// round trip (upload, download with the same bytes and name, remove), read-only for whoever
+// may not edit the lead, axe on every tab, 390 px, and screenshots in pt/es/en, light/dark.
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { audit, describeViolations } from "./support/axe.ts";
+import { baseUrl, launchBrowser } from "./support/chromium.ts";
+import { DEMO_USERS, openCrm } from "./support/crm.ts";
+import { queryFirst } from "./support/d1.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+async function leadId(name: string): Promise<string> {
+  const row = await queryFirst<{ id: string }>("select id from leads where name = ?", name);
+  assert.ok(row, `the demo lead ${name} exists`);
+  return row.id;
+}
+
+const dialog = (page: Page) => page.getByTestId("lead-detail-dialog");
+
+/** Signed in as `email`, on /leads?lead=<id> with the dialog showing the lead. */
+async function openLead(id: string, name: string, email: string = DEMO_USERS.admin, options: BrowserContextOptions = {}) {
+  const opened = await openCrm(browser, `/leads?lead=${id}`, email, options);
+  await dialog(opened.page).getByRole("heading", { name }).waitFor();
+  // Only what happens from here on counts: the sign-in's redirect sometimes cuts a
+  // revalidation short, which logs "signal is aborted" (sign-in is auth.test.ts's subject).
+  await opened.page.waitForLoadState("networkidle");
+  opened.consoleErrors.length = 0;
+  return opened;
+}
+
+async function showTab(page: Page, name: string) {
+  await dialog(page).getByRole("tab", { name }).click();
+  assert.equal(await dialog(page).getByRole("tab", { name }).getAttribute("aria-selected"), "true");
+}
+
+async function expectToast(page: Page, text: string | RegExp) {
+  await page.locator("[aria-live]").getByText(text).first().waitFor();
+}
+
+async function noViolations(page: Page, where: string) {
+  const violations = await audit(page);
+  assert.equal(violations.length, 0, `${where}\n${describeViolations(violations)}`);
+}
+
+/** What the screen shows (the dialog covers the viewport; the page behind is not the subject). */
+const shot = (page: Page, name: string) => page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), caret: "initial" });
+
+const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ").trim();
+
+describe("lead detail dialog", () => {
+  it("opens from /leads?lead=<id> with the overview, and each tab passes axe", async () => {
+    const id = await leadId("Gustavo Ferreira");
+    const { page, context, consoleErrors, cspViolations } = await openLead(id, "Gustavo Ferreira");
+    const d = dialog(page);
+    assert.equal(await d.getAttribute("role"), "dialog");
+
+    // Header: WhatsApp with a greeting naming the lead, e-mail, Editar (admin may edit).
+    const whatsapp = d.getByRole("link", { name: /WhatsApp/ });
+    const href = new URL((await whatsapp.getAttribute("href"))!);
+    assert.equal(href.host, "wa.me");
+    assert.match(href.pathname, /^\/55\d{10,11}$/);
+    assert.match(href.searchParams.get("text") ?? "", /Gustavo Ferreira/);
+    assert.match((await d.getByTestId("lead-detail-email").getAttribute("href")) ?? "", /^mailto:gustavo@/);
+    await d.getByRole("button", { name: "Editar" }).waitFor();
+
+    // Visão Geral: origin label, value in R$, assignee, tags.
+    const overview = await textOf(d.getByRole("tabpanel"));
+    for (const expected of ["Informações de Contato", "Indicação", "R$ 75.000,00", "Marcos Gerente", "Qualificado", "Retorno"]) {
+      assert.ok(overview.includes(expected), `overview shows ${expected}: ${overview}`);
+    }
+    await noViolations(page, "Visão Geral");
+
+    await showTab(page, "Histórico");
+    await d.getByTestId("lead-timeline").locator("li").first().waitFor();
+    await noViolations(page, "Histórico");
+
+    await showTab(page, "Anexos");
+    await d.getByText("Nenhum anexo adicionado").waitFor();
+    await noViolations(page, "Anexos");
+
+    await showTab(page, "Notas");
+    await d.getByText("Nenhuma nota adicionada ainda").waitFor();
+    await noViolations(page, "Notas");
+
+    // Arrow keys move between the tabs.
+    await d.getByRole("tab", { name: "Notas" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    assert.equal(await d.getByRole("tab", { name: "Anexos" }).getAttribute("aria-selected"), "true");
+
+    // Escape closes the dialog and takes ?lead out of the URL.
+    await page.keyboard.press("Escape");
+    await page.waitForURL((url) => url.pathname === "/leads" && !url.searchParams.has("lead"));
+    assert.equal(await d.count(), 0);
+
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("logs an activity (on top of the timeline) and adds a note", async () => {
+    const id = await leadId("Camila Ribeiro");
+    const { page, context, consoleErrors } = await openLead(id, "Camila Ribeiro");
+    const d = dialog(page);
+
+    await showTab(page, "Histórico");
+    const timeline = d.getByTestId("lead-timeline");
+    await timeline.locator("li").first().waitFor();
+    const form = d.getByTestId("activity-form");
+    await form.getByRole("combobox", { name: "Tipo" }).click();
+    await page.getByRole("option", { name: "Reunião" }).click();
+    await form.getByLabel("Assunto (opcional)").fill("Apresentação da proposta");
+    await form.getByLabel("Descrição").fill("Reunião presencial com a diretoria da Ribeiro Contabilidade.");
+    await form.getByRole("button", { name: "Registrar" }).click();
+    await expectToast(page, "Atividade registrada!");
+    const first = timeline.locator("li").first();
+    assert.match(await textOf(first), /Reunião Apresentação da proposta Reunião presencial com a diretoria da Ribeiro Contabilidade\. por Ana Administradora/);
+    assert.equal(await first.getAttribute("data-activity-type"), "meeting");
+
+    await showTab(page, "Notas");
+    await d.getByText("Nenhuma nota adicionada ainda").waitFor();
+    await d.getByLabel("Nova nota").fill("Prefere contato por WhatsApp depois das 14h.");
+    await d.getByRole("button", { name: "Adicionar nota" }).click();
+    await expectToast(page, "Nota adicionada!");
+    await d.getByTestId("note-list").getByText("Prefere contato por WhatsApp depois das 14h.").waitFor();
+
+    // Both are still there after a reload (newest first).
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await d.getByRole("heading", { name: "Camila Ribeiro" }).waitFor();
+    await showTab(page, "Histórico");
+    assert.match(await textOf(d.getByTestId("lead-timeline").locator("li").first()), /Apresentação da proposta/);
+    await showTab(page, "Notas");
+    assert.match(await textOf(d.getByTestId("note-list").locator("li").first()), /Prefere contato por WhatsApp depois das 14h\./);
+
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("edits tags (suggestion, free text, removal), which stay after a reload and show in the timeline", async () => {
+    const id = await leadId("Bruno Martins");
+    const { page, context, consoleErrors } = await openLead(id, "Bruno Martins");
+    const d = dialog(page);
+    const tags = d.getByTestId("lead-form-tags");
+    assert.equal(await textOf(tags), "Qualificado Orçamento");
+
+    await d.getByRole("button", { name: "Adicionar tag Urgente" }).click();
+    await expectToast(page, "Tags atualizadas com sucesso!");
+    await d.getByRole("textbox", { name: "Tags" }).fill("  Cliente VIP ");
+    await d.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await tags.getByText("Cliente VIP").waitFor();
+    await d.getByRole("button", { name: "Remover tag Orçamento" }).click();
+    await d.getByRole("button", { name: "Remover tag Orçamento" }).waitFor({ state: "detached" });
+
+    await page.waitForLoadState("networkidle");
+    await page.reload();
+    await d.getByRole("heading", { name: "Bruno Martins" }).waitFor();
+    assert.equal(await textOf(d.getByTestId("lead-form-tags")), "Qualificado Urgente Cliente VIP");
+    const stored = await queryFirst<{ tags: string }>("select tags from leads where id = ?", id);
+    assert.deepEqual(JSON.parse(stored!.tags), ["Qualificado", "Urgente", "Cliente VIP"]);
+
+    // The audit trail names who changed what.
+    await showTab(page, "Histórico");
+    assert.match(await textOf(d.getByTestId("lead-timeline").locator("li").first()), /Ana Administradora editou: Tags/);
+
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("uploads a PDF, downloads the same bytes under its name, removes it; refuses other types with the reason", async () => {
+    const id = await leadId("Larissa Gomes");
+    const { page, context, consoleErrors } = await openLead(id, "Larissa Gomes");
+    const d = dialog(page);
+    await showTab(page, "Anexos");
+    await d.getByText("Nenhum anexo adicionado").waitFor();
+    const input = d.getByTestId("attachment-input");
+    assert.equal(await input.getAttribute("accept"), ".pdf,.doc,.docx,.jpg,.jpeg,.png,.gif,.txt,.csv,.xlsx,.xls");
+
+    // A type the picker does not accept: refused here, with the reason, nothing sent.
+    await input.setInputFiles({ name: "planilha.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+    await expectToast(page, "Não foi possível enviar o arquivo");
+    await expectToast(page, /O tipo do arquivo planilha\.exe não é permitido/);
+
+    // Allowed extension, wrong content: the server's translated reason.
+    await input.setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("isto não é um PDF") });
+    await page.locator("[aria-live]").getByText("Não foi possível enviar o arquivo").nth(1).waitFor();
+    await d.getByText("Nenhum anexo adicionado").waitFor();
+
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+    await input.setInputFiles({ name: "Proposta comercial.pdf", mimeType: "application/pdf", buffer: pdf });
+    await expectToast(page, "Arquivo enviado com sucesso!");
+    const list = d.getByTestId("attachment-list");
+    const item = list.locator("li").first();
+    assert.match(await textOf(item), new RegExp(`Proposta comercial\\.pdf ${pdf.length} Bytes · Enviado por Ana Administradora · \\d{2}/\\d{2}/\\d{4}`));
+
+    const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "Proposta comercial.pdf" }).click()]);
+    assert.equal(download.suggestedFilename(), "Proposta comercial.pdf");
+    assert.deepEqual(await readFile((await download.path())!), pdf);
+
+    // A download that fails says so (and the file stays listed).
+    await page.route("**/api/attachments/*", (route) =>
+      route.request().method() === "GET"
+        ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Falha simulada" }) })
+        : route.fallback(),
+    );
+    await item.getByRole("link", { name: "Proposta comercial.pdf" }).click();
+    await expectToast(page, "Não foi possível baixar o arquivo");
+    await page.unroute("**/api/attachments/*");
+
+    await item.getByRole("button", { name: "Remover Proposta comercial.pdf" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("O arquivo Proposta comercial.pdf será removido permanentemente.", { exact: false }).waitFor();
+    await noViolations(page, "confirmação de remoção");
+    await confirm.getByRole("button", { name: "Remover" }).click();
+    await expectToast(page, "Arquivo removido com sucesso!");
+    await d.getByText("Nenhum anexo adicionado").waitFor();
+    assert.equal(await queryFirst("select id from lead_attachments where lead_id = ?", id), null);
+
+    // The server's error reached the console as a failed request only.
+    assert.deepEqual(
+      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of [45]\d\d/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  it("opens the lead form from Editar; the saved change shows at once and in the timeline", async () => {
+    const id = await leadId("Aline Araújo");
+    const { page, context, consoleErrors } = await openLead(id, "Aline Araújo");
+    const d = dialog(page);
+    await d.getByRole("button", { name: "Editar" }).click();
+    const form = page.getByRole("dialog", { name: "Editar Lead" });
+    await form.waitFor();
+    await noViolations(page, "formulário de edição sobre o detalhe");
+    // Escape closes the form only; the detail stays open.
+    await page.keyboard.press("Escape");
+    await form.waitFor({ state: "detached" });
+    await d.getByRole("heading", { name: "Aline Araújo" }).waitFor();
+    assert.match(page.url(), /[?&]lead=/);
+
+    await d.getByRole("button", { name: "Editar" }).click();
+    await form.getByLabel("Valor Estimado (R$)").fill("18000,50");
+    await form.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Lead atualizado!");
+    await form.waitFor({ state: "detached" });
+    assert.ok((await textOf(d.getByRole("tabpanel"))).includes("R$ 18.000,50"));
+    await showTab(page, "Histórico");
+    assert.match(
+      await textOf(d.getByTestId("lead-timeline").locator("li").first()),
+      /Ana Administradora editou: Valor Estimado: R\$ 15\.000,00 → R\$ 18\.000,50/,
+    );
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("shows a load error with 'Tentar novamente', which loads the lead", async () => {
+    const id = await leadId("Vanessa Rocha");
+    const { page, context } = await openCrm(browser, "/leads", DEMO_USERS.admin);
+    await page.route(`**/api/leads/${id}`, (route) => route.abort("internetdisconnected"));
+    await page.goto(`/leads?lead=${id}`);
+    const d = dialog(page);
+    await d.getByRole("alert").getByText("Não foi possível carregar o lead", { exact: false }).waitFor();
+    await page.unroute(`**/api/leads/${id}`);
+    await d.getByRole("button", { name: "Tentar novamente" }).click();
+    await d.getByRole("heading", { name: "Vanessa Rocha" }).waitFor();
+    await context.close();
+  });
+
+  it("is read-only for a sales rep on someone else's lead, and says so for an unknown lead", async () => {
+    const id = await leadId("Rodrigo Barbosa"); // the manager's
+    const { page, context, consoleErrors } = await openLead(id, "Rodrigo Barbosa", DEMO_USERS.rep);
+    const d = dialog(page);
+    await d.getByText("Somente leitura", { exact: false }).waitFor();
+    assert.equal(await d.getByRole("button", { name: "Editar" }).count(), 0);
+    assert.equal(await d.getByRole("textbox", { name: "Tags" }).count(), 0);
+    assert.equal(await textOf(d.getByTestId("lead-tags")), "Aguardando");
+    assert.equal(await d.getByRole("button", { name: /Remover tag/ }).count(), 0);
+    await showTab(page, "Histórico");
+    await d.getByTestId("lead-timeline").locator("li").first().waitFor();
+    assert.equal(await d.getByTestId("activity-form").count(), 0);
+    await showTab(page, "Anexos");
+    await d.getByText("Nenhum anexo adicionado").waitFor();
+    assert.equal(await d.getByRole("button", { name: "Escolher arquivo" }).count(), 0);
+    await showTab(page, "Notas");
+    await d.getByText("Nenhuma nota adicionada ainda").waitFor();
+    assert.equal(await d.getByTestId("note-form").count(), 0);
+
+    await page.waitForLoadState("networkidle");
+    await page.goto("/leads?lead=00000000-0000-8000-8000-000000000000");
+    await d.getByText("Este lead não existe ou foi removido.").waitFor();
+    await d.getByRole("heading", { name: "Lead não encontrado" }).waitFor();
+    assert.deepEqual(
+      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  it("fills the screen at 390 px without sideways scrolling, tabs included", async () => {
+    const id = await leadId("Gustavo Ferreira");
+    const { page, context, consoleErrors } = await openLead(id, "Gustavo Ferreira", DEMO_USERS.admin, PHONE);
+    const d = dialog(page);
+    const box = await d.boundingBox();
+    assert.ok(box && box.x <= 0.5 && box.width >= 389, `the dialog fills the width: ${JSON.stringify(box)}`);
+    for (const tab of ["Visão Geral", "Histórico", "Anexos", "Notas"]) {
+      await showTab(page, tab);
+      await page.waitForTimeout(100);
+      const widths = await page.evaluate(() => {
+        const content = document.querySelector("[data-testid=lead-detail-dialog]")!;
+        return { document: document.documentElement.scrollWidth, dialog: content.scrollWidth, client: content.clientWidth };
+      });
+      assert.ok(widths.document <= 390, `${tab}: no sideways scrolling (${widths.document})`);
+      assert.ok(widths.dialog <= widths.client, `${tab}: nothing wider than the dialog (${widths.dialog} > ${widths.client})`);
+    }
+    await noViolations(page, "390 px");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("screenshots at 1280 and 390 px in pt, es and en, light and dark", async () => {
+    const id = await leadId("Lucas Rodrigues");
+    const names = { pt: ["Visão Geral", "Histórico"], es: ["Resumen", "Historial"], en: ["Overview", "History"] } as const;
+    const found: string[] = [];
+    for (const language of ["pt", "es", "en"] as const) {
+      for (const theme of ["light", "dark"] as const) {
+        for (const [width, options] of [
+          [1280, { viewport: { width: 1280, height: 900 } }],
+          [390, PHONE],
+        ] as const) {
+          const opened = await openCrm(browser, "/dashboard", DEMO_USERS.admin, options);
+          const { page, context, consoleErrors } = opened;
+          await page.waitForLoadState("networkidle");
+          consoleErrors.length = 0; // (as in openLead)
+          await context.addCookies([
+            { name: "language", value: language, url: baseUrl() },
+            { name: "theme", value: theme, url: baseUrl() },
+          ]);
+          await page.goto(`/leads?lead=${id}`);
+          const d = dialog(page);
+          await d.getByRole("heading", { name: "Lucas Rodrigues" }).waitFor();
+          await d.getByRole("tab", { name: names[language][0] }).waitFor();
+          await shot(page, `crm-lead-detail-${language}-${theme}-${width}`);
+          await d.getByRole("tab", { name: names[language][1] }).click();
+          await d.getByTestId("lead-timeline").locator("li").first().waitFor();
+          await shot(page, `crm-lead-detail-history-${language}-${theme}-${width}`);
+          if (width === 1280) {
+            const violations = await audit(page);
+            if (violations.length) found.push(`${language} ${theme}\n${describeViolations(violations)}`);
+          }
+          assert.deepEqual(consoleErrors, []);
+          await context.close();
+        }
+      }
+    }
+    assert.deepEqual(found, [], found.join("\n\n"));
+  });
+});
