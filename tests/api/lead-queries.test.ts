@@ -337,6 +337,33 @@ describe("GET /api/search", () => {
     // The lead's name only: its company does not bring its tasks.
     expect((await get<QuickSearchDto>("/api/search?q=ubirata")).tasks).toEqual([]);
   });
+
+  it("finds tasks the same way when a thousand leads share the name (one pass over the tasks)", async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => ({ id: `tamandua-${i}`, name: `Tamanduá ${i}`, created_at: "2020-01-01T00:00:00.000Z" }));
+    await env.DB.prepare(
+      "insert into leads (id, name, created_at, updated_at) select value ->> '$.id', value ->> '$.name', value ->> '$.created_at', value ->> '$.created_at' from json_each(?)",
+    )
+      .bind(JSON.stringify(many))
+      .run();
+    const insert = env.DB.prepare("insert into tasks (id, title, description, lead_id, due_date, completed, completed_at) values (?, ?, ?, ?, ?, ?, ?)");
+    await env.DB.batch([
+      insert.bind("tm-done", "Reunião concluída", null, "tamandua-7", "2026-12-01T12:00:00.000Z", 1, "2026-11-30T12:00:00.000Z"),
+      insert.bind("tm-late", "Ligar de novo", null, "tamandua-500", "2026-12-03T12:00:00.000Z", 0, null),
+      insert.bind("tm-soon", "Enviar contrato", null, "tamandua-1000", "2026-12-02T12:00:00.000Z", 0, null),
+      insert.bind("tm-title", "Visitar o TAMANDUÁ", null, null, null, 0, null),
+    ]);
+    const result = await get<QuickSearchDto>("/api/search?q=tamandua");
+    // Pending before done, then by due date, no date last.
+    expect(result.tasks.map((t) => [t.id, t.lead_name])).toEqual([
+      ["tm-soon", "Tamanduá 1000"],
+      ["tm-late", "Tamanduá 500"],
+      ["tm-title", null],
+      ["tm-done", "Tamanduá 7"],
+    ]);
+    expect(result.leads).toHaveLength(6);
+    await env.DB.prepare("delete from tasks where id like 'tm-%'").run();
+    await env.DB.prepare("delete from leads where id like 'tamandua-%'").run();
+  });
 });
 
 describe("the search indexes stay in sync", () => {
