@@ -46,10 +46,11 @@ export function QuickSearch() {
         }}
       >
         <MagnifyingGlassIcon width={16} height={16} />
+        {/* Radix styles are not in a cascade layer: responsive display goes on plain wrappers. */}
         <span className="hidden sm:inline">{t("crm.search.open")}</span>
-        <Kbd size="1" className="hidden sm:inline-flex">
-          {t("crm.search.shortcut")}
-        </Kbd>
+        <span className="hidden sm:inline-flex">
+          <Kbd size="1">{t("crm.search.shortcut")}</Kbd>
+        </span>
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
