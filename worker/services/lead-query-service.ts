@@ -5,8 +5,7 @@
 // last item's created_at and id) continues exactly where a page ended even when many leads
 // share a created_at. The (created_at, id) and (status, created_at, id) indexes serve these
 // pages without sorting. Per-status counts and sums of all leads come from lead_status_totals
-// (kept by triggers, migration 0005); of a search's matches, from the (status,
-// estimated_value) index.
+// (kept by triggers, migration 0005); of a search's matches, from the matching rows.
 //
 // Text search goes through the FTS5 index leads_fts (migration 0003; search-text.ts turns
 // the input into a MATCH that cannot be a syntax error). A search page runs one of two plans,

@@ -43,8 +43,6 @@ export const leads = sqliteTable(
     // index lets SQLite walk it backwards without sorting (lead-query-service.ts).
     index("leads_created_at_idx").on(t.createdAt, t.id),
     index("leads_status_created_at_idx").on(t.status, t.createdAt, t.id),
-    // Count and value sum per status (pipeline headers, dashboard) from the index alone.
-    index("leads_status_value_idx").on(t.status, t.estimatedValue),
     index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
     // One lead per e-mail (conventions 11): the normalized address is unique, so "find or
     // create the lead for this e-mail" is one `insert … on conflict do nothing`.

@@ -1,0 +1,1 @@
+DROP INDEX `leads_status_value_idx`;
