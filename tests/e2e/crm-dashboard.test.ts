@@ -183,7 +183,7 @@ describe("dashboard", () => {
     await context.close();
   });
 
-  it("'Nova ação' offers a new lead and a new task; the task is created from the dashboard", async () => {
+  it("'Nova ação' creates a task and a lead from the dashboard (the lead shows in the figures)", async () => {
     const { page, context, consoleErrors } = await openDashboard();
     await page.getByRole("button", { name: "Nova ação" }).click();
     await page.getByRole("menuitem", { name: "Novo lead" }).waitFor();
@@ -202,9 +202,22 @@ describe("dashboard", () => {
     assert.ok(await queryFirst("select id from tasks where title = ?", title));
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "dashboard-new-action", "focus back on 'Nova ação'");
 
+    // Novo lead: the leads screen's form; the new lead shows in the figures and the recent list.
+    const total = (await databaseFigures()).total;
     await page.getByRole("button", { name: "Nova ação" }).click();
     await page.getByRole("menuitem", { name: "Novo lead" }).click();
-    await page.waitForURL("**/leads**");
+    const leadDialog = page.getByRole("dialog");
+    await leadDialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
+    violations = await auditScreen(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    const name = `Lead criado no dashboard ${Date.now()}`;
+    await leadDialog.getByLabel("Nome").fill(name);
+    await leadDialog.getByRole("button", { name: "Criar Lead" }).click();
+    await page.locator("[aria-live]").getByText("Lead criado!", { exact: true }).waitFor();
+    await leadDialog.waitFor({ state: "detached" });
+    await page.waitForFunction((value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value, String(total + 1));
+    assert.equal(await page.getByTestId("recent-lead").first().locator("span").first().innerText(), name);
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "dashboard-new-action");
     assert.deepEqual(consoleErrors, []);
     await context.close();
   });

@@ -1,11 +1,11 @@
 import { ReloadIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { formatTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import type { DashboardDto } from "@worker/services/crm-types";
+import { LoadErrorState } from "./load-error-state.tsx";
 import { MetricCards } from "./metric-cards.tsx";
 import { NewActionMenu } from "./new-action-menu.tsx";
 import { PipelineCard } from "./pipeline-card.tsx";
@@ -20,8 +20,9 @@ export type DashboardView = {
 
 type Props = { data: DashboardView; refreshing: boolean; onRefresh: () => void };
 
-// The task dialog loads when first opened.
+// The dialogs load when first opened.
 const TaskFormDialog = lazy(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
+const NewLeadDialog = lazy(() => import("./new-lead-dialog.tsx").then((m) => ({ default: m.NewLeadDialog })));
 
 /**
  * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', the four
@@ -33,12 +34,14 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
   const { profile } = useAuth();
   const name = profile?.name?.trim() || t("crm.user.fallbackName");
   const dashboard = data.dashboard;
-  const navigate = useNavigate();
-  const [taskDialog, setTaskDialog] = useState(false);
+  const [dialog, setDialog] = useState<"lead" | "task" | null>(null);
   const actionButton = useRef<HTMLButtonElement>(null);
-
-  // The lead form dialog lives with the leads screen; until it can open here, go there.
-  const newLead = () => navigate("/leads");
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (which: "lead" | "task", from: HTMLElement | null) => {
+    opener.current = from;
+    setDialog(which);
+  };
+  const close = (isOpen: boolean) => !isOpen && setDialog(null);
 
   return (
     <Flex direction="column" gap="5" className="mx-auto w-full max-w-7xl" data-testid="dashboard">
@@ -56,7 +59,7 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
             <ReloadIcon />
             {refreshing ? t("crm.dashboard.refreshing") : t("crm.dashboard.refresh")}
           </Button>
-          <NewActionMenu ref={actionButton} onNewLead={newLead} onNewTask={() => setTaskDialog(true)} />
+          <NewActionMenu ref={actionButton} onNewLead={() => open("lead", actionButton.current)} onNewTask={() => open("task", actionButton.current)} />
         </Flex>
       </Flex>
 
@@ -75,7 +78,7 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
             <PipelineCard dashboard={dashboard} />
             <div className="min-w-0 lg:col-span-2">
-              <RecentLeadsCard leads={dashboard.recentLeads} onAddLead={newLead} />
+              <RecentLeadsCard leads={dashboard.recentLeads} onAddLead={(from) => open("lead", from)} />
             </div>
           </div>
           <QuickActionsCard />
@@ -88,9 +91,14 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
         />
       )}
 
-      {taskDialog ? (
+      {dialog ? (
         <Suspense fallback={null}>
-          <TaskFormDialog open onOpenChange={setTaskDialog} returnFocusTo={actionButton} onSaved={() => undefined} />
+          {dialog === "task" ? (
+            <TaskFormDialog open onOpenChange={close} returnFocusTo={opener} onSaved={() => undefined} />
+          ) : (
+            // A new lead changes the figures: fetch them again.
+            <NewLeadDialog onOpenChange={close} returnFocusTo={opener} onSaved={onRefresh} />
+          )}
         </Suspense>
       ) : null}
     </Flex>
@@ -98,16 +106,6 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
 }
 
 /** The error state: the message and 'Tentar novamente' (a forced fetch). */
-export function DashboardError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
-  const { t } = useI18n();
-  return (
-    <Flex direction="column" align="start" gap="3" data-testid="dashboard-error">
-      <Callout.Root color="red" role="alert" className="w-full">
-        <Callout.Text>{message}</Callout.Text>
-      </Callout.Root>
-      <Button onClick={onRetry} loading={retrying}>
-        {t("crm.shared.actions.retry")}
-      </Button>
-    </Flex>
-  );
+export function DashboardError(props: { message: string; retrying: boolean; onRetry: () => void }) {
+  return <LoadErrorState {...props} testId="dashboard-error" />;
 }

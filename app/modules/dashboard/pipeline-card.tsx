@@ -3,7 +3,7 @@ import { formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { LEAD_STATUSES } from "@worker/db/schema/enums";
 import type { DashboardDto } from "@worker/services/crm-types";
-import { LEAD_STATUS_COLORS } from "./lead-status-badge.tsx";
+import { LEAD_STATUS_COLORS } from "~/modules/leads/lead-card-parts";
 
 /** 'Pipeline de Vendas': how many leads each status holds, with a bar for its share. */
 export function PipelineCard({ dashboard }: { dashboard: DashboardDto }) {

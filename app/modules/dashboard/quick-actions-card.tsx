@@ -1,7 +1,15 @@
 import { ChatBubbleIcon, CheckboxIcon, PlusIcon } from "@radix-ui/react-icons";
 import { Button, Card, Heading } from "@radix-ui/themes";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+
+const LINKS: { to: string; label: TranslationKey; icon: ReactNode }[] = [
+  { to: "/leads", label: "crm.dashboard.quick.newLead", icon: <PlusIcon /> },
+  { to: "/tasks", label: "crm.dashboard.quick.viewTasks", icon: <CheckboxIcon /> },
+  { to: "/chat", label: "crm.dashboard.quick.chat", icon: <ChatBubbleIcon /> },
+];
 
 /** 'Ações Rápidas': links to the leads, tasks and chat screens. */
 export function QuickActionsCard() {
@@ -12,24 +20,14 @@ export function QuickActionsCard() {
         {t("crm.dashboard.quick.title")}
       </Heading>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Button asChild variant="soft" size="3">
-          <Link to="/leads">
-            <PlusIcon />
-            {t("crm.dashboard.quick.newLead")}
-          </Link>
-        </Button>
-        <Button asChild variant="soft" size="3">
-          <Link to="/tasks">
-            <CheckboxIcon />
-            {t("crm.dashboard.quick.viewTasks")}
-          </Link>
-        </Button>
-        <Button asChild variant="soft" size="3">
-          <Link to="/chat">
-            <ChatBubbleIcon />
-            {t("crm.dashboard.quick.chat")}
-          </Link>
-        </Button>
+        {LINKS.map((link) => (
+          <Button key={link.to} asChild variant="soft" size="3">
+            <Link to={link.to}>
+              {link.icon}
+              {t(link.label)}
+            </Link>
+          </Button>
+        ))}
       </div>
     </Card>
   );

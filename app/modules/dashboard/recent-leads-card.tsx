@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { formatDate } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import type { DashboardDto } from "@worker/services/crm-types";
-import { LeadStatusBadge } from "./lead-status-badge.tsx";
+import { StatusBadge } from "~/modules/leads/lead-card-parts";
 
 /** 'Leads Recentes': the 5 newest leads, each opening its detail at /leads?lead=<id>. */
-export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["recentLeads"]; onAddLead: () => void }) {
+export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["recentLeads"]; onAddLead: (opener: HTMLElement) => void }) {
   const { t, language } = useI18n();
   return (
     <Card size="2" className="h-full" data-testid="recent-leads">
@@ -27,7 +27,7 @@ export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["rec
       {leads.length === 0 ? (
         <Flex direction="column" align="center" gap="3" py="6">
           <Text color="gray">{t("crm.dashboard.recent.empty")}</Text>
-          <Button onClick={onAddLead}>
+          <Button onClick={(event) => onAddLead(event.currentTarget)}>
             <PlusIcon />
             {t("crm.dashboard.recent.add")}
           </Button>
@@ -56,7 +56,7 @@ export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["rec
                   <Text as="span" size="1" color="gray" className="tabular-nums">
                     {formatDate(lead.created_at, language)}
                   </Text>
-                  <LeadStatusBadge status={lead.status} />
+                  <StatusBadge status={lead.status} />
                 </Flex>
               </Link>
             </li>

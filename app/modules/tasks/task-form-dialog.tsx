@@ -4,6 +4,7 @@ import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
+import { loadAssignableUsers } from "./assignable-users.ts";
 import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
 import { dueDateInputValue } from "./task-dates.ts";
 
@@ -22,19 +23,6 @@ type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ["title", "description", "due_date", "assigned_to", "lead_id"];
 const NONE = "none";
-
-// The assignee choices, fetched once per page (active users change rarely).
-let assignable: Promise<AssignableUserDto[]> | null = null;
-function loadAssignable(): Promise<AssignableUserDto[]> {
-  assignable ??= api<{ users: AssignableUserDto[] }>("GET", "/users/assignable").then(
-    (body) => body.users,
-    (error: unknown) => {
-      assignable = null;
-      throw error;
-    },
-  );
-  return assignable;
-}
 
 /**
  * The task dialog (crm.md §2): 'Nova tarefa' / 'Editar Tarefa' with Título (required),
@@ -92,7 +80,7 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
 
   useEffect(() => {
     let live = true;
-    loadAssignable().then(
+    loadAssignableUsers().then(
       (list) => live && setUsers(list),
       () => live && setUsersFailed(true),
     );

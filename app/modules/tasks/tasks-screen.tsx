@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
+import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
 import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
 import { TaskCard } from "./task-card.tsx";
@@ -302,16 +303,6 @@ export function TasksScreen({ data }: { data: TasksData }) {
 }
 
 /** The screen when the tasks could not be read at all: the message and 'Tentar novamente'. */
-export function TasksError({ message, retrying, onRetry }: { message: string; retrying: boolean; onRetry: () => void }) {
-  const { t } = useI18n();
-  return (
-    <Flex direction="column" align="start" gap="3" data-testid="tasks-error">
-      <Callout.Root color="red" role="alert" className="w-full">
-        <Callout.Text>{message}</Callout.Text>
-      </Callout.Root>
-      <Button onClick={onRetry} loading={retrying}>
-        {t("crm.shared.actions.retry")}
-      </Button>
-    </Flex>
-  );
+export function TasksError(props: { message: string; retrying: boolean; onRetry: () => void }) {
+  return <LoadErrorState {...props} testId="tasks-error" />;
 }

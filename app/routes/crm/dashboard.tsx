@@ -1,5 +1,5 @@
 import { data, useRevalidator, useRouteError } from "react-router";
-import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, languageFromCookie, type Language } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
@@ -23,8 +23,8 @@ export const meta = crmScreenMeta;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
-  // The page, and the task dialog that 'Nova ação' opens.
-  const messages = messagesFor(language, ["crm.dashboard", "crm.tasks.dialog", "crm.tasks.toasts"]);
+  // The page, and the task and lead dialogs that 'Nova ação' opens.
+  const messages = messagesFor(language, ["crm.dashboard", "crm.tasks.dialog", "crm.tasks.toasts", "crm.leads.form"]);
   let view: DashboardView;
   try {
     view = { dashboard: await getDashboard(context.get(workerContext).services, viewer), failure: null };
@@ -37,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type DashboardData = Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>>;
 
-const browserLanguage = () => languageFromCookie(document.cookie) ?? DEFAULT_LANGUAGE;
+/** The language the page is rendered in (<html lang="pt-BR">); no cookie parser in the bundle. */
+const browserLanguage = (): Language => {
+  const code = document.documentElement.lang.slice(0, 2);
+  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
+};
 
 /**
  * crm.md §9: a fetch that is not forced is skipped while the last one is under 5 minutes old:
