@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, EyeClosedIcon, EyeOpenIcon, ExclamationTriangleIcon, CheckCircledIcon } from "@radix-ui/react-icons";
+import { ArrowLeftIcon, CheckCircledIcon, EyeClosedIcon, EyeOpenIcon, ExclamationTriangleIcon } from "~/modules/auth/auth-icons";
 import { Box, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
