@@ -12,6 +12,8 @@ export function formatMoney(value: number, language: Language, currency = "BRL",
   return new Intl.NumberFormat(LOCALES[language], {
     style: "currency",
     currency,
+    // Reais read "R$" in every language (es-ES would otherwise print "540.000,00 BRL").
+    currencyDisplay: currency === "BRL" ? "narrowSymbol" : "symbol",
     maximumFractionDigits,
     minimumFractionDigits: Math.min(maximumFractionDigits, currency === "BRL" ? 2 : 0),
   }).format(value);

@@ -70,6 +70,9 @@ describe("language choice", () => {
 describe("formatting through Intl", () => {
   it("formats reais, dates and times in pt-BR", () => {
     expect(formatMoney(1234.5, "pt").replace(/\s/g, " ")).toBe("R$ 1.234,50");
+    // Reais are R$ in every language, never the ISO code.
+    expect(formatMoney(540000, "es").replace(/\s/g, " ")).toBe("540.000,00 R$");
+    expect(formatMoney(540000, "en")).toBe("R$540,000.00");
     expect(formatDate("2026-03-05T15:00:00.000Z", "pt")).toBe("05/03/2026");
     expect(formatTime("2026-03-05T15:07:00.000Z", "pt")).toBe("12:07");
   });
