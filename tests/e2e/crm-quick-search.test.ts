@@ -64,6 +64,7 @@ describe("quick search (Ctrl+K)", () => {
     await page.keyboard.press("Escape");
     await searchInput(page).waitFor({ state: "detached" });
     assert.equal(new URL(page.url()).pathname, "/dashboard");
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "quick-search-button", "focus is back on the button");
 
     await page.keyboard.press("Control+k");
     await searchInput(page).fill("apresentação comercial");
@@ -84,6 +85,9 @@ describe("quick search (Ctrl+K)", () => {
     const box = await page.getByRole("dialog").boundingBox();
     assert.ok(box && box.width >= 380, `the dialog fills the width (${box?.width})`);
     await snapshot(page, "crm-quick-search-390");
+    // No keyboard on a phone: the close button is the way out.
+    await page.getByTestId("quick-search-close").tap();
+    await searchInput(page).waitFor({ state: "detached" });
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
-import { CheckCircledIcon, FileTextIcon, MagnifyingGlassIcon, PersonIcon } from "@radix-ui/react-icons";
-import { Badge, Dialog, Flex, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { CheckCircledIcon, Cross2Icon, FileTextIcon, MagnifyingGlassIcon, PersonIcon } from "@radix-ui/react-icons";
+import { Badge, Dialog, Flex, IconButton, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatDate } from "~/i18n/format";
@@ -34,10 +34,13 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [active, setActive] = useState(0);
   const requestRef = useRef<AbortController | null>(null);
+  // Where focus was when the search opened (the button, or whatever had it for Ctrl+K).
+  const returnFocusRef = useRef<HTMLElement | null>(null);
 
   const items = useMemo(() => (results ? searchItems(results) : []), [results]);
 
   useEffect(() => {
+    if (open) returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!open) {
       setQuery("");
       setResults(null);
@@ -102,12 +105,26 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="560px" className="max-sm:!fixed max-sm:!inset-0 max-sm:!max-h-none max-sm:!rounded-none" aria-describedby={undefined}>
+      <Dialog.Content
+        maxWidth="560px"
+        className="max-sm:!fixed max-sm:!inset-0 max-sm:!max-h-none max-sm:!rounded-none"
+        aria-describedby={undefined}
+        onCloseAutoFocus={(event) => {
+          // Back to where the user was (Radix would focus the body: the dialog has no trigger).
+          const target = returnFocusRef.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <VisuallyHidden>
           <Dialog.Title>{t("crm.search.title")}</Dialog.Title>
         </VisuallyHidden>
+        <Flex gap="2" align="center">
         <TextField.Root
           size="3"
+          className="min-w-0 flex-1"
           autoFocus
           value={query}
           onChange={(event) => setQuery(event.target.value)}
@@ -126,6 +143,13 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
             <MagnifyingGlassIcon aria-hidden />
           </TextField.Slot>
         </TextField.Root>
+          {/* On a phone the dialog is the whole screen: a visible way out besides Escape. */}
+          <Dialog.Close>
+            <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.shared.actions.close")} data-testid="quick-search-close">
+              <Cross2Icon width={18} height={18} />
+            </IconButton>
+          </Dialog.Close>
+        </Flex>
 
         <div className="mt-3 max-h-[60vh] overflow-y-auto" aria-live="polite">
           {state === "loading" && !results ? (
