@@ -100,30 +100,44 @@ describe("lead detail dialog", () => {
     for (const expected of ["Informações de Contato", "Indicação", "R$ 75.000,00", "Marcos Gerente", "Qualificado", "Retorno"]) {
       assert.ok(overview.includes(expected), `overview shows ${expected}: ${overview}`);
     }
-    await noViolations(page, "Visão Geral");
+    // axe on every tab (reported at the end, so the keyboard checks below run regardless).
+    const found: string[] = [];
+    const check = async (where: string) => {
+      const violations = await auditScreen(page);
+      if (violations.length) found.push(`${where}\n${describeViolations(violations)}`);
+    };
+    await check("Visão Geral");
 
     await showTab(page, "Histórico");
     await d.getByTestId("lead-timeline").locator("li").first().waitFor();
-    await noViolations(page, "Histórico");
+    await check("Histórico");
 
     await showTab(page, "Anexos");
     await d.getByText("Nenhum anexo adicionado").waitFor();
-    await noViolations(page, "Anexos");
+    await check("Anexos");
 
     await showTab(page, "Notas");
     await d.getByText("Nenhuma nota adicionada ainda").waitFor();
-    await noViolations(page, "Notas");
+    await check("Notas");
+
+    // Focus stays in the dialog.
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      assert.ok(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=lead-detail-dialog]")), `Tab ${i + 1} stays in the dialog`);
+    }
 
     // Arrow keys move between the tabs.
     await d.getByRole("tab", { name: "Notas" }).focus();
     await page.keyboard.press("ArrowLeft");
-    assert.equal(await d.getByRole("tab", { name: "Anexos" }).getAttribute("aria-selected"), "true");
+    await d.getByRole("tab", { name: "Anexos", selected: true }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Anexos");
 
     // Escape closes the dialog and takes ?lead out of the URL.
     await page.keyboard.press("Escape");
     await page.waitForURL((url) => url.pathname === "/leads" && !url.searchParams.has("lead"));
-    assert.equal(await d.count(), 0);
+    await d.waitFor({ state: "detached" });
 
+    assert.deepEqual(found, [], found.join("\n\n"));
     assert.deepEqual(cspViolations, []);
     assert.deepEqual(consoleErrors, []);
     await context.close();

@@ -9,10 +9,10 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import { ConfirmDialog } from "./confirm-dialog";
-import { describeError } from "./describe-error";
 import { formatFileSize } from "./format-file-size";
 import { attachmentUrl, fetchAttachment, leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
+import { useWrite } from "./use-write";
 
 /**
  * Anexos: the lead's files, newest first (name, size, uploader, date), each downloadable under
@@ -24,7 +24,8 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
   const { profile } = useAuth();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const uploading = useWrite();
+  const removal = useWrite();
   const [removing, setRemoving] = useState<AttachmentDto | null>(null);
   const hintId = useId();
   const maxSize = formatFileSize(ATTACHMENT_MAX_BYTES, language);
@@ -33,34 +34,37 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    const failed = (description?: string) =>
-      toast({ title: t("crm.leadDetail.attachments.uploadFailed"), description: description || undefined, variant: "destructive" });
     const problem = attachmentProblem(file);
-    if (problem === "type") return failed(t("crm.leadDetail.attachments.typeNotAllowed", { name: file.name }));
-    if (problem === "size") return failed(t("crm.leadDetail.attachments.tooLarge", { name: file.name, size: formatFileSize(file.size, language), max: maxSize }));
-    if (problem === "empty") return failed(t("crm.leadDetail.attachments.emptyFile", { name: file.name }));
-    setUploading(true);
-    try {
-      const created = await leadDetailApi.uploadAttachment(leadId, file);
-      attachments.update((items) => [created, ...items.filter((item) => item.id !== created.id)]);
-      toast({ title: t("crm.leadDetail.attachments.uploaded"), variant: "success" });
-    } catch (error) {
-      failed(describeError(error, t));
-    } finally {
-      setUploading(false);
+    if (problem) {
+      const reason =
+        problem === "type"
+          ? t("crm.leadDetail.attachments.typeNotAllowed", { name: file.name })
+          : problem === "size"
+            ? t("crm.leadDetail.attachments.tooLarge", { name: file.name, size: formatFileSize(file.size, language), max: maxSize })
+            : t("crm.leadDetail.attachments.emptyFile", { name: file.name });
+      toast({ title: t("crm.leadDetail.attachments.uploadFailed"), description: reason, variant: "destructive" });
+      return;
     }
+    await uploading.run(
+      async () => {
+        const created = await leadDetailApi.uploadAttachment(leadId, file);
+        attachments.update((items) => [created, ...items.filter((item) => item.id !== created.id)]);
+      },
+      { success: "crm.leadDetail.attachments.uploaded", failure: "crm.leadDetail.attachments.uploadFailed" },
+    );
   };
 
   const remove = async () => {
-    if (!removing) return;
-    try {
-      await leadDetailApi.deleteAttachment(removing.id);
-      attachments.update((items) => items.filter((item) => item.id !== removing.id));
-      toast({ title: t("crm.leadDetail.attachments.removed"), variant: "success" });
-      setRemoving(null);
-    } catch (error) {
-      toast({ title: t("crm.leadDetail.attachments.removeFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-    }
+    const attachment = removing;
+    if (!attachment) return;
+    const removed = await removal.run(
+      async () => {
+        await leadDetailApi.deleteAttachment(attachment.id);
+        attachments.update((items) => items.filter((item) => item.id !== attachment.id));
+      },
+      { success: "crm.leadDetail.attachments.removed", failure: "crm.leadDetail.attachments.removeFailed" },
+    );
+    if (removed) setRemoving(null);
   };
 
   return (
@@ -75,9 +79,9 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
             hidden
             data-testid="attachment-input"
           />
-          <Button onClick={() => input.current?.click()} disabled={uploading} aria-describedby={hintId}>
+          <Button onClick={() => input.current?.click()} disabled={uploading.busy} aria-describedby={hintId}>
             <UploadIcon aria-hidden />
-            {uploading ? t("crm.leadDetail.attachments.uploading") : t("crm.leadDetail.attachments.choose")}
+            {uploading.busy ? t("crm.leadDetail.attachments.uploading") : t("crm.leadDetail.attachments.choose")}
           </Button>
           <Text size="1" color="gray" id={hintId}>
             {t("crm.leadDetail.attachments.hint", { max: maxSize })}
@@ -115,30 +119,25 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
 
 function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: AttachmentDto; mayRemove: boolean; onRemove: () => void }) {
   const { t, language } = useI18n();
-  const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
+  const download = useWrite();
 
   // The link works by itself (the server names the file); with JavaScript the bytes come
   // through fetch so a failure can say so instead of opening an error page.
-  const download = async (event: MouseEvent<HTMLAnchorElement>) => {
+  const save = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (downloading) return;
-    setDownloading(true);
-    try {
-      const blob = await fetchAttachment(attachment.id);
-      const url = URL.createObjectURL(blob);
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = attachment.file_name;
-      document.body.appendChild(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch (error) {
-      toast({ title: t("crm.leadDetail.attachments.downloadFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-    } finally {
-      setDownloading(false);
-    }
+    void download.run(
+      async () => {
+        const url = URL.createObjectURL(await fetchAttachment(attachment.id));
+        const anchor = document.createElement("a");
+        anchor.href = url;
+        anchor.download = attachment.file_name;
+        document.body.appendChild(anchor);
+        anchor.click();
+        anchor.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      },
+      { failure: "crm.leadDetail.attachments.downloadFailed" },
+    );
   };
 
   return (
@@ -148,11 +147,11 @@ function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: Attac
         <Link
           href={attachmentUrl(attachment.id)}
           download={attachment.file_name}
-          onClick={download}
+          onClick={save}
           size="2"
           weight="medium"
           className="break-all"
-          aria-busy={downloading || undefined}
+          aria-busy={download.busy || undefined}
           title={t("crm.leadDetail.attachments.download", { name: attachment.file_name })}
         >
           <DownloadIcon aria-hidden className="mr-1 inline align-[-2px]" />

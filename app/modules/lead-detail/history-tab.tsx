@@ -11,14 +11,13 @@ import {
 import { Button, Card, Flex, Heading, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { ActivityDto } from "@worker/services/crm-types";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
-import { useToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { auditText } from "./activity-text";
-import { describeError } from "./describe-error";
 import { leadDetailApi, type ActivityInput } from "./lead-detail-api";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
+import { useWrite } from "./use-write";
 
 const LOGGABLE = ["whatsapp", "email", "call", "meeting", "internal_note"] as const satisfies readonly ActivityDto["type"][];
 
@@ -99,32 +98,26 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
 
 function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activity: ActivityDto) => void }) {
   const { t } = useI18n();
-  const toast = useToast();
   const [type, setType] = useState<ActivityInput["type"]>("call");
   const [subject, setSubject] = useState("");
   const [content, setContent] = useState("");
-  const [saving, setSaving] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const write = useWrite();
+  const saving = write.busy;
   const id = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || !content.trim()) return;
-    setSaving(true);
+    if (!content.trim()) return;
     setFieldError(null);
-    try {
-      const created = await leadDetailApi.createActivity(leadId, { type, subject: subject.trim() || null, content: content.trim() });
-      onCreated(created);
-      setSubject("");
-      setContent("");
-      toast({ title: t("crm.leadDetail.activityForm.created"), variant: "success" });
-    } catch (error) {
-      const message = describeError(error, t);
-      setFieldError(message || null);
-      toast({ title: t("crm.leadDetail.activityForm.createFailed"), description: message || undefined, variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    await write.run(
+      async () => {
+        onCreated(await leadDetailApi.createActivity(leadId, { type, subject: subject.trim() || null, content: content.trim() }));
+        setSubject("");
+        setContent("");
+      },
+      { success: "crm.leadDetail.activityForm.created", failure: "crm.leadDetail.activityForm.createFailed", onFailure: (reason) => setFieldError(reason || null) },
+    );
   };
 
   return (

@@ -2,7 +2,7 @@ import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon } from "@radix-ui/react-ico
 import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { ApiClientError } from "~/modules/crm/api-client";
@@ -49,6 +49,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
   const [visited, setVisited] = useState<ReadonlySet<TabValue>>(() => new Set(["overview"]));
   const [leadVersion, setLeadVersion] = useState(0);
   const [editing, setEditing] = useState(false);
+  // The load below runs per lead (and per retry), not again when the language changes.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -58,12 +61,10 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiClientError && (error.status === 404 || error.status === 400)) setState({ status: "not_found" });
-        else setState({ status: "error", message: describeError(error, t) });
+        else setState({ status: "error", message: describeError(error, tRef.current) });
       },
     );
     return () => controller.abort();
-    // t changes only with the language; the lead does not need to load again then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [leadId, attempt]);
 
   const lead = state.status === "ready" ? state.lead : null;

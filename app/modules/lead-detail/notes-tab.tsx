@@ -2,15 +2,14 @@ import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Card, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import type { NoteDto } from "@worker/services/crm-types";
 import { useId, useState, type FormEvent } from "react";
-import { useToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import { ConfirmDialog } from "./confirm-dialog";
-import { describeError } from "./describe-error";
 import { leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
+import { useWrite } from "./use-write";
 
 const NOTE_MAX = 5000;
 
@@ -25,24 +24,43 @@ const mayChangeNote = (profile: { id: string; role: string } | null, note: NoteD
 export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: boolean; notes: Collection<NoteDto> }) {
   const { t } = useI18n();
   const { profile } = useAuth();
-  const toast = useToast();
   const [deleting, setDeleting] = useState<NoteDto | null>(null);
+  const write = useWrite();
+
+  const add = (content: string) =>
+    write.run(
+      async () => {
+        const note = await leadDetailApi.createNote(leadId, content);
+        notes.update((items) => [note, ...items]);
+      },
+      { success: "crm.leadDetail.notes.added", failure: "crm.leadDetail.notes.addFailed" },
+    );
 
   const remove = async () => {
-    if (!deleting) return;
-    try {
-      await leadDetailApi.deleteNote(leadId, deleting.id);
-      notes.update((items) => items.filter((note) => note.id !== deleting.id));
-      toast({ title: t("crm.leadDetail.notes.deleted"), variant: "success" });
-      setDeleting(null);
-    } catch (error) {
-      toast({ title: t("crm.leadDetail.notes.deleteFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-    }
+    const note = deleting;
+    if (!note) return;
+    const removed = await write.run(
+      async () => {
+        await leadDetailApi.deleteNote(leadId, note.id);
+        notes.update((items) => items.filter((item) => item.id !== note.id));
+      },
+      { success: "crm.leadDetail.notes.deleted", failure: "crm.leadDetail.notes.deleteFailed" },
+    );
+    if (removed) setDeleting(null);
   };
 
   return (
     <Flex direction="column" gap="4">
-      {canEdit && <NoteForm leadId={leadId} onAdded={(note) => notes.update((items) => [note, ...items])} />}
+      {canEdit && (
+        <NoteEditor
+          label={t("crm.leadDetail.notes.inputLabel")}
+          placeholder={t("crm.leadDetail.notes.placeholder")}
+          submit={t("crm.leadDetail.notes.add")}
+          submitting={t("crm.leadDetail.notes.adding")}
+          resetOnSave
+          onSave={add}
+        />
+      )}
       <CollectionStatus collection={notes} loadError={t("crm.leadDetail.notes.loadError")} empty={t("crm.leadDetail.notes.empty")}>
         <ul className="flex flex-col gap-3" aria-label={t("crm.leadDetail.notes.title")} data-testid="note-list">
           {notes.items.map((note) => (
@@ -71,32 +89,48 @@ export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: 
   );
 }
 
-function NoteForm({ leadId, onAdded }: { leadId: string; onAdded: (note: NoteDto) => void }) {
+/** A note's text field with its label and save button (adding a note, or editing one with Cancel). */
+function NoteEditor({
+  label,
+  placeholder,
+  initial = "",
+  submit,
+  submitting,
+  resetOnSave = false,
+  autoFocus = false,
+  onSave,
+  onCancel,
+}: {
+  label: string;
+  placeholder?: string;
+  initial?: string;
+  submit: string;
+  submitting: string;
+  resetOnSave?: boolean;
+  autoFocus?: boolean;
+  /** Resolves true when saved. */
+  onSave: (content: string) => Promise<boolean>;
+  onCancel?: () => void;
+}) {
   const { t } = useI18n();
-  const toast = useToast();
-  const [content, setContent] = useState("");
+  const [content, setContent] = useState(initial);
   const [saving, setSaving] = useState(false);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || !content.trim()) return;
+    const text = content.trim();
+    if (saving || !text) return;
     setSaving(true);
-    try {
-      onAdded(await leadDetailApi.createNote(leadId, content.trim()));
-      setContent("");
-      toast({ title: t("crm.leadDetail.notes.added"), variant: "success" });
-    } catch (error) {
-      toast({ title: t("crm.leadDetail.notes.addFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const saved = await onSave(text);
+    setSaving(false);
+    if (saved && resetOnSave) setContent("");
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-2" data-testid="note-form">
+    <form onSubmit={save} className="flex flex-col gap-2" data-testid={onCancel ? "note-edit-form" : "note-form"}>
       <Text as="label" htmlFor={id} size="2" weight="medium">
-        {t("crm.leadDetail.notes.inputLabel")}
+        {label}
       </Text>
       <TextArea
         id={id}
@@ -104,13 +138,19 @@ function NoteForm({ leadId, onAdded }: { leadId: string; onAdded: (note: NoteDto
         rows={3}
         maxLength={NOTE_MAX}
         value={content}
-        placeholder={t("crm.leadDetail.notes.placeholder")}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
         onChange={(event) => setContent(event.target.value)}
         disabled={saving}
       />
-      <Flex justify="end">
+      <Flex gap="2" justify="end">
+        {onCancel && (
+          <Button type="button" variant="soft" color="gray" disabled={saving} onClick={onCancel}>
+            {t("crm.shared.actions.cancel")}
+          </Button>
+        )}
         <Button type="submit" disabled={saving || !content.trim()}>
-          {saving ? t("crm.leadDetail.notes.adding") : t("crm.leadDetail.notes.add")}
+          {saving ? submitting : submit}
         </Button>
       </Flex>
     </form>
@@ -131,65 +171,36 @@ function NoteItem({
   onDelete: () => void;
 }) {
   const { t, language } = useI18n();
-  const toast = useToast();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(note.content);
-  const [saving, setSaving] = useState(false);
-  const id = useId();
+  const write = useWrite();
   const edited = note.updated_at && note.updated_at !== note.created_at;
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving || !draft.trim()) return;
-    if (draft.trim() === note.content) return setEditing(false);
-    setSaving(true);
-    try {
-      onUpdated(await leadDetailApi.updateNote(leadId, note.id, draft.trim()));
+  const save = async (content: string) => {
+    if (content === note.content) {
       setEditing(false);
-      toast({ title: t("crm.leadDetail.notes.updated"), variant: "success" });
-    } catch (error) {
-      toast({ title: t("crm.leadDetail.notes.updateFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-    } finally {
-      setSaving(false);
+      return true;
     }
+    const saved = await write.run(async () => onUpdated(await leadDetailApi.updateNote(leadId, note.id, content)), {
+      success: "crm.leadDetail.notes.updated",
+      failure: "crm.leadDetail.notes.updateFailed",
+    });
+    if (saved) setEditing(false);
+    return saved;
   };
 
   return (
     <Card asChild size="2">
       <li>
         {editing ? (
-          <form onSubmit={save} className="flex flex-col gap-2">
-            <Text as="label" htmlFor={id} size="2" weight="medium">
-              {t("crm.leadDetail.notes.editLabel")}
-            </Text>
-            <TextArea
-              id={id}
-              required
-              rows={3}
-              maxLength={NOTE_MAX}
-              value={draft}
-              autoFocus
-              onChange={(event) => setDraft(event.target.value)}
-              disabled={saving}
-            />
-            <Flex gap="2" justify="end">
-              <Button
-                type="button"
-                variant="soft"
-                color="gray"
-                disabled={saving}
-                onClick={() => {
-                  setDraft(note.content);
-                  setEditing(false);
-                }}
-              >
-                {t("crm.shared.actions.cancel")}
-              </Button>
-              <Button type="submit" disabled={saving || !draft.trim()}>
-                {saving ? t("crm.shared.actions.saving") : t("crm.shared.actions.save")}
-              </Button>
-            </Flex>
-          </form>
+          <NoteEditor
+            label={t("crm.leadDetail.notes.editLabel")}
+            initial={note.content}
+            submit={t("crm.shared.actions.save")}
+            submitting={t("crm.shared.actions.saving")}
+            autoFocus
+            onSave={save}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <Flex gap="2" align="start">
             <Flex direction="column" gap="1" className="min-w-0 flex-1">

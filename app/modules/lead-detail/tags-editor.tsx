@@ -1,11 +1,10 @@
 import { Badge, Text } from "@radix-ui/themes";
 import type { LeadDto } from "@worker/services/crm-types";
 import { useEffect, useRef, useState } from "react";
-import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { TagField } from "~/modules/leads/tag-field";
-import { describeError } from "./describe-error";
 import { leadDetailApi } from "./lead-detail-api";
+import { useWrite } from "./use-write";
 
 /**
  * The lead's tags. Whoever may edit the lead gets the lead form's tag field (suggestions from
@@ -15,7 +14,7 @@ import { leadDetailApi } from "./lead-detail-api";
  */
 export function TagsEditor({ lead, canEdit, onChanged }: { lead: LeadDto; canEdit: boolean; onChanged: (lead: LeadDto) => void }) {
   const { t } = useI18n();
-  const toast = useToast();
+  const write = useWrite();
   const [tags, setTags] = useState(lead.tags);
   const [draft, setDraft] = useState("");
   const queue = useRef<Promise<void>>(Promise.resolve());
@@ -32,17 +31,16 @@ export function TagsEditor({ lead, canEdit, onChanged }: { lead: LeadDto; canEdi
     setTags(next);
     pending.current += 1;
     queue.current = queue.current.then(async () => {
-      try {
-        const updated = await leadDetailApi.updateLead(lead.id, { tags: next });
-        confirmed.current = updated.tags;
-        onChanged(updated);
-        toast({ title: t("crm.leadDetail.tags.updated"), variant: "success" });
-      } catch (error) {
-        setTags(confirmed.current);
-        toast({ title: t("crm.leadDetail.tags.updateFailed"), description: describeError(error, t) || undefined, variant: "destructive" });
-      } finally {
-        pending.current -= 1;
-      }
+      const saved = await write.run(
+        async () => {
+          const updated = await leadDetailApi.updateLead(lead.id, { tags: next });
+          confirmed.current = updated.tags;
+          onChanged(updated);
+        },
+        { success: "crm.leadDetail.tags.updated", failure: "crm.leadDetail.tags.updateFailed" },
+      );
+      if (!saved) setTags(confirmed.current);
+      pending.current -= 1;
     });
   };
 

@@ -1,0 +1,50 @@
+import { useCallback, useRef, useState } from "react";
+import { useToast } from "~/components/ui/toaster";
+import type { TranslationKey } from "~/i18n";
+import { useI18n } from "~/i18n/react";
+import { describeError } from "./describe-error";
+
+type WriteMessages = {
+  /** The success toast's title; none when the change shows for itself. */
+  success?: TranslationKey;
+  /** The error toast's title; its description is the API's reason (or "offline"). */
+  failure: TranslationKey;
+  /** Also told the reason (e.g. to show it under the field). */
+  onFailure?: (reason: string) => void;
+};
+
+/**
+ * One of the dialog's writes with the spec's toasts ('Arquivo enviado com sucesso!' /
+ * 'Não foi possível enviar o arquivo' and the like) and a busy flag for its button.
+ * `run` resolves true when the write went through.
+ */
+export function useWrite() {
+  const { t } = useI18n();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+
+  const run = useCallback(
+    async (write: () => Promise<unknown>, { success, failure, onFailure }: WriteMessages): Promise<boolean> => {
+      if (running.current) return false;
+      running.current = true;
+      setBusy(true);
+      try {
+        await write();
+        if (success) toast({ title: t(success), variant: "success" });
+        return true;
+      } catch (error) {
+        const reason = describeError(error, t);
+        onFailure?.(reason);
+        toast({ title: t(failure), description: reason || undefined, variant: "destructive" });
+        return false;
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [t, toast],
+  );
+
+  return { run, busy };
+}
