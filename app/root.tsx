@@ -15,13 +15,14 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen } from "./components/error-screen";
 import { ToastProvider } from "./components/ui/toaster";
-import { LOCALES, languageFromCookie, languageFromPath } from "./i18n";
+import { LOCALES, languageFromCookie, languageFromPath, type Messages } from "./i18n";
 import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
 import { FallbackMessagesBlock, useFallbackMessages } from "./i18n/fallback-messages";
 import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
+import { queryOnlyChange } from "./lib/query-only-change";
 
 // Only a 404 needs it: its code loads then (the server renders it in place).
 const NotFoundPage = lazy(() => import("./components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
@@ -35,11 +36,17 @@ export const links: Route.LinksFunction = () => [
  * The saved language, and the strings of the error and not-found screens for pages whose
  * layout sends none of its own (the layouts send them again in the page's language).
  */
+/** Nothing here depends on the query string (app/lib/query-only-change.ts). */
+export const shouldRevalidate = queryOnlyChange;
+
 export function loader({ request }: Route.LoaderArgs) {
   const savedLanguage = languageFromCookie(request.headers.get("Cookie"));
   const language = languageFromPath(new URL(request.url).pathname) ?? savedLanguage ?? "pt";
   return { savedLanguage, messages: messagesFor(language, BASE_NAMESPACES) };
 }
+
+/** The strings of the last render that had the root's data (browser only). */
+let lastShownMessages: Messages | undefined;
 
 function useDocumentLanguage() {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -53,8 +60,12 @@ function useDocumentLanguage() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const language = useDocumentLanguage();
-  const fallback = useFallbackMessages(!useRouteLoaderData<typeof loader>("root"));
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  // Without the root's data: the server's fallback block (no loader ran), or in the browser
+  // the strings last shown (a navigation whose request failed took the data with it).
+  const fallback = useFallbackMessages(!rootData) ?? (rootData ? undefined : lastShownMessages);
   const messages = useRouteMessages(fallback);
+  if (rootData && typeof document !== "undefined") lastShownMessages = messages;
   const nonce = useNonce();
   return (
     <html lang={LOCALES[language]}>

@@ -11,6 +11,7 @@ import { readSidebarCollapsed, saveSidebarCollapsed } from "~/modules/crm/prefer
 import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatches, type TranslationKey } from "~/i18n";
 import { CRM_FRAME_NAMESPACES, messagesFor } from "~/i18n/dictionaries.server";
 import type { Route } from "./+types/crm-layout";
+import { queryOnlyChange } from "~/lib/query-only-change";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
 export type CrmHandle = { crmTitle: TranslationKey };
@@ -21,6 +22,9 @@ function crmTitleKey(matches: readonly ({ handle?: unknown } | undefined)[]): Tr
 }
 
 const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
+
+/** Nothing here depends on the query string (app/lib/query-only-change.ts). */
+export const shouldRevalidate = queryOnlyChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, session } = await requireUser(request, context);

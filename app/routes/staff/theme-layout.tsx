@@ -4,9 +4,13 @@ import { createContext, useContext, useState } from "react";
 import { Outlet } from "react-router";
 import { readTheme, saveTheme, type ThemeAppearance } from "~/modules/crm/preferences";
 import type { Route } from "./+types/theme-layout";
+import { queryOnlyChange } from "~/lib/query-only-change";
 
 // Radix Themes (and its stylesheet) only for /auth and the CRM: public pages stay light.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: radixStyles }];
+
+/** Nothing here depends on the query string (app/lib/query-only-change.ts). */
+export const shouldRevalidate = queryOnlyChange;
 
 export function loader({ request }: Route.LoaderArgs) {
   return { theme: readTheme(request.headers.get("Cookie")) };
