@@ -35,7 +35,6 @@ export function QuickSearch() {
       <Button
         variant="soft"
         color="gray"
-        aria-label={t("crm.search.label")}
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="quick-search-button"
         onPointerEnter={() => setWanted(true)}
@@ -45,10 +44,12 @@ export function QuickSearch() {
           setOpen(true);
         }}
       >
-        <MagnifyingGlassIcon width={16} height={16} />
-        {/* Radix styles are not in a cascade layer: responsive display goes on plain wrappers. */}
-        <span className="hidden sm:inline">{t("crm.search.open")}</span>
-        <span className="hidden sm:inline-flex">
+        <MagnifyingGlassIcon width={16} height={16} aria-hidden />
+        {/* The name is the visible word (read on a phone too, where only the icon shows). The
+            shortcut hint is for the eyes; aria-keyshortcuts tells assistive technology. Radix
+            styles are not in a cascade layer: responsive display goes on plain wrappers. */}
+        <span className="sr-only sm:not-sr-only">{t("crm.search.open")}</span>
+        <span className="hidden sm:inline-flex" aria-hidden>
           <Kbd size="1">{t("crm.search.shortcut")}</Kbd>
         </span>
       </Button>
