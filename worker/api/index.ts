@@ -12,6 +12,7 @@ import { dashboardApi } from "./dashboard.ts";
 import { healthApi } from "./health.ts";
 import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { notificationsApi } from "./notifications.ts";
 import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
 import { tasksApi } from "./tasks.ts";
@@ -46,6 +47,7 @@ const routes = app
   .route("/tasks", tasksApi)
   .route("/dashboard", dashboardApi)
   .route("/search", searchApi)
+  .route("/notifications", notificationsApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi);
 

@@ -1,7 +1,7 @@
 // The CRM's data as the services return it: the same JSON reaches the browser through the
 // API (/api/*) and through the route loaders. Field names follow crm.md §3 (snake_case).
 // Type-only: safe to import from browser code.
-import type { ActivityType, LeadSource, LeadStatus, UserRole } from "../db/schema/enums.ts";
+import type { ActivityType, LeadSource, LeadStatus, NotificationType, UserRole } from "../db/schema/enums.ts";
 
 export type UserRef = { id: string; name: string };
 
@@ -143,3 +143,17 @@ export type QuickSearchDto = {
   leads: Pick<LeadDto, "id" | "name" | "company" | "email" | "status">[];
   tasks: QuickSearchTaskDto[];
 };
+
+/** One item of the bell's panel; `link` is an in-app path (e.g. /tasks?task=<id>) or null. */
+export type NotificationDto = {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  link: string | null;
+  read: boolean;
+  created_at: string;
+};
+
+/** The bell: the 50 newest of the user, and how many of ALL theirs are unread. */
+export type NotificationListDto = { items: NotificationDto[]; unread_count: number };
