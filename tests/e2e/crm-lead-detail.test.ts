@@ -130,7 +130,8 @@ describe("lead detail dialog", () => {
     await d.getByRole("tab", { name: "Notas" }).focus();
     await page.keyboard.press("ArrowLeft");
     await d.getByRole("tab", { name: "Anexos", selected: true }).waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Anexos");
+    await shot(page, "crm-lead-detail-attachments-empty-pt");
+    assert.ok(await d.getByRole("tab", { name: "Anexos" }).evaluate((tab) => tab === document.activeElement), "focus moved to Anexos");
 
     // Escape closes the dialog and takes ?lead out of the URL.
     await page.keyboard.press("Escape");
@@ -169,6 +170,7 @@ describe("lead detail dialog", () => {
     await expectToast(page, "Nota adicionada!");
     assert.match(await textOf(d.getByTestId("note-list").locator("li").first()), /^Prefere contato por WhatsApp depois das 14h\. Ana Administradora · /);
 
+    await shot(page, "crm-lead-detail-notes-pt");
     // Both are still there after a reload (newest first).
     await page.waitForLoadState("networkidle");
     await page.reload();
@@ -243,10 +245,17 @@ describe("lead detail dialog", () => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
     await input.setInputFiles({ name: "Proposta comercial.pdf", mimeType: "application/pdf", buffer: pdf });
     await expectToast(page, "Arquivo enviado com sucesso!");
+    // The page behind a modal dialog (toasts included) is hidden from screen readers: the
+    // dialog says it in its own status region. Closing the toast leaves the dialog open.
+    await d.getByRole("status").filter({ hasText: "Arquivo enviado com sucesso!" }).waitFor();
+    await page.getByTestId("toast").filter({ hasText: "Arquivo enviado com sucesso!" }).locator("button").click();
+    await page.getByTestId("toast").filter({ hasText: "Arquivo enviado com sucesso!" }).waitFor({ state: "detached" });
+    assert.ok(await d.isVisible(), "the dialog stays open");
     const list = d.getByTestId("attachment-list");
     const item = list.locator("li").first();
     assert.match(await textOf(item), new RegExp(`Proposta comercial\\.pdf ${pdf.length} Bytes · Enviado por Ana Administradora · \\d{2}/\\d{2}/\\d{4}`));
 
+    await shot(page, "crm-lead-detail-attachments-pt");
     const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "Proposta comercial.pdf" }).click()]);
     assert.equal(download.suggestedFilename(), "Proposta comercial.pdf");
     assert.deepEqual(await readFile((await download.path())!), pdf);

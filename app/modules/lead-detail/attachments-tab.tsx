@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toaster";
 import { formatDateTime } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
+import { useAnnounce } from "./announcer";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import { ConfirmDialog } from "./confirm-dialog";
@@ -23,6 +24,7 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
   const { t, language } = useI18n();
   const { profile } = useAuth();
   const toast = useToast();
+  const announce = useAnnounce();
   const input = useRef<HTMLInputElement>(null);
   const uploading = useWrite();
   const removal = useWrite();
@@ -43,6 +45,7 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
             ? t("crm.leadDetail.attachments.tooLarge", { name: file.name, size: formatFileSize(file.size, language), max: maxSize })
             : t("crm.leadDetail.attachments.emptyFile", { name: file.name });
       toast({ title: t("crm.leadDetail.attachments.uploadFailed"), description: reason, variant: "destructive" });
+      announce(`${t("crm.leadDetail.attachments.uploadFailed")}: ${reason}`);
       return;
     }
     await uploading.run(

@@ -8,6 +8,7 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { ApiClientError } from "~/modules/crm/api-client";
 import { mailtoLink } from "~/modules/leads/contact-links";
 import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
+import { Announcer } from "./announcer";
 import { AttachmentsTab } from "./attachments-tab";
 import { describeError } from "./describe-error";
 import { HistoryTab } from "./history-tab";
@@ -111,114 +112,122 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
         data-testid="lead-detail-dialog"
         // Phones: the whole screen, no rounded frame (the scroll wrapper's padding goes too).
         className="max-sm:!min-h-dvh max-sm:!rounded-none max-sm:[.rt-BaseDialogScrollPadding:has(>&)]:!p-0"
+        // The app's toasts sit outside the dialog: closing one must not close the dialog. (Radix
+        // decides on the click, when the toast may already be gone from the page: its own
+        // role still marks it.)
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest('[aria-live], [role="status"], [role="alert"]')) event.preventDefault();
+        }}
       >
-        <Flex justify="between" align="start" gap="3">
-          <Flex direction="column" gap="1" className="min-w-0">
-            <Flex align="center" gap="2" wrap="wrap">
-              <Dialog.Title size="5" mb="0" className="break-words">
-                {title}
-              </Dialog.Title>
-              {lead && <StatusBadge status={lead.status} />}
+        <Announcer>
+          <Flex justify="between" align="start" gap="3">
+            <Flex direction="column" gap="1" className="min-w-0">
+              <Flex align="center" gap="2" wrap="wrap">
+                <Dialog.Title size="5" mb="0" className="break-words">
+                  {title}
+                </Dialog.Title>
+                {lead && <StatusBadge status={lead.status} />}
+              </Flex>
+              <Dialog.Description size="2" color="gray">
+                {lead?.company || t("crm.leadDetail.dialog.description")}
+              </Dialog.Description>
             </Flex>
-            <Dialog.Description size="2" color="gray">
-              {lead?.company || t("crm.leadDetail.dialog.description")}
-            </Dialog.Description>
+            <Dialog.Close>
+              <IconButton variant="ghost" color="gray" aria-label={t("crm.shared.actions.close")}>
+                <Cross2Icon />
+              </IconButton>
+            </Dialog.Close>
           </Flex>
-          <Dialog.Close>
-            <IconButton variant="ghost" color="gray" aria-label={t("crm.shared.actions.close")}>
-              <Cross2Icon />
-            </IconButton>
-          </Dialog.Close>
-        </Flex>
 
-        {lead && (
-          <Flex gap="2" wrap="wrap" mt="3">
-            <WhatsAppButton lead={lead} />
-            {email && (
-              <Button asChild variant="soft" size="2">
-                <a href={email} aria-label={t("crm.shared.contact.emailLabel", { name: lead.name })} data-testid="lead-detail-email">
-                  <EnvelopeClosedIcon aria-hidden />
-                  {t("crm.shared.contact.email")}
-                </a>
-              </Button>
-            )}
-            {canEdit && (
-              <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
-                <Pencil1Icon aria-hidden />
-                {t("crm.shared.actions.edit")}
-              </Button>
-            )}
-          </Flex>
-        )}
-
-        <div className="mt-4">
-          {state.status === "loading" && (
-            <Text as="p" color="gray" role="status">
-              {t("crm.leadDetail.dialog.loading")}
-            </Text>
-          )}
-          {state.status === "not_found" && (
-            <Callout.Root color="gray" role="status">
-              <Callout.Text>{t("crm.leadDetail.dialog.notFound")}</Callout.Text>
-            </Callout.Root>
-          )}
-          {state.status === "error" && (
-            <Flex direction="column" gap="3" align="start">
-              <Callout.Root color="red" role="alert">
-                <Callout.Text>
-                  {t("crm.leadDetail.dialog.loadError")}
-                  {state.message ? `: ${state.message}` : ""}
-                </Callout.Text>
-              </Callout.Root>
-              <Button variant="soft" onClick={() => setAttempt((n) => n + 1)}>
-                {t("crm.shared.actions.retry")}
-              </Button>
-            </Flex>
-          )}
           {lead && (
-            <Tabs.Root value={tab} onValueChange={showTab}>
-              <Tabs.List aria-label={t("crm.leadDetail.tabs.label")}>
-                {TABS.map((value) => (
-                  <Tabs.Trigger key={value} value={value}>
-                    {t(`crm.leadDetail.tabs.${value}`)}
-                  </Tabs.Trigger>
-                ))}
-              </Tabs.List>
-              {!canEdit && (
-                <Text as="p" size="1" color="gray" mt="3">
-                  {t("crm.leadDetail.readOnly")}
-                </Text>
+            <Flex gap="2" wrap="wrap" mt="3">
+              <WhatsAppButton lead={lead} />
+              {email && (
+                <Button asChild variant="soft" size="2">
+                  <a href={email} aria-label={t("crm.shared.contact.emailLabel", { name: lead.name })} data-testid="lead-detail-email">
+                    <EnvelopeClosedIcon aria-hidden />
+                    {t("crm.shared.contact.email")}
+                  </a>
+                </Button>
               )}
-              <Tabs.Content value="overview" className="pt-4">
-                <OverviewTab lead={lead} canEdit={canEdit} onChanged={changed} />
-              </Tabs.Content>
-              <Tabs.Content value="history" className="pt-4">
-                <HistoryTab leadId={lead.id} canEdit={canEdit} activities={activities} />
-              </Tabs.Content>
-              <Tabs.Content value="attachments" className="pt-4">
-                <AttachmentsTab leadId={lead.id} canEdit={canEdit} attachments={attachments} />
-              </Tabs.Content>
-              <Tabs.Content value="notes" className="pt-4">
-                <NotesTab leadId={lead.id} canEdit={canEdit} notes={notes} />
-              </Tabs.Content>
-            </Tabs.Root>
+              {canEdit && (
+                <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
+                  <Pencil1Icon aria-hidden />
+                  {t("crm.shared.actions.edit")}
+                </Button>
+              )}
+            </Flex>
           )}
-        </div>
 
-        {lead && editing && (
-          <Suspense fallback={null}>
-            <LeadFormDialog
-              open
-              lead={lead}
-              assignableUsers={assignableUsers}
-              onOpenChange={(open) => !open && setEditing(false)}
-              onSaved={(saved) => {
-                setEditing(false);
-                changed(saved);
-              }}
-            />
-          </Suspense>
-        )}
+          <div className="mt-4">
+            {state.status === "loading" && (
+              <Text as="p" color="gray" role="status">
+                {t("crm.leadDetail.dialog.loading")}
+              </Text>
+            )}
+            {state.status === "not_found" && (
+              <Callout.Root color="gray" role="status">
+                <Callout.Text>{t("crm.leadDetail.dialog.notFound")}</Callout.Text>
+              </Callout.Root>
+            )}
+            {state.status === "error" && (
+              <Flex direction="column" gap="3" align="start">
+                <Callout.Root color="red" role="alert">
+                  <Callout.Text>
+                    {t("crm.leadDetail.dialog.loadError")}
+                    {state.message ? `: ${state.message}` : ""}
+                  </Callout.Text>
+                </Callout.Root>
+                <Button variant="soft" onClick={() => setAttempt((n) => n + 1)}>
+                  {t("crm.shared.actions.retry")}
+                </Button>
+              </Flex>
+            )}
+            {lead && (
+              <Tabs.Root value={tab} onValueChange={showTab}>
+                <Tabs.List aria-label={t("crm.leadDetail.tabs.label")}>
+                  {TABS.map((value) => (
+                    <Tabs.Trigger key={value} value={value}>
+                      {t(`crm.leadDetail.tabs.${value}`)}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                {!canEdit && (
+                  <Text as="p" size="1" color="gray" mt="3">
+                    {t("crm.leadDetail.readOnly")}
+                  </Text>
+                )}
+                <Tabs.Content value="overview" className="pt-4">
+                  <OverviewTab lead={lead} canEdit={canEdit} onChanged={changed} />
+                </Tabs.Content>
+                <Tabs.Content value="history" className="pt-4">
+                  <HistoryTab leadId={lead.id} canEdit={canEdit} activities={activities} />
+                </Tabs.Content>
+                <Tabs.Content value="attachments" className="pt-4">
+                  <AttachmentsTab leadId={lead.id} canEdit={canEdit} attachments={attachments} />
+                </Tabs.Content>
+                <Tabs.Content value="notes" className="pt-4">
+                  <NotesTab leadId={lead.id} canEdit={canEdit} notes={notes} />
+                </Tabs.Content>
+              </Tabs.Root>
+            )}
+          </div>
+
+          {lead && editing && (
+            <Suspense fallback={null}>
+              <LeadFormDialog
+                open
+                lead={lead}
+                assignableUsers={assignableUsers}
+                onOpenChange={(open) => !open && setEditing(false)}
+                onSaved={(saved) => {
+                  setEditing(false);
+                  changed(saved);
+                }}
+              />
+            </Suspense>
+          )}
+        </Announcer>
       </Dialog.Content>
     </Dialog.Root>
   );

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { useAnnounce } from "./announcer";
 import { describeError } from "./describe-error";
 
 type WriteMessages = {
@@ -15,12 +16,14 @@ type WriteMessages = {
 
 /**
  * One of the dialog's writes with the spec's toasts ('Arquivo enviado com sucesso!' /
- * 'Não foi possível enviar o arquivo' and the like) and a busy flag for its button.
+ * 'Não foi possível enviar o arquivo' and the like, also said in the dialog's status region) and
+ * a busy flag for its button.
  * `run` resolves true when the write went through.
  */
 export function useWrite() {
   const { t } = useI18n();
   const toast = useToast();
+  const announce = useAnnounce();
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
@@ -31,19 +34,23 @@ export function useWrite() {
       setBusy(true);
       try {
         await write();
-        if (success) toast({ title: t(success), variant: "success" });
+        if (success) {
+          toast({ title: t(success), variant: "success" });
+          announce(t(success));
+        }
         return true;
       } catch (error) {
         const reason = describeError(error, t);
         onFailure?.(reason);
         toast({ title: t(failure), description: reason || undefined, variant: "destructive" });
+        announce(reason ? `${t(failure)}: ${reason}` : t(failure));
         return false;
       } finally {
         running.current = false;
         setBusy(false);
       }
     },
-    [t, toast],
+    [t, toast, announce],
   );
 
   return { run, busy };
