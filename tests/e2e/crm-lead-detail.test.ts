@@ -144,7 +144,7 @@ describe("lead detail dialog", () => {
     await context.close();
   });
 
-  it("logs an activity (on top of the timeline) and adds a note", async () => {
+  it("logs an activity (on top of the timeline); adds, edits and deletes a note", async () => {
     const id = await leadId("Camila Ribeiro");
     const { page, context, consoleErrors } = await openLead(id, "Camila Ribeiro");
     const d = dialog(page);
@@ -178,7 +178,19 @@ describe("lead detail dialog", () => {
     await showTab(page, "Histórico");
     assert.match(await textOf(d.getByTestId("lead-timeline").locator("li").first()), /Apresentação da proposta/);
     await showTab(page, "Notas");
-    assert.match(await textOf(d.getByTestId("note-list").locator("li").first()), /Prefere contato por WhatsApp depois das 14h\./);
+    const note = d.getByTestId("note-list").locator("li").first();
+    assert.match(await textOf(note), /Prefere contato por WhatsApp depois das 14h\./);
+
+    // Its author edits it ("editada") and deletes it after a confirmation.
+    await note.getByRole("button", { name: "Editar nota" }).click();
+    await note.getByLabel("Editar nota").fill("Prefere contato por WhatsApp depois das 15h.");
+    await note.getByRole("button", { name: "Salvar" }).click();
+    await expectToast(page, "Nota atualizada!");
+    assert.match(await textOf(note), /^Prefere contato por WhatsApp depois das 15h\. Ana Administradora · .* · editada$/);
+    await note.getByRole("button", { name: "Excluir nota" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Excluir" }).click();
+    await expectToast(page, "Nota excluída!");
+    assert.equal(await d.getByText("Prefere contato por WhatsApp depois das 15h.").count(), 0);
 
     assert.deepEqual(consoleErrors, []);
     await context.close();
