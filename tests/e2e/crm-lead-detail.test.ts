@@ -333,6 +333,44 @@ describe("lead detail dialog", () => {
     await context.close();
   });
 
+  it("loads the next page of the timeline with 'Carregar mais'", async () => {
+    const id = await leadId("Patrícia Souza");
+    const { page, context, consoleErrors } = await openLead(id, "Patrícia Souza");
+    const d = dialog(page);
+    // The seed has a few entries a lead; the server's next_cursor is made up here.
+    await page.route(`**/api/leads/${id}/activities*`, async (route) => {
+      const url = new URL(route.request().url());
+      if (route.request().method() !== "GET") return route.fallback();
+      if (url.searchParams.get("cursor") === "page-2") {
+        const older = {
+          id: "older-entry",
+          lead_id: id,
+          type: "email",
+          subject: "Primeiro contato",
+          content: "E-mail de apresentação enviado.",
+          metadata: {},
+          created_at: "2025-01-02T12:00:00.000Z",
+          author: { id: "x", name: "Rita Vendedora" },
+        };
+        return route.fulfill({ json: { items: [older], next_cursor: null } });
+      }
+      const response = await route.fetch();
+      const page1 = (await response.json()) as { items: unknown[]; next_cursor: string | null };
+      return route.fulfill({ response, json: { ...page1, next_cursor: "page-2" } });
+    });
+    await showTab(page, "Histórico");
+    const timeline = d.getByTestId("lead-timeline");
+    await timeline.locator("li").first().waitFor();
+    const before = await timeline.locator("li").count();
+    await d.getByRole("button", { name: "Carregar mais" }).click();
+    await timeline.getByText("E-mail de apresentação enviado.").waitFor();
+    assert.equal(await timeline.locator("li").count(), before + 1);
+    assert.match(await textOf(timeline.locator("li").last()), /^Email Primeiro contato E-mail de apresentação enviado\. por Rita Vendedora · 02\/01\/2025/);
+    assert.equal(await d.getByRole("button", { name: "Carregar mais" }).count(), 0, "no more pages");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   it("shows a load error with 'Tentar novamente', which loads the lead", async () => {
     const id = await leadId("Vanessa Rocha");
     const { page, context } = await openCrm(browser, "/leads", DEMO_USERS.admin);
