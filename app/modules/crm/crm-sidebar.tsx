@@ -159,7 +159,10 @@ export function CrmSidebar({ collapsed: collapsedSetting, onToggle, drawer }: { 
         <Flex direction={collapsed ? "column" : "row"} align="center" gap="2" justify={collapsed ? "center" : "between"}>
           {collapsed ? null : (
             <Select.Root value={language} onValueChange={changeLanguage} size="1">
-              <Select.Trigger aria-label={t("crm.user.language")} variant="soft" />
+              {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
+              <Select.Trigger aria-label={t("crm.user.language")} variant="soft">
+                {LANGUAGE_NAMES[language]}
+              </Select.Trigger>
               <Select.Content position="popper">
                 {LANGUAGES.map((code) => (
                   <Select.Item key={code} value={code}>
