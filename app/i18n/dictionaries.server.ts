@@ -61,5 +61,6 @@ export const CRM_FRAME_NAMESPACES = [
   "crm.frame",
   "crm.shared",
   "crm.search",
+  "crm.notifications",
   "auth.state",
 ] as const satisfies readonly Namespace[];

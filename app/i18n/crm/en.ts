@@ -4,6 +4,7 @@ import { leadsEn } from "./leads/en.ts";
 import { leadDetailEn } from "./leadDetail/en.ts";
 import { tasksEn } from "./tasks/en.ts";
 import { searchEn } from "./search/en.ts";
+import { notificationsEn } from "./notifications/en.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEn: Dictionary["crm"] = {
@@ -58,4 +59,5 @@ export const crmEn: Dictionary["crm"] = {
   leadDetail: leadDetailEn,
   tasks: tasksEn,
   search: searchEn,
+  notifications: notificationsEn,
 };

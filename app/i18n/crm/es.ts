@@ -4,6 +4,7 @@ import { leadsEs } from "./leads/es.ts";
 import { leadDetailEs } from "./leadDetail/es.ts";
 import { tasksEs } from "./tasks/es.ts";
 import { searchEs } from "./search/es.ts";
+import { notificationsEs } from "./notifications/es.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEs: Dictionary["crm"] = {
@@ -58,4 +59,5 @@ export const crmEs: Dictionary["crm"] = {
   leadDetail: leadDetailEs,
   tasks: tasksEs,
   search: searchEs,
+  notifications: notificationsEs,
 };

@@ -4,6 +4,7 @@ import { leadsPt } from "./leads/pt.ts";
 import { leadDetailPt } from "./leadDetail/pt.ts";
 import { tasksPt } from "./tasks/pt.ts";
 import { searchPt } from "./search/pt.ts";
+import { notificationsPt } from "./notifications/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
   nav: {
@@ -57,4 +58,5 @@ export const crmPt = {
   leadDetail: leadDetailPt,
   tasks: tasksPt,
   search: searchPt,
+  notifications: notificationsPt,
 };

@@ -1,6 +1,7 @@
-import { BellIcon, HamburgerMenuIcon } from "@radix-ui/react-icons";
+import { HamburgerMenuIcon } from "@radix-ui/react-icons";
 import { Flex, Heading, IconButton } from "@radix-ui/themes";
 import { useI18n } from "~/i18n/react";
+import { NotificationBell } from "~/modules/notifications/notification-bell";
 import { CRM_MENU_BUTTON_ID, CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
 import { CrmUserMenu } from "./crm-user-menu.tsx";
 import { QuickSearch } from "./quick-search.tsx";
@@ -44,9 +45,7 @@ export function CrmTopBar({ title, drawer }: { title: string; drawer: CrmDrawer 
         <Flex align="center" gap="5" className="shrink-0">
           <QuickSearch />
           <div data-slot="notification-bell">
-            <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.topBar.notifications")}>
-              <BellIcon width={20} height={20} />
-            </IconButton>
+            <NotificationBell />
           </div>
           <div className="flex lg:hidden noscript:hidden">
             <CrmUserMenu />
