@@ -111,7 +111,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
         maxWidth="760px"
         data-testid="lead-detail-dialog"
         // Phones: the whole screen, no rounded frame (the scroll wrapper's padding goes too).
-        className="max-sm:!min-h-dvh max-sm:!rounded-none max-sm:[.rt-BaseDialogScrollPadding:has(>&)]:!p-0"
+        // The wrapper is a flex item: min-width 0, or a long row of tabs would widen it past
+        // the screen instead of scrolling.
+        className="max-sm:!min-h-dvh max-sm:!rounded-none max-sm:[.rt-BaseDialogScrollPadding:has(>&)]:!p-0 [.rt-BaseDialogScrollPadding:has(>&)]:!min-w-0"
         // The app's toasts sit outside the dialog: closing one must not close the dialog. (Radix
         // decides on the click, when the toast may already be gone from the page: its own
         // role still marks it.)
