@@ -2,7 +2,7 @@ import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -173,37 +173,12 @@ function LeadForm({
   };
 
   const generalError = error && error.issues.length === 0 ? error.message : null;
+  /** A message that appears is scrolled into view (the form can be taller than the screen). */
+  const revealed = useCallback((node: HTMLDivElement | null) => node?.scrollIntoView({ block: "nearest" }), []);
 
   return (
     <form onSubmit={(event) => void submit(event)} data-testid="lead-form">
       <Flex direction="column" gap="4">
-        {exists && (
-          <Callout.Root color="amber" role="alert" data-testid="lead-exists">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Flex direction="column" gap="2" align="start">
-              <Callout.Text>{exists.message}</Callout.Text>
-              <Button type="button" size="1" variant="soft" color="amber" onClick={() => openExisting(exists.id)}>
-                {t("crm.leads.form.openExisting")}
-              </Button>
-            </Flex>
-          </Callout.Root>
-        )}
-        {generalError && (
-          <Callout.Root color="red" role="alert">
-            <Callout.Icon>
-              <ExclamationTriangleIcon />
-            </Callout.Icon>
-            <Flex direction="column" gap="1">
-              <Text weight="bold" size="2">
-                {t("crm.shared.errorTitle")}
-              </Text>
-              <Callout.Text>{generalError}</Callout.Text>
-            </Flex>
-          </Callout.Root>
-        )}
-
         <Field label={t("crm.leads.form.name")} htmlFor={`${id}-name`} error={fieldError("name")} errorId={`${id}-name-error`} required>
           <TextField.Root {...fieldIds("name")} name="name" required maxLength={200} defaultValue={lead?.name ?? ""} autoComplete="off" />
         </Field>
@@ -288,6 +263,34 @@ function LeadForm({
         <Field label={t("crm.leads.form.notes")} htmlFor={`${id}-notes`} error={fieldError("notes")} errorId={`${id}-notes-error`}>
           <TextArea {...fieldIds("notes")} name="notes" rows={4} maxLength={10_000} defaultValue={lead?.notes ?? ""} />
         </Field>
+
+        {/* Beside the buttons, where the eyes are after pressing one. */}
+        {exists && (
+          <Callout.Root ref={revealed} color="amber" role="alert" data-testid="lead-exists">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Flex direction="column" gap="2" align="start">
+              <Callout.Text>{exists.message}</Callout.Text>
+              <Button type="button" size="1" variant="soft" color="amber" onClick={() => openExisting(exists.id)}>
+                {t("crm.leads.form.openExisting")}
+              </Button>
+            </Flex>
+          </Callout.Root>
+        )}
+        {generalError && (
+          <Callout.Root ref={revealed} color="red" role="alert" data-testid="lead-form-error">
+            <Callout.Icon>
+              <ExclamationTriangleIcon />
+            </Callout.Icon>
+            <Flex direction="column" gap="1">
+              <Text weight="bold" size="2">
+                {t("crm.shared.errorTitle")}
+              </Text>
+              <Callout.Text>{generalError}</Callout.Text>
+            </Flex>
+          </Callout.Root>
+        )}
 
         <Flex gap="3" justify="end" wrap="wrap">
           <Dialog.Close>

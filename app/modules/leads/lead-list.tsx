@@ -181,7 +181,10 @@ function LeadFilters({ q, status }: { q: string; status: LeadStatus | null }) {
           {t("crm.leads.filters.status")}
         </label>
         <Select.Root value={status ?? "all"} onValueChange={(value) => setParams({ status: value === "all" ? null : value })}>
-          <Select.Trigger id={statusId} className="w-full" data-testid="lead-status-filter" />
+          <Select.Trigger id={statusId} className="w-full" data-testid="lead-status-filter">
+            {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
+            {status ? t(`crm.shared.statuses.${status}`) : t("crm.leads.filters.allStatuses")}
+          </Select.Trigger>
           <Select.Content position="popper">
             <Select.Item value="all">{t("crm.leads.filters.allStatuses")}</Select.Item>
             {LEAD_STATUSES.map((value) => (
@@ -294,7 +297,7 @@ export function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadD
           <TagPreview tags={lead.tags} max={3} />
           <Flex gap="2" wrap="wrap" mt="auto" pt="1">
             <Button asChild size="2" variant="soft">
-              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset data-testid="lead-details">
+              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset state={{ leadOpenedHere: true }} data-testid="lead-details">
                 {t("crm.leads.card.details")}
               </Link>
             </Button>

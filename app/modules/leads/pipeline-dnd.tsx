@@ -19,7 +19,7 @@ import { IconButton } from "@radix-ui/themes";
 import { canEditLead } from "@worker/auth/crm-permissions";
 import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto } from "@worker/services/crm-types";
-import { useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
+import { useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { PipelineCardView, PipelineColumnView, type ColumnViewProps } from "./pipeline-views";
@@ -31,6 +31,9 @@ type DragData = { lead: LeadDto; status: LeadStatus };
 
 const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
 const dragData = (active: { data: { current?: unknown } }) => active.data.current as DragData | undefined;
+
+/** The column a keyboard drag is aimed at (the board's `over` lags behind quick key presses). */
+let keyboardTarget: LeadStatus | null = null;
 
 /**
  * Arrow keys jump a dragged card from column to column (instead of 25 px at a time): the
@@ -46,12 +49,16 @@ const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, c
   const step = event.code === "ArrowRight" ? 1 : event.code === "ArrowLeft" ? -1 : 0;
   if (!step) return undefined;
   event.preventDefault();
-  const { active, over, droppableRects, collisionRect } = context;
-  const from = over?.id ?? (active ? dragData(active)?.status : undefined);
+  const { active, droppableRects, collisionRect } = context;
+  const from = keyboardTarget ?? (active ? dragData(active)?.status : undefined);
   if (!isStatus(from) || !collisionRect) return currentCoordinates;
   for (let index = LEAD_STATUSES.indexOf(from) + step; index >= 0 && index < LEAD_STATUSES.length; index += step) {
-    const rect = droppableRects.get(LEAD_STATUSES[index]!);
-    if (rect) return { x: rect.left + (rect.width - collisionRect.width) / 2, y: currentCoordinates.y };
+    const status = LEAD_STATUSES[index]!;
+    const rect = droppableRects.get(status);
+    if (rect) {
+      keyboardTarget = status;
+      return { x: rect.left + (rect.width - collisionRect.width) / 2, y: currentCoordinates.y };
+    }
   }
   return currentCoordinates;
 };
@@ -76,15 +83,25 @@ export function DndBoard({ children, onMove, onDraggingChange }: DndBoardProps) 
     useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
   );
 
+  // The column last announced: dnd-kit reports "over" its own column right after the pick-up,
+  // which would replace "picked up" before a screen reader says it.
+  const lastOver = useRef<unknown>(null);
   const announcements = useMemo<Announcements>(() => {
     const column = (status: unknown) => (isStatus(status) ? t(`crm.leads.pipeline.columns.${status}`) : "");
     const name = (active: { data: { current?: unknown } }) => dragData(active)?.lead.name ?? "";
     return {
-      onDragStart: ({ active }) => t("crm.leads.pipeline.drag.pickedUp", { name: name(active), column: column(dragData(active)?.status) }),
-      onDragOver: ({ active, over }) =>
-        over
+      onDragStart: ({ active }) => {
+        lastOver.current = dragData(active)?.status;
+        return t("crm.leads.pipeline.drag.pickedUp", { name: name(active), column: column(dragData(active)?.status) });
+      },
+      onDragOver: ({ active, over }) => {
+        const id = over?.id ?? null;
+        if (id === lastOver.current) return undefined;
+        lastOver.current = id;
+        return over
           ? t("crm.leads.pipeline.drag.over", { name: name(active), column: column(over.id) })
-          : t("crm.leads.pipeline.drag.overNone", { name: name(active) }),
+          : t("crm.leads.pipeline.drag.overNone", { name: name(active) });
+      },
       onDragEnd: ({ active, over }) =>
         over
           ? t("crm.leads.pipeline.drag.dropped", { name: name(active), column: column(over.id) })
@@ -112,6 +129,7 @@ export function DndBoard({ children, onMove, onDraggingChange }: DndBoardProps) 
       sensors={sensors}
       collisionDetection={collisionDetection}
       onDragStart={({ active }) => {
+        keyboardTarget = null;
         setActive(dragData(active) ?? null);
         onDraggingChange(true);
       }}

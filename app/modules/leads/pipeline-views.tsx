@@ -139,7 +139,7 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
         {!overlay && (
           <Flex gap="2" align="center">
             <Button asChild size="1" variant="soft">
-              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset data-testid="pipeline-card-view">
+              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset state={{ leadOpenedHere: true }} data-testid="pipeline-card-view">
                 {t("crm.leads.card.view")}
               </Link>
             </Button>

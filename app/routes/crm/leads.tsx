@@ -130,7 +130,12 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
     return `?${params.toString()}`;
   };
 
-  const closeDetail = () => navigate({ search: withLeadParam(location.search, null) }, { replace: true, preventScrollReset: true });
+  // Opened from a card here: back in history (the browser's Back closes it the same way);
+  // opened from a link (an e-mail, the quick search): the same screen without ?lead=.
+  const closeDetail = () =>
+    (location.state as { leadOpenedHere?: boolean } | null)?.leadOpenedHere
+      ? navigate(-1)
+      : navigate({ search: withLeadParam(location.search, null) }, { replace: true, preventScrollReset: true });
 
   return (
     <Flex direction="column" gap="5" className="min-w-0">
@@ -200,3 +205,6 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
     </Flex>
   );
 }
+
+/** The screen could not load (offline, most often): said inside the frame, with a retry. */
+export { CrmScreenError as ErrorBoundary } from "~/modules/crm/crm-screen-error";

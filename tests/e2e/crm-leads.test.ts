@@ -1,0 +1,676 @@
+// The leads screen (/leads, crm.md §2): the list with search (300 ms debounce) and status
+// filter kept in the URL, both empty states, the lead form dialog (create, edit, native
+// validation, 409 on a taken e-mail offering the existing lead), the drag-and-drop pipeline
+// (mouse and keyboard, optimistic move that stays after a reload, rollback on failure, no
+// request for a drop in the same column or outside), the remembered list/pipeline toggle,
+// 390 px without sideways scrolling, axe with the form open, and screenshots in pt/es/en,
+// light and dark.
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { audit, describeViolations } from "./support/axe.ts";
+import { baseUrl, launchBrowser, snapshot } from "./support/chromium.ts";
+import { DEMO_USERS, openCrm } from "./support/crm.ts";
+import { queryFirst } from "./support/d1.ts";
+import { freePort, prepareState, startScript, type LocalServer } from "./support/local-server.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } satisfies BrowserContextOptions;
+/** A unique suffix per run, so names and e-mails never collide with the seed or each other. */
+const RUN = Date.now().toString(36);
+
+type LeadRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: string;
+  status: string;
+  estimated_value: number | null;
+  notes: string | null;
+  assigned_to: string | null;
+  tags: string;
+};
+
+const leadRow = (name: string) => queryFirst<LeadRow>("select * from leads where name = ?", name);
+const userId = async (email: string) => (await queryFirst<{ id: string }>("select id from users where email = ?", email))!.id;
+
+/** Signed in, on `path`, hydrated; only what happens from here on counts as a console error. */
+async function signedIn(path: string, email: string = DEMO_USERS.rep, options: BrowserContextOptions = {}) {
+  const opened = await openCrm(browser, path, email, options);
+  await opened.page.waitForLoadState("networkidle");
+  opened.consoleErrors.length = 0;
+  return opened;
+}
+
+/** Creates a lead through the API from the signed-in page (as the form would). */
+async function createLead(page: Page, body: Record<string, unknown>): Promise<{ id: string; name: string }> {
+  const result = await page.evaluate(async (payload) => {
+    const response = await fetch("/api/leads", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
+    return { status: response.status, body: (await response.json()) as { lead: { id: string; name: string } } };
+  }, body);
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  return result.body.lead;
+}
+
+const formDialog = (page: Page) => page.getByTestId("lead-form-dialog");
+const card = (page: Page, name: string) => page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const column = (page: Page, status: string) => page.getByTestId(`pipeline-column-${status}`);
+const pipelineCard = (page: Page, name: string) => page.locator(`[data-testid=pipeline-card][aria-label="${name}"]`);
+
+async function chooseOption(page: Page, trigger: Locator, option: string) {
+  await trigger.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await page.getByRole("listbox").waitFor({ state: "detached" });
+}
+
+const columnCount = async (page: Page, status: string) => Number(await column(page, status).getByTestId("pipeline-column-count").locator("[aria-hidden]").innerText());
+
+/** Waits until the pipeline's drag-and-drop layer has loaded. */
+const dndReady = (page: Page) => page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
+
+/** Every PATCH /api/leads/:id the page sends, from now on. */
+function watchPatches(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH" && /\/api\/leads\/[^/]+$/.test(new URL(request.url()).pathname)) sent.push(request.postData() ?? "");
+  });
+  return sent;
+}
+
+/** Everything dnd-kit's live region says from now on (an announcement can be replaced within a frame). */
+async function recordAnnouncements(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __announced: string[] };
+    w.__announced = [];
+    new MutationObserver(() => {
+      const text = document.querySelector("[id^=DndLiveRegion]")?.textContent;
+      if (text && w.__announced.at(-1) !== text) w.__announced.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return {
+    waitFor: (pattern: RegExp) =>
+      page.waitForFunction((source) => (window as unknown as { __announced: string[] }).__announced.some((text) => new RegExp(source).test(text)), pattern.source),
+    all: () => page.evaluate(() => (window as unknown as { __announced: string[] }).__announced),
+  };
+}
+
+/**
+ * Nothing of the leads screen reaches past the 390 px viewport: the screen (<main>) fits and
+ * has no sideways overflow of its own (the pipeline board scrolls inside itself), and neither
+ * does an open dialog. (The frame's own top bar is phone.test.ts's subject.)
+ */
+const noSidewaysScroll = async (page: Page, what: string) => {
+  const widths = await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    const dialog = document.querySelector("[role=dialog]");
+    return {
+      mainRight: main.getBoundingClientRect().right,
+      mainOverflow: main.scrollWidth - main.clientWidth,
+      dialogRight: dialog ? dialog.getBoundingClientRect().right : 0,
+      dialogOverflow: dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
+    };
+  });
+  assert.ok(widths.mainRight <= 390 && widths.mainOverflow <= 0, `${what}: no sideways scrolling (${JSON.stringify(widths)})`);
+  assert.ok(widths.dialogRight <= 390 && widths.dialogOverflow <= 0, `${what}: the dialog fits (${JSON.stringify(widths)})`);
+};
+
+describe("leads list and lead form", () => {
+  const name = `Lead E2E ${RUN}`;
+  const email = `lead-e2e-${RUN}@example.com`;
+
+  it("creates a lead with every field from 'Novo Lead'; it comes first in the list and is stored as typed (axe: 0 with the form open)", async () => {
+    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list");
+    await page.getByRole("button", { name: "Novo Lead" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
+    await dialog.getByLabel("Nome").fill(name);
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Telefone").fill("(11) 97777-0001");
+    await dialog.getByLabel("Empresa").fill("Empresa E2E Ltda");
+    await dialog.getByLabel("Valor Estimado (R$)").fill("1500,50");
+    await chooseOption(page, dialog.getByLabel("Origem"), "Indicação");
+    await chooseOption(page, dialog.getByLabel("Status"), "Qualificado");
+    await chooseOption(page, dialog.getByLabel("Responsável"), "Rita Vendedora");
+    await dialog.getByRole("button", { name: "Adicionar tag Urgente" }).click();
+    await dialog.getByLabel("Tags").fill("Cliente VIP");
+    await dialog.getByLabel("Tags").press("Enter");
+    await dialog.getByLabel("Tags").fill("urgente"); // a duplicate, whatever its case: ignored
+    await dialog.getByLabel("Tags").press("Enter");
+    assert.deepEqual(await dialog.getByTestId("lead-form-tags").getByRole("listitem").allInnerTexts(), ["Urgente", "Cliente VIP"]);
+    await dialog.getByLabel("Observações").fill("Conheceu a agência por indicação.");
+    await snapshot(page, "crm-leads-form-pt");
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    await page.getByText("Lead criado!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    // Newest first: the new lead is the first card.
+    const first = page.getByTestId("lead-card").first();
+    await first.getByRole("heading", { name, exact: true }).waitFor();
+    const text = (await first.innerText()).replace(/\u00a0/g, " ");
+    for (const part of ["Qualificado", "Empresa E2E Ltda", email, "(11) 97777-0001", "R$ 1.500,50", "Rita Vendedora", "Urgente", "Cliente VIP"]) {
+      assert.ok(text.includes(part), `the card shows ${part}:\n${text}`);
+    }
+    const whatsapp = await first.getByTestId("lead-whatsapp").getAttribute("href");
+    assert.equal(whatsapp, `https://wa.me/5511977770001?text=${encodeURIComponent(`Olá ${name}, tudo bem?`)}`);
+
+    const row = await leadRow(name);
+    assert.ok(row);
+    assert.deepEqual(
+      { email: row.email, phone: row.phone, company: row.company, source: row.source, status: row.status, value: row.estimated_value, notes: row.notes },
+      { email, phone: "(11) 97777-0001", company: "Empresa E2E Ltda", source: "referral", status: "qualified", value: 1500.5, notes: "Conheceu a agência por indicação." },
+    );
+    assert.equal(row.assigned_to, await userId(DEMO_USERS.rep));
+    assert.deepEqual(JSON.parse(row.tags), ["Urgente", "Cliente VIP"]);
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("edits it from its card's 'Editar': the form starts from the lead; the card and the database show the change", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    await card(page, name).getByRole("button", { name: "Editar" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByRole("heading", { name: "Editar Lead" }).waitFor();
+    assert.equal(await dialog.getByLabel("Nome").inputValue(), name);
+    assert.equal(await dialog.getByLabel("Valor Estimado (R$)").inputValue(), "1500,5");
+    assert.equal(await dialog.getByLabel("Origem").innerText(), "Indicação");
+    await dialog.getByLabel("Empresa").fill("Empresa E2E Editada");
+    await dialog.getByLabel("Valor Estimado (R$)").fill("");
+    await chooseOption(page, dialog.getByLabel("Status"), "Negociando");
+    await dialog.getByRole("button", { name: "Remover tag Cliente VIP" }).click();
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await page.getByText("Lead atualizado!").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const edited = card(page, name);
+    await edited.getByText("Empresa E2E Editada").waitFor();
+    assert.equal(await edited.getByTestId("lead-status").innerText(), "Negociando");
+    assert.ok((await edited.innerText()).replace(/\u00a0/g, " ").includes("R$ 0,00"), "an empty value is null, shown as 0");
+
+    const row = await leadRow(name);
+    assert.deepEqual(
+      { company: row?.company, status: row?.status, value: row?.estimated_value, tags: JSON.parse(row?.tags ?? "null") },
+      { company: "Empresa E2E Editada", status: "negotiating", value: null, tags: ["Urgente"] },
+    );
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("checks the form natively (name required, value a decimal) and sends nothing until it is valid", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/leads") posts++;
+    });
+    await page.getByRole("button", { name: "Novo Lead" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    assert.equal(await dialog.getByLabel("Nome").evaluate((input: HTMLInputElement) => input.validity.valueMissing), true);
+    await dialog.getByLabel("Nome").fill("Lead Sem Valor Válido");
+    await dialog.getByLabel("Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    assert.equal(await dialog.getByLabel("Email").evaluate((input: HTMLInputElement) => input.validity.typeMismatch), true);
+    await dialog.getByLabel("Email").fill("");
+    await dialog.getByLabel("Valor Estimado (R$)").fill("mil reais");
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    assert.equal(await dialog.getByLabel("Valor Estimado (R$)").evaluate((input: HTMLInputElement) => input.validity.patternMismatch), true);
+    assert.equal(posts, 0, "no request while the form is invalid");
+    // Cancel closes without saving.
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await dialog.waitFor({ state: "detached" });
+    assert.equal(await leadRow("Lead Sem Valor Válido"), null);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("a taken e-mail (409) names the lead that has it and offers to open it; what was typed stays", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const existing = await queryFirst<{ id: string; name: string; email: string }>("select id, name, email from leads where name = ?", "Carlos Eduardo Silva");
+    assert.ok(existing?.email);
+    await page.getByRole("button", { name: "Novo Lead" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByLabel("Nome").fill("Carlos Duplicado");
+    await dialog.getByLabel("Email").fill(existing.email.toUpperCase());
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    const alert = dialog.getByTestId("lead-exists");
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /Carlos Eduardo Silva/);
+    assert.equal(await dialog.getByLabel("Nome").inputValue(), "Carlos Duplicado");
+    await snapshot(page, "crm-leads-form-409-pt");
+    await alert.getByRole("button", { name: "Abrir lead existente" }).click();
+    await page.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === existing.id);
+    await dialog.waitFor({ state: "detached" });
+    await page.getByTestId("lead-detail-dialog").getByRole("heading", { name: "Carlos Eduardo Silva" }).waitFor();
+    assert.equal(await leadRow("Carlos Duplicado"), null);
+    assert.deepEqual(
+      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 409/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  it("searches 300 ms after the last key (q in the URL, focus kept) and filters by status; the filtered empty state; the URL restores both", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const search = page.getByRole("searchbox", { name: "Buscar leads" });
+    await search.click();
+    await search.pressSequentially(`e2e ${RUN}`, { delay: 40 });
+    // Nothing sent while typing: the URL changes only after the pause.
+    assert.equal(new URL(page.url()).searchParams.get("q"), null);
+    await page.waitForURL((url) => url.searchParams.get("q") === `e2e ${RUN}`);
+    await page.getByTestId("lead-card").first().getByRole("heading", { name, exact: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=lead-card]").length === 1);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("type")), "search", "the search box keeps the focus");
+    assert.equal(await search.inputValue(), `e2e ${RUN}`);
+
+    await chooseOption(page, page.getByLabel("Filtrar por status"), "Negociando");
+    await page.waitForURL((url) => url.searchParams.get("status") === "negotiating" && url.searchParams.get("q") === `e2e ${RUN}`);
+    await card(page, name).waitFor();
+    await chooseOption(page, page.getByLabel("Filtrar por status"), "Ganho");
+    await page.waitForURL((url) => url.searchParams.get("status") === "won");
+    await page.getByText("Nenhum lead encontrado com os filtros aplicados").waitFor();
+    assert.equal(await page.getByRole("button", { name: "Adicionar Lead" }).count(), 0, "no create button when filtering");
+    await snapshot(page, "crm-leads-filtered-empty-pt");
+
+    // Back to every status: a status filter alone lists only that status.
+    await chooseOption(page, page.getByLabel("Filtrar por status"), "Todos os status");
+    await search.fill("");
+    await page.waitForURL((url) => !url.searchParams.has("q") && !url.searchParams.has("status"));
+    await chooseOption(page, page.getByLabel("Filtrar por status"), "Perdido");
+    await page.waitForURL((url) => url.searchParams.get("status") === "lost");
+    await page.waitForFunction(() => {
+      const badges = [...document.querySelectorAll("[data-testid=lead-card] [data-testid=lead-status]")];
+      return badges.length > 0 && badges.every((badge) => badge.textContent === "Perdido");
+    });
+
+    // Accent- and case-insensitive, and the URL brings the search back after a reload.
+    await page.goto("/leads?view=list&q=VINICIUS");
+    await card(page, "Vinícius Farias").waitFor();
+    assert.equal(await page.getByRole("searchbox", { name: "Buscar leads" }).inputValue(), "VINICIUS");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("'Carregar mais' appends the next page without repeating a lead; a sales rep gets no 'Editar' on a colleague's lead", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const before = await page.getByTestId("lead-card").count();
+    assert.equal(before, 30, "a page is 30 leads");
+    await page.getByRole("button", { name: "Carregar mais" }).click();
+    await page.waitForFunction((count) => document.querySelectorAll("[data-testid=lead-card]").length > count, before);
+    const ids = await page.getByTestId("lead-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-lead-id")));
+    assert.equal(new Set(ids).size, ids.length, "no lead twice");
+
+    // Rita (sales_rep) edits her own and unassigned leads only (crm-permissions canEditLead).
+    const colleague = card(page, "Renata Pinto"); // assigned to Ana Administradora in the seed
+    await colleague.waitFor();
+    assert.ok((await colleague.innerText()).includes("Ana Administradora"));
+    assert.equal(await colleague.getByRole("button", { name: "Editar" }).count(), 0);
+    assert.equal(await card(page, "Carlos Eduardo Silva").getByRole("button", { name: "Editar" }).count(), 1);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+});
+
+describe("leads list without any lead", () => {
+  // A server of its own over an empty database with one staff account copied from the suite's.
+  let state: Awaited<ReturnType<typeof prepareState>>;
+  let server: LocalServer;
+  let url: string;
+
+  before(async () => {
+    assert.ok(existsSync("build/server/wrangler.json"), "build/ is missing: the browser suite builds it first");
+    const user = await queryFirst<Record<string, unknown>>("select * from users where email = ?", DEMO_USERS.rep);
+    assert.ok(user);
+    const sqlValue = (value: unknown) =>
+      value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    const columns = Object.keys(user);
+    state = await prepareState(`insert into users (${columns.join(", ")}) values (${columns.map((c) => sqlValue(user[c])).join(", ")})`);
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", WRANGLER_LOG: "warn" });
+    await server.waitForHealth(url);
+  });
+  after(async () => {
+    await server?.stop();
+    state?.remove();
+  });
+
+  it("says 'Nenhum lead cadastrado' with a create button that opens the form; the first lead then shows", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, { baseURL: url });
+    await page.getByText("Nenhum lead cadastrado").waitFor();
+    await snapshot(page, "crm-leads-empty-pt");
+    await page.getByRole("button", { name: "Adicionar Lead" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
+    await dialog.getByLabel("Nome").fill("Primeiro Lead");
+    await dialog.getByRole("button", { name: "Criar Lead" }).click();
+    await page.getByText("Lead criado!").waitFor();
+    await card(page, "Primeiro Lead").waitFor();
+    assert.equal(await page.getByText("Nenhum lead cadastrado").count(), 0);
+    // The pipeline of a database with one lead: five empty columns.
+    await page.getByRole("link", { name: "Pipeline" }).click();
+    await page.waitForURL((u) => u.searchParams.get("view") === "pipeline");
+    await pipelineCard(page, "Primeiro Lead").waitFor();
+    assert.equal(await column(page, "won").getByText("Nenhum lead").count(), 1);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+});
+
+describe("pipeline", () => {
+  it("drags a card with the mouse to another column: counts and sums change at once, the status is saved and stays after a reload", async () => {
+    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list");
+    const lead = await createLead(page, { name: `Arrastar Mouse ${RUN}`, status: "new", estimated_value: 12345.67 });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    const patches = watchPatches(page);
+    const counts = { new: await columnCount(page, "new"), contacted: await columnCount(page, "contacted") };
+
+    const source = pipelineCard(page, lead.name);
+    await source.scrollIntoViewIfNeeded();
+    const from = (await source.boundingBox())!;
+    await page.mouse.move(from.x + 30, from.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+    // Contatados is the third column: bring it into view while dragging (the board scrolls itself near its edge too).
+    const target = (await column(page, "contacted").boundingBox())!;
+    await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 20 });
+    await page.getByTestId("pipeline-card-overlay").waitFor();
+    assert.equal(await column(page, "contacted").getAttribute("data-over"), "true");
+    await snapshot(page, "crm-leads-pipeline-dragging-pt");
+    await page.mouse.up();
+
+    await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.equal(await columnCount(page, "new"), counts.new - 1);
+    assert.equal(await columnCount(page, "contacted"), counts.contacted + 1);
+    await page.getByText("Status do lead atualizado!").waitFor();
+    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
+    assert.equal((await leadRow(lead.name))?.status, "contacted");
+
+    await page.reload();
+    await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.equal(await column(page, "new").locator(`[aria-label="${lead.name}"]`).count(), 0);
+    assert.deepEqual(cspViolations, [], "the drag overlay's styles pass the CSP");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("a drop in the same column or outside the columns does nothing and sends nothing", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const lead = await createLead(page, { name: `Arrastar Nada ${RUN}`, status: "new" });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    const patches = watchPatches(page);
+    const drag = async (to: { x: number; y: number }) => {
+      const box = (await pipelineCard(page, lead.name).boundingBox())!;
+      await page.mouse.move(box.x + 30, box.y + 20);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40, box.y + 30, { steps: 4 });
+      await page.mouse.move(to.x, to.y, { steps: 10 });
+      await page.mouse.up();
+      await page.getByTestId("pipeline-card-overlay").waitFor({ state: "detached" });
+    };
+    const own = (await column(page, "new").boundingBox())!;
+    await drag({ x: own.x + own.width / 2, y: own.y + own.height - 20 });
+    await drag({ x: own.x + 20, y: own.y - 60 }); // above the board: the screen's header
+    await page.waitForTimeout(500);
+    assert.deepEqual(patches, []);
+    await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.equal((await leadRow(lead.name))?.status, "new");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("moves a card with the keyboard (space, arrows, space) with spoken instructions and announcements; Escape cancels", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const lead = await createLead(page, { name: `Arrastar Teclado ${RUN}`, status: "new" });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    const patches = watchPatches(page);
+    const handle = pipelineCard(page, lead.name).getByRole("button", { name: `Mover ${lead.name}` });
+    const describedBy = await handle.getAttribute("aria-describedby");
+    assert.ok(describedBy);
+    assert.match(await page.locator(`[id="${describedBy}"]`).innerText(), /pressione espaço ou Enter/);
+    assert.equal(await handle.getAttribute("aria-roledescription"), "arrastável");
+    const announced = await recordAnnouncements(page);
+
+    // Escape puts it back.
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await announced.waitFor(new RegExp(`Lead ${lead.name} pego na coluna Novos`));
+    await page.keyboard.press("ArrowRight");
+    await announced.waitFor(/sobre a coluna Qualificados/);
+    await page.keyboard.press("Escape");
+    await announced.waitFor(new RegExp(`Movimento cancelado. O lead ${lead.name} continua na coluna Novos`));
+    assert.deepEqual(patches, []);
+    await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
+
+    // Two columns to the right, then drop.
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await announced.waitFor(/sobre a coluna Contatados/);
+    await page.keyboard.press("Space");
+    await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
+    await announced.waitFor(new RegExp(`Lead ${lead.name} solto na coluna Contatados`));
+    await page.getByText("Status do lead atualizado!").waitFor();
+    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
+    // The focus comes back to the moved card's handle.
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Mover ${lead.name}`);
+
+    await page.reload();
+    await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.equal((await leadRow(lead.name))?.status, "contacted");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
+  it("puts the card back with 'Não foi possível atualizar o status' when the save fails", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const lead = await createLead(page, { name: `Arrastar Falha ${RUN}`, status: "new", estimated_value: 1000 });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    await page.route(
+      (url) => /\/api\/leads\/[^/]+$/.test(url.pathname),
+      (route) =>
+        route.request().method() === "PATCH"
+          ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Falha simulada" }) })
+          : route.continue(),
+    );
+    const counts = { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") };
+    const handle = pipelineCard(page, lead.name).getByRole("button", { name: `Mover ${lead.name}` });
+    const announced = await recordAnnouncements(page);
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowRight");
+    await announced.waitFor(/sobre a coluna Qualificados/);
+    await page.keyboard.press("Space");
+    await page.getByText("Não foi possível atualizar o status").waitFor();
+    await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.equal(await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).count(), 0);
+    assert.deepEqual({ new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") }, counts);
+    assert.equal((await leadRow(lead.name))?.status, "new");
+    assert.deepEqual(
+      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 500/.test(e)),
+      [],
+    );
+    await context.close();
+  });
+
+  it("shows six columns with count and value sum; the toggle is remembered; a sales rep cannot move a colleague's lead", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=pipeline");
+    await dndReady(page);
+    const headings = await page.getByTestId("pipeline-board").getByRole("heading", { level: 2 }).allInnerTexts();
+    assert.deepEqual(headings, ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"]);
+    for (const status of ["new", "qualified", "contacted", "negotiating", "won", "lost"]) {
+      const [{ n, total }] = [(await queryFirst<{ n: number; total: number }>("select count(*) n, coalesce(sum(estimated_value), 0) total from leads where status = ?", status))!];
+      assert.equal(await columnCount(page, status), n, `${status}: count`);
+      const sum = column(page, status).getByTestId("pipeline-column-sum");
+      if (total > 0) {
+        const shown = (await sum.innerText()).replace(/\s/g, " ");
+        const expected = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(total).replace(/\s/g, " ");
+        assert.equal(shown, `Total: ${expected}`, `${status}: value sum`);
+      } else assert.equal(await sum.count(), 0, `${status}: no sum at 0`);
+    }
+    // Cards: up to 2 tags then +N, the creation date dd/MM.
+    const lucas = pipelineCard(page, "Lucas Rodrigues"); // 4 tags in the seed
+    const tags = await lucas.getByRole("list", { name: "Tags" }).innerText();
+    assert.match(tags, /\+2/);
+    assert.match(await lucas.locator("time").innerText(), /^\d{2}\/\d{2}$/);
+    // Rita may not move Ana's lead: no handle.
+    assert.equal(await pipelineCard(page, "Renata Pinto").getByTestId("pipeline-drag-handle").count(), 0);
+    assert.equal(await pipelineCard(page, "Carlos Eduardo Silva").getByTestId("pipeline-drag-handle").count(), 1);
+
+    // 'Ver' opens the lead's detail (?lead=).
+    await pipelineCard(page, "Carlos Eduardo Silva").getByRole("link", { name: "Ver", exact: true }).click();
+    await page.getByTestId("lead-detail-dialog").getByRole("heading", { name: "Carlos Eduardo Silva" }).waitFor();
+    assert.ok(new URL(page.url()).searchParams.get("lead"));
+    await page.keyboard.press("Escape");
+    await page.getByTestId("lead-detail-dialog").waitFor({ state: "detached" });
+    assert.equal(new URL(page.url()).searchParams.get("lead"), null);
+
+    // Without ?view= the last view comes back.
+    await page.goto("/leads");
+    await page.getByTestId("pipeline-board").waitFor();
+    await page.getByRole("link", { name: "Lista" }).click();
+    await page.getByTestId("lead-list").waitFor();
+    await page.goto("/leads");
+    await page.getByTestId("lead-list").waitFor();
+    assert.equal(await page.getByRole("link", { name: "Lista" }).getAttribute("aria-current"), "page");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+});
+
+describe("leads screen at 390 px", () => {
+  it("list: one column of cards, no sideways scrolling; the form fills the screen; pipeline: scrolls sideways by column inside the board only", async () => {
+    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    await page.getByTestId("lead-card").first().waitFor();
+    await noSidewaysScroll(page, "list");
+    const xs = await page.getByTestId("lead-card").evaluateAll((cards) => cards.slice(0, 4).map((c) => Math.round(c.getBoundingClientRect().x)));
+    assert.equal(new Set(xs).size, 1, `cards stack in one column (${xs.join(", ")})`);
+    await snapshot(page, "crm-leads-list-390-pt");
+
+    await page.getByRole("button", { name: "Novo Lead" }).click();
+    const dialog = formDialog(page);
+    await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
+    await page.waitForTimeout(300);
+    const box = (await dialog.boundingBox())!;
+    assert.ok(box.x <= 1 && box.width >= 388, `the form fills the width (${box.x}, ${box.width})`);
+    await noSidewaysScroll(page, "form");
+    await snapshot(page, "crm-leads-form-390-pt");
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    await noSidewaysScroll(page, "pipeline");
+    const board = await page.getByTestId("pipeline-board").evaluate((el) => ({
+      scrollable: el.scrollWidth > el.clientWidth,
+      snap: getComputedStyle(el).scrollSnapType,
+      columnWidth: el.firstElementChild!.getBoundingClientRect().width,
+    }));
+    assert.ok(board.scrollable, "the board scrolls sideways");
+    assert.match(board.snap, /x mandatory/);
+    assert.ok(board.columnWidth <= 390 - 48, `a column leaves the next one peeking (${board.columnWidth} px)`);
+    await page.getByTestId("pipeline-board").evaluate((el) => el.scrollBy({ left: 500, behavior: "instant" }));
+    await page.waitForTimeout(400);
+    const left = await page.getByTestId("pipeline-board").evaluate((el) => el.scrollLeft);
+    const snappedTo = await page.getByTestId("pipeline-board").evaluate((el) => {
+      const boardLeft = el.getBoundingClientRect().left;
+      return [...el.children].map((c) => Math.round(c.getBoundingClientRect().left - boardLeft));
+    });
+    assert.ok(snappedTo.some((x) => Math.abs(x - 12) <= 2), `a column starts at the board's edge after scrolling (${left}: ${snappedTo.join(", ")})`);
+    await noSidewaysScroll(page, "pipeline after scrolling");
+    await snapshot(page, "crm-leads-pipeline-390-pt");
+    const pipelineViolations = await audit(page);
+    assert.equal(pipelineViolations.length, 0, describeViolations(pipelineViolations));
+    assert.deepEqual(cspViolations, []);
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+});
+
+describe("pipeline at 390 px", () => {
+  it("moves a card with the keyboard to a column out of view: the board scrolls to it", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    const lead = await createLead(page, { name: `Teclado Celular ${RUN}`, status: "new" });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    const announced = await recordAnnouncements(page);
+    const handle = pipelineCard(page, lead.name).getByRole("button", { name: `Mover ${lead.name}` });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await announced.waitFor(/pego na coluna Novos/);
+    for (const [key, name] of [["ArrowRight", "Qualificados"], ["ArrowRight", "Contatados"], ["ArrowLeft", "Qualificados"]] as const) {
+      await page.keyboard.press(key);
+      await announced.waitFor(new RegExp(`sobre a coluna ${name}`));
+      await page.waitForTimeout(400); // the board's smooth scroll
+    }
+    await page.keyboard.press("Space");
+    await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
+    await page.getByText("Status do lead atualizado!").waitFor();
+    assert.equal((await leadRow(lead.name))?.status, "qualified");
+    await noSidewaysScroll(page, "pipeline after a keyboard move");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+});
+
+const COPY = {
+  pt: { subtitle: "Gerencie leads e acompanhe o pipeline de vendas", newLead: "Novo Lead", column: "Negociando", details: "Detalhes" },
+  es: { subtitle: "Gestiona leads y sigue el pipeline de ventas", newLead: "Nuevo Lead", column: "Negociando", details: "Detalles" },
+  en: { subtitle: "Manage leads and follow the sales pipeline", newLead: "New Lead", column: "Negotiating", details: "Details" },
+} as const;
+
+describe("leads screen in pt, es and en, light and dark (screenshots to look at)", () => {
+  for (const language of ["pt", "es", "en"] as const) {
+    it(`${language}: list and pipeline at 1280 and 390 px, light and dark, with no missing string`, async () => {
+      for (const [width, options] of [
+        [1280, { viewport: { width: 1280, height: 900 } }],
+        [390, PHONE],
+      ] as const) {
+        const { page, context, consoleErrors } = await signedIn("/dashboard", DEMO_USERS.admin, options);
+        for (const theme of ["light", "dark"] as const) {
+          await context.addCookies([
+            { name: "language", value: language, url: baseUrl() },
+            { name: "theme", value: theme, url: baseUrl() },
+          ]);
+          await page.goto("/leads?view=list");
+          await page.getByText(COPY[language].subtitle).waitFor();
+          await page.getByTestId("lead-card").first().getByRole("link", { name: COPY[language].details }).waitFor();
+          if (width === 390) await noSidewaysScroll(page, `${language} ${theme} list`);
+          await snapshot(page, `crm-leads-list-${language}-${theme}-${width}`);
+          await page.goto("/leads?view=pipeline");
+          await dndReady(page);
+          await page.getByRole("heading", { name: COPY[language].column, exact: true }).waitFor();
+          if (width === 390) await noSidewaysScroll(page, `${language} ${theme} pipeline`);
+          await snapshot(page, `crm-leads-pipeline-${language}-${theme}-${width}`);
+          if (theme === "dark") {
+            await page.getByRole("button", { name: COPY[language].newLead }).click();
+            await formDialog(page).waitFor();
+            await page.waitForTimeout(300);
+            await snapshot(page, `crm-leads-form-${language}-dark-${width}`);
+            const violations = await audit(page);
+            assert.equal(violations.length, 0, `${language} dark form at ${width}: ${describeViolations(violations)}`);
+          }
+        }
+        assert.deepEqual(consoleErrors, [], `${language} at ${width}`);
+        await context.close();
+      }
+    });
+  }
+});
