@@ -20,7 +20,7 @@ export const LEAD_STATUS_COLORS = {
 export function StatusBadge({ status }: { status: LeadStatus }) {
   const { t } = useI18n();
   return (
-    <Badge color={LEAD_STATUS_COLORS[status]} variant="soft" className="shrink-0" data-testid="lead-status">
+    <Badge color={LEAD_STATUS_COLORS[status]} variant="soft" highContrast className="shrink-0" data-testid="lead-status">
       {t(`crm.shared.statuses.${status}`)}
     </Badge>
   );
@@ -66,11 +66,11 @@ export function WhatsAppButton({ lead, compact = false }: { lead: ContactLead; c
     </a>
   );
   return compact ? (
-    <IconButton asChild size="1" variant="soft" color="green">
+    <IconButton asChild size="1" variant="soft" color="green" highContrast>
       {link(<ChatBubbleIcon aria-hidden />)}
     </IconButton>
   ) : (
-    <Button asChild size="2" variant="soft" color="green">
+    <Button asChild size="2" variant="soft" color="green" highContrast>
       {link(
         <>
           <ChatBubbleIcon aria-hidden />
