@@ -6,10 +6,10 @@ import { useCallback, useId, useState, type FormEvent, type ReactNode } from "re
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import type { Language } from "~/i18n";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import { withLeadParam } from "./lead-card-parts";
-import { addTag, TagField } from "./tag-field";
+import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
+import { TagField } from "./tag-field";
 
 export type LeadFormDialogProps = {
   open: boolean;
@@ -20,23 +20,6 @@ export type LeadFormDialogProps = {
   assignableUsers: readonly AssignableUserDto[];
   onSaved: (lead: LeadDto) => void;
 };
-
-/** Decimal with "," or "." and up to 2 decimals (crm.md §5: empty → null). */
-const DECIMAL_PATTERN = "\\s*\\d+([.,]\\d{1,2})?\\s*";
-
-export function parseEstimatedValue(text: string): number | null {
-  const clean = text.trim();
-  if (!clean) return null;
-  const value = Number(clean.replace(",", "."));
-  return Number.isFinite(value) ? value : null;
-}
-
-const decimalSeparator = (language: Language) => (language === "en" ? "." : ",");
-
-function valueText(value: number | null | undefined, language: Language): string {
-  if (value === null || value === undefined) return "";
-  return String(value).replace(".", decimalSeparator(language));
-}
 
 type LeadExists = { id: string; name: string; message: string };
 
@@ -213,7 +196,7 @@ function LeadForm({
               inputMode="decimal"
               pattern={DECIMAL_PATTERN}
               title={t("crm.leads.form.estimatedValueHint")}
-              defaultValue={valueText(lead?.estimated_value, language)}
+              defaultValue={estimatedValueText(lead?.estimated_value, language)}
               placeholder={t("crm.leads.form.estimatedValuePlaceholder")}
               autoComplete="off"
             />

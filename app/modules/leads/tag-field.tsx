@@ -3,13 +3,7 @@ import { Badge, Button, Flex, IconButton, Text, TextField } from "@radix-ui/them
 import { PREDEFINED_TAGS } from "@worker/db/schema/enums";
 import { useId, useState } from "react";
 import { useI18n } from "~/i18n/react";
-
-/** Tags as the server keeps them (crm.md §5): trimmed, no empty ones, no duplicates. */
-export function addTag(tags: readonly string[], tag: string): string[] {
-  const clean = tag.trim();
-  if (!clean || tags.some((existing) => existing.toLocaleLowerCase() === clean.toLocaleLowerCase())) return [...tags];
-  return [...tags, clean];
-}
+import { addTag } from "./lead-form-values";
 
 type TagFieldProps = {
   tags: string[];
