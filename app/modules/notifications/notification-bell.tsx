@@ -73,21 +73,23 @@ export function NotificationBell() {
           size="3"
           aria-label={label}
           data-testid="notification-bell"
-          className="relative"
           onPointerEnter={() => setWanted(true)}
           onFocus={() => setWanted(true)}
         >
-          <BellIcon width={20} height={20} />
+          {/* The badge sits on the icon (Radix styles outrank utility classes on the button itself). */}
+          <span className="relative flex">
+            <BellIcon width={20} height={20} />
           {count > 0 ? (
             <span
               aria-hidden
               data-testid="notification-badge"
-              className="absolute -top-1.5 -right-2 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
+              className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
               style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
             >
               {badgeText(count)}
             </span>
           ) : null}
+          </span>
         </IconButton>
       </Popover.Trigger>
       <Popover.Content
