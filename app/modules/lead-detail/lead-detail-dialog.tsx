@@ -1,21 +1,23 @@
-import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
-import { canEditLead } from "@worker/auth/crm-permissions";
+import { canDeleteLead, canEditLead } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { ApiClientError } from "~/modules/crm/api-client";
+import { api, ApiClientError } from "~/modules/crm/api-client";
 import { mailtoLink } from "~/modules/leads/contact-links";
 import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
 import { Announcer } from "./announcer";
 import { AttachmentsTab } from "./attachments-tab";
+import { ConfirmDialog } from "./confirm-dialog";
 import { describeError } from "./describe-error";
 import { HistoryTab } from "./history-tab";
 import { leadDetailApi } from "./lead-detail-api";
 import { NotesTab } from "./notes-tab";
 import { OverviewTab } from "./overview-tab";
 import { useCollection } from "./use-collection";
+import { useWrite } from "./use-write";
 
 // The same chunk the leads screen loads for "Novo Lead" (usually there already).
 const LeadFormDialog = lazy(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
@@ -26,6 +28,8 @@ export type LeadDetailDialogProps = {
   onClose: () => void;
   /** The lead changed here (tags, the edit form): refresh it in the list or pipeline. */
   onChanged?: (lead: LeadDto) => void;
+  /** The lead was deleted here (managers and admins): close and reload the screen. */
+  onDeleted?: () => void | Promise<void>;
   /** Assignee choices for the edit form (active users). */
   assignableUsers: AssignableUserDto[];
 };
@@ -41,7 +45,7 @@ const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
  * shown and stays while the dialog is open. Whoever may not edit the lead (crm-permissions)
  * reads everything but sees no write controls. Fills the screen on phones.
  */
-export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }: LeadDetailDialogProps) {
+export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assignableUsers }: LeadDetailDialogProps) {
   const { t } = useI18n();
   const { profile } = useAuth();
   const [state, setState] = useState<LeadState>({ status: "loading" });
@@ -50,6 +54,8 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
   const [visited, setVisited] = useState<ReadonlySet<TabValue>>(() => new Set(["overview"]));
   const [leadVersion, setLeadVersion] = useState(0);
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const deletion = useWrite();
   // The load below runs per lead (and per retry), not again when the language changes.
   const tRef = useRef(t);
   tRef.current = t;
@@ -70,6 +76,16 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
 
   const lead = state.status === "ready" ? state.lead : null;
   const canEdit = Boolean(lead && profile && canEditLead(profile, lead));
+  const canDelete = Boolean(lead && profile && canDeleteLead(profile));
+
+  const deleteLead = async () => {
+    const done = await deletion.run(() => api("DELETE", `/leads/${encodeURIComponent(leadId)}`), {
+      success: "crm.leadDetail.delete.success",
+      failure: "crm.leadDetail.delete.failure",
+    });
+    setDeleting(false);
+    if (done) void (onDeleted ?? onClose)();
+  };
   const email = mailtoLink(lead?.email);
 
   const describe = useCallback((error: unknown) => describeError(error, t), [t]);
@@ -158,6 +174,12 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
                   {t("crm.shared.actions.edit")}
                 </Button>
               )}
+              {canDelete && (
+                <Button variant="soft" color="red" highContrast size="2" onClick={() => setDeleting(true)} data-testid="lead-detail-delete">
+                  <TrashIcon aria-hidden />
+                  {t("crm.shared.actions.delete")}
+                </Button>
+              )}
             </Flex>
           )}
 
@@ -229,6 +251,15 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, assignableUsers }
               />
             </Suspense>
           )}
+          <ConfirmDialog
+            open={deleting}
+            title={t("crm.leadDetail.delete.title")}
+            description={t("crm.leadDetail.delete.confirm", { name: lead?.name ?? "" })}
+            confirm={t("crm.leadDetail.delete.action")}
+            confirming={t("crm.leadDetail.delete.deleting")}
+            onConfirm={deleteLead}
+            onCancel={() => setDeleting(false)}
+          />
         </Announcer>
       </Dialog.Content>
     </Dialog.Root>

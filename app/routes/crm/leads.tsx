@@ -199,7 +199,19 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       )}
       {detailId && (
         <Suspense fallback={null}>
-          <LeadDetailDialog key={detailId} leadId={detailId} onClose={closeDetail} onChanged={remember} assignableUsers={assignableUsers} />
+          <LeadDetailDialog
+            key={detailId}
+            leadId={detailId}
+            onClose={closeDetail}
+            onChanged={remember}
+            onDeleted={async () => {
+              // The lead is gone: the screen without ?lead=, then its lists read again (a
+              // ?lead= change alone reloads nothing).
+              await navigate({ search: withLeadParam(location.search, null) }, { replace: true, preventScrollReset: true });
+              await revalidator.revalidate();
+            }}
+            assignableUsers={assignableUsers}
+          />
         </Suspense>
       )}
     </Flex>

@@ -1,6 +1,14 @@
 import type { Dictionary } from "../../pt.ts";
 
 export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
+  delete: {
+    title: "Delete lead",
+    confirm: "Delete {name} with its whole history, notes and attachments? This cannot be undone.",
+    action: "Delete lead",
+    deleting: "Deleting...",
+    success: "Lead deleted!",
+    failure: "Could not delete the lead",
+  },
   dialog: {
     description: "The lead's details, history, attachments and notes",
     loading: "Loading lead...",

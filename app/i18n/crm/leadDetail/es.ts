@@ -1,6 +1,14 @@
 import type { Dictionary } from "../../pt.ts";
 
 export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
+  delete: {
+    title: "Eliminar lead",
+    confirm: "¿Eliminar a {name} con todo su historial, notas y adjuntos? No se puede deshacer.",
+    action: "Eliminar lead",
+    deleting: "Eliminando...",
+    success: "¡Lead eliminado!",
+    failure: "No se pudo eliminar el lead",
+  },
   dialog: {
     description: "Detalles, historial, adjuntos y notas del lead",
     loading: "Cargando lead...",

@@ -1,5 +1,13 @@
 /** The lead detail dialog: overview, timeline, attachments, notes. (Portuguese: source of truth.) */
 export const leadDetailPt = {
+  delete: {
+    title: "Excluir lead",
+    confirm: "Excluir {name} com todo o histórico, notas e anexos? Isso não pode ser desfeito.",
+    action: "Excluir lead",
+    deleting: "Excluindo...",
+    success: "Lead excluído!",
+    failure: "Não foi possível excluir o lead",
+  },
   dialog: {
     description: "Detalhes, histórico, anexos e notas do lead",
     loading: "Carregando lead...",
