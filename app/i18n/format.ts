@@ -4,10 +4,6 @@ import { LOCALES, type Language } from "./languages.ts";
 // CRM figures are in reais (BRL) by default; the public site passes USD where the spec's
 // claims are in dollars.
 
-type DateInput = Date | string | number;
-
-const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
-
 export function formatMoney(value: number, language: Language, currency = "BRL", maximumFractionDigits = 2) {
   return new Intl.NumberFormat(LOCALES[language], {
     style: "currency",
@@ -29,34 +25,6 @@ export function formatPercent(value: number, language: Language, fractionDigits 
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(value / 100);
-}
-
-/** dd/mm/yyyy in pt, the locale's short date elsewhere. */
-export function formatDate(value: DateInput, language: Language, timeZone = "America/Sao_Paulo") {
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone,
-  }).format(toDate(value));
-}
-
-export function formatDateTime(value: DateInput, language: Language, timeZone = "America/Sao_Paulo") {
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    dateStyle: "short",
-    timeStyle: "short",
-    timeZone,
-  }).format(toDate(value));
-}
-
-/** HH:mm (24 h), as the chat shows message times. */
-export function formatTime(value: DateInput, language: Language, timeZone = "America/Sao_Paulo") {
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone,
-  }).format(toDate(value));
 }
 
 /** Bytes/KB/MB/GB with up to 2 decimals. */

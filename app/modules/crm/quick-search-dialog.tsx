@@ -2,7 +2,7 @@ import { CheckCircledIcon, Cross2Icon, FileTextIcon, MagnifyingGlassIcon, Person
 import { Badge, Dialog, Flex, IconButton, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { formatDate } from "~/i18n/format";
+import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { QuickSearchDto } from "@worker/services/crm-types";
 import { api, queryString } from "./api-client.ts";

@@ -1,7 +1,7 @@
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useRef, useState } from "react";
-import { formatTime } from "~/i18n/format";
+import { formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import type { DashboardDto } from "@worker/services/crm-types";

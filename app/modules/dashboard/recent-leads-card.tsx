@@ -1,7 +1,7 @@
 import { PlusIcon } from "@radix-ui/react-icons";
 import { Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Link } from "react-router";
-import { formatDate } from "~/i18n/format";
+import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { DashboardDto } from "@worker/services/crm-types";
 import { StatusBadge } from "~/modules/leads/lead-card-parts";

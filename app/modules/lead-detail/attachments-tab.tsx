@@ -3,7 +3,7 @@ import { Button, Flex, IconButton, Link, Text } from "@radix-ui/themes";
 import type { AttachmentDto } from "@worker/services/crm-types";
 import { useId, useRef, useState, type ChangeEvent, type MouseEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { formatDateTime } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useAnnounce } from "./announcer";

@@ -11,7 +11,7 @@ import {
 import { Button, Card, Flex, Heading, Select, Text, TextArea, TextField } from "@radix-ui/themes";
 import type { ActivityDto } from "@worker/services/crm-types";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
-import { formatDateTime } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { auditText } from "./activity-text";
 import { leadDetailApi, type ActivityInput } from "./lead-detail-api";

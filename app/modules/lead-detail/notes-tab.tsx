@@ -2,7 +2,7 @@ import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Card, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import type { NoteDto } from "@worker/services/crm-types";
 import { useId, useState, type FormEvent } from "react";
-import { formatDateTime } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { CollectionStatus, LoadMore } from "./collection-status";

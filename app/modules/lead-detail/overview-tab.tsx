@@ -1,7 +1,8 @@
 import { Card, DataList, Flex, Heading, Link, Text } from "@radix-ui/themes";
 import type { LeadDto } from "@worker/services/crm-types";
 import type { ReactNode } from "react";
-import { formatDate, formatMoney } from "~/i18n/format";
+import { formatMoney } from "~/i18n/format";
+import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { TagsEditor } from "./tags-editor";
 

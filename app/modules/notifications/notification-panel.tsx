@@ -2,7 +2,7 @@ import { BellIcon, CalendarIcon, ClockIcon, PersonIcon, UpdateIcon } from "@radi
 import { Button, Text } from "@radix-ui/themes";
 import { useEffect, useState, type ComponentType } from "react";
 import { useNavigate } from "react-router";
-import { formatDateTime } from "~/i18n/format";
+import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
 import { api, OfflineError } from "~/modules/crm/api-client";

@@ -2,7 +2,7 @@ import { CalendarIcon, CheckCircledIcon, Pencil1Icon, PersonIcon, ReaderIcon } f
 import { Badge, Button, Card, Checkbox, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "~/i18n/format";
+import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { TaskDto } from "@worker/services/crm-types";
 import { taskUrgency, type TaskUrgency } from "./task-urgency.ts";
