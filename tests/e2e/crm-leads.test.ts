@@ -455,9 +455,10 @@ describe("pipeline", () => {
     assert.deepEqual(patches, []);
     await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
 
-    // Two columns to the right, then drop.
+    // Two columns to the right (pressed in quick succession), then drop.
     await handle.focus();
     await page.keyboard.press("Space");
+    await page.waitForFunction(() => (window as unknown as { __announced: string[] }).__announced.filter((t) => /pego na coluna/.test(t)).length === 2);
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await announced.waitFor(/sobre a coluna Contatados/);
@@ -493,6 +494,7 @@ describe("pipeline", () => {
     const announced = await recordAnnouncements(page);
     await handle.focus();
     await page.keyboard.press("Space");
+    await announced.waitFor(/pego na coluna Novos/);
     await page.keyboard.press("ArrowRight");
     await announced.waitFor(/sobre a coluna Qualificados/);
     await page.keyboard.press("Space");
