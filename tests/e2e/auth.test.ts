@@ -100,9 +100,11 @@ describe("protected routes", () => {
     await page.waitForURL("**/dashboard");
     await page.reload();
     assert.equal(new URL(page.url()).pathname, "/dashboard");
+    // The session cookies, and the D1 bookmark (docs/decisions/011), all out of scripts' reach.
     const session = (await context.cookies()).filter((c) => c.name.startsWith("crm-"));
     assert.deepEqual(session.map((c) => [c.name, c.httpOnly, c.sameSite]).sort(), [
       ["crm-access", true, "Lax"],
+      ["crm-d1-bookmark", true, "Lax"],
       ["crm-refresh", true, "Lax"],
     ]);
     assert.equal(await page.evaluate(() => document.cookie.includes("crm-")), false);
@@ -130,7 +132,7 @@ describe("session upkeep in the browser", () => {
       await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
-    await page.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("link", { name: "Leads", exact: true }).click();
     await page.getByRole("status").filter({ hasText: "Carregando..." }).waitFor();
     await page.getByTestId("crm-title").filter({ hasText: "Leads" }).waitFor();
     await context.close();
@@ -146,13 +148,13 @@ describe("the signed-in frame", () => {
 
     await page.getByRole("combobox", { name: "Idioma" }).click();
     await page.getByRole("option", { name: "English" }).click();
-    await page.getByRole("link", { name: "Tasks" }).waitFor();
+    await page.getByRole("link", { name: "Tasks", exact: true }).waitFor();
     assert.equal(await page.getAttribute("html", "lang"), "en-US");
     assert.equal(await page.getByTestId("sidebar-user-role").textContent(), "Manager");
     await page.reload();
     assert.equal(await page.getByTestId("crm-title").textContent(), "Dashboard");
     assert.equal(await page.evaluate(() => localStorage.getItem("language")), "en");
-    await page.getByRole("link", { name: "Tasks" }).click();
+    await page.getByRole("link", { name: "Tasks", exact: true }).click();
     await page.waitForURL("**/tasks");
     await page.getByTestId("crm-title").filter({ hasText: "Tasks" }).waitFor();
     await snapshot(page, "crm-frame-en");
