@@ -607,6 +607,41 @@ describe("leads screen at 390 px", () => {
 });
 
 describe("pipeline at 390 px", () => {
+  it("drags a card by touch after a 120 ms press onto the next column's edge", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    const lead = await createLead(page, { name: `Toque ${RUN}`, status: "new" });
+    await page.goto("/leads?view=pipeline");
+    await dndReady(page);
+    const patches = watchPatches(page);
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: "touchStart" | "touchMove" | "touchEnd", x?: number, y?: number) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints: x === undefined ? [] : [{ x, y: y! }] });
+    const box = (await pipelineCard(page, lead.name).boundingBox())!;
+    const next = (await column(page, "qualified").boundingBox())!;
+    assert.ok(next.x < 390, "the next column peeks in at the right");
+    const start = { x: box.x + 40, y: box.y + 40 };
+    await touch("touchStart", start.x, start.y);
+    await page.waitForTimeout(250); // the long press
+    const end = { x: Math.min(385, next.x + 30), y: next.y + 150 };
+    for (let i = 1; i <= 12; i++) await touch("touchMove", start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
+    await page.getByTestId("pipeline-card-overlay").waitFor();
+    await touch("touchEnd");
+    await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
+    await page.getByText("Status do lead atualizado!").waitFor();
+    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "qualified" }]);
+
+    // A swipe without the press is no drag: the finger scrolls the board instead.
+    const first = (await column(page, "new").getByTestId("pipeline-card").first().boundingBox())!;
+    await touch("touchStart", first.x + 60, first.y + 30);
+    for (let i = 1; i <= 4; i++) await touch("touchMove", first.x + 60 - 12 * i, first.y + 30);
+    await touch("touchEnd");
+    await page.waitForTimeout(400);
+    assert.equal(await page.getByTestId("pipeline-card-overlay").count(), 0);
+    assert.equal(patches.length, 1, "no other request");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   it("moves a card with the keyboard to a column out of view: the board scrolls to it", async () => {
     const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
     const lead = await createLead(page, { name: `Teclado Celular ${RUN}`, status: "new" });
