@@ -406,7 +406,8 @@ export type AttachmentFile = {
   file_name: string;
   file_type: string;
   file_size: number;
-  body: ReadableStream;
+  /** Read whole (≤ 10 MB): a streamed R2 body through wrangler dev's proxy ended the dev server mid-suite. */
+  body: ArrayBuffer;
   etag: string;
 };
 
@@ -416,7 +417,7 @@ export async function getAttachmentFile(ctx: ServiceContext, _actor: Authenticat
   if (!row) throw notFound();
   const object = await ctx.env.ATTACHMENTS.get(row.storagePath);
   if (!object) throw notFound();
-  return { file_name: row.fileName, file_type: row.fileType, file_size: object.size, body: object.body, etag: object.httpEtag };
+  return { file_name: row.fileName, file_type: row.fileType, file_size: object.size, body: await object.arrayBuffer(), etag: object.httpEtag };
 }
 
 /**
