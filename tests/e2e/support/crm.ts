@@ -13,6 +13,8 @@ export async function openCrm(browser: Browser, path = "/dashboard", email: stri
   const opened = await openPage(browser, options);
   const { page } = opened;
   await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
+  // Typed and clicked once React owns the form (a click while it hydrates can be lost).
+  await hydrated(page, "form button[type=submit]");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
