@@ -5,7 +5,7 @@ import { submitContactMessage } from "../services/contact-service.ts";
 import { RateLimitedError } from "../services/rate-limit-service.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
-import { validatePublicForm } from "./validate.ts";
+import { validateWithMessageKeys } from "./validate.ts";
 
 /**
  * POST /api/contact — the public contact form (no session). JSON {name, email, message,
@@ -15,7 +15,7 @@ import { validatePublicForm } from "./validate.ts";
  * - 400 validation_failed with translated `issues`; 400 invalid_json for a broken body;
  * - 429 rate_limited with Retry-After after 5 messages in 10 minutes from one IP.
  */
-export const contactApi = new Hono<AppEnv>().post("/", validatePublicForm("json", contactSchema), async (c) => {
+export const contactApi = new Hono<AppEnv>().post("/", validateWithMessageKeys("json", contactSchema), async (c) => {
   const input = c.req.valid("json");
   if (isHoneypotFilled(input)) return c.json({ ok: true as const }, 200);
   const language = c.get("language");

@@ -21,7 +21,7 @@ import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema 
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
-import { validate, validatePublicForm } from "./validate.ts";
+import { validate, validateWithMessageKeys } from "./validate.ts";
 
 const searchText = z.string().trim().max(200).optional();
 const cursor = z.string().max(500).optional();
@@ -69,7 +69,7 @@ export const leadsApi = new Hono<AppEnv>()
   .get("/", validate("query", leadListQuerySchema), async (c) => {
     return c.json(await listLeads(c.get("services"), c.get("viewer"), c.req.valid("query")));
   })
-  .post("/", validatePublicForm("json", createLeadSchema), async (c) => {
+  .post("/", validateWithMessageKeys("json", createLeadSchema), async (c) => {
     const lead = await createLead(c.get("services"), c.get("viewer"), c.req.valid("json"));
     return c.json({ lead }, 201);
   })
@@ -88,7 +88,7 @@ export const leadsApi = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     return c.json({ lead: await getLead(c.get("services"), c.get("viewer"), c.req.param("id")) });
   })
-  .patch("/:id", validatePublicForm("json", updateLeadSchema), async (c) => {
+  .patch("/:id", validateWithMessageKeys("json", updateLeadSchema), async (c) => {
     return c.json({ lead: await updateLead(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json")) });
   })
   .delete("/:id", async (c) => {
@@ -99,18 +99,18 @@ export const leadsApi = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     return c.json(await listActivities(c.get("services"), c.get("viewer"), c.req.param("id"), cursor, limit));
   })
-  .post("/:id/activities", validatePublicForm("json", activityInputSchema), async (c) => {
+  .post("/:id/activities", validateWithMessageKeys("json", activityInputSchema), async (c) => {
     const activity = await addActivity(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json"));
     return c.json({ activity }, 201);
   })
   .get("/:id/notes", async (c) => {
     return c.json(await listNotes(c.get("services"), c.get("viewer"), c.req.param("id")));
   })
-  .post("/:id/notes", validatePublicForm("json", noteInputSchema), async (c) => {
+  .post("/:id/notes", validateWithMessageKeys("json", noteInputSchema), async (c) => {
     const note = await addNote(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json"));
     return c.json({ note }, 201);
   })
-  .patch("/:id/notes/:noteId", validatePublicForm("json", noteInputSchema), async (c) => {
+  .patch("/:id/notes/:noteId", validateWithMessageKeys("json", noteInputSchema), async (c) => {
     const note = await updateNote(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.param("noteId"), c.req.valid("json"));
     return c.json({ note });
   })

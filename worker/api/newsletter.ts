@@ -4,7 +4,7 @@ import { getTranslator } from "~/i18n/dictionaries.server";
 import { subscribeToNewsletter } from "../services/newsletter-service.ts";
 import { RateLimitedError } from "../services/rate-limit-service.ts";
 import { ApiError } from "./errors.ts";
-import { validatePublicForm } from "./validate.ts";
+import { validateWithMessageKeys } from "./validate.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
@@ -14,7 +14,7 @@ import type { AppEnv } from "./context.ts";
  * 400 validation_failed with translated `issues`; 429 rate_limited with Retry-After after
  * 10 sign-ups in an hour from one IP. The language stored is the caller's.
  */
-export const newsletterApi = new Hono<AppEnv>().post("/", validatePublicForm("json", newsletterSchema), async (c) => {
+export const newsletterApi = new Hono<AppEnv>().post("/", validateWithMessageKeys("json", newsletterSchema), async (c) => {
   const { email } = c.req.valid("json");
   const language = c.get("language");
   let result;

@@ -17,11 +17,12 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
 }
 
 /**
- * Like validate(), for the public forms' schemas, whose issue messages are dictionary keys:
+ * Like validate(), for schemas whose issue messages are dictionary keys (the public forms,
+ * the lead forms):
  * each is translated into the caller's language, so `issues` can be shown next to the
  * fields as they are (a message that is not one of our keys, zod's own, stays as it is).
  */
-export function validatePublicForm<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+export function validateWithMessageKeys<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return;
     const t = getTranslator((c as Context<AppEnv>).get("language"));
