@@ -169,6 +169,9 @@ describe("public site mobile menu at 390 px", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     await page.locator("#site-mobile-menu").waitFor();
+    // Focus moves on the <details> toggle event, a task after the menu shows; aria-expanded is
+    // rendered after that same handler ran.
+    await expectAttribute(button, "aria-expanded", "true");
     assert.ok(await focusInside(page, "#site-mobile-menu"));
     await page.keyboard.press("Tab");
     assert.ok(await focusInside(page, "#site-mobile-menu"), "Tab moves along the menu's links");
