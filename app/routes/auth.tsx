@@ -1,8 +1,7 @@
 import { ArrowLeftIcon, CheckCircledIcon, EyeClosedIcon, EyeOpenIcon, ExclamationTriangleIcon } from "~/modules/auth/auth-icons";
 import { Box, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { useHydrated } from "~/components/use-hydrated";
+import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { languageFromCookie, translatorFromMatches, type Language } from "~/i18n";
 import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
@@ -53,9 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: "sign-in"; ok: true; redirectTo: string }
   | { intent: "recover"; ok: true }
-  | { intent: "set-password"; ok: true; redirectTo: string }
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string }
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; offline: true };
 
@@ -69,7 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services, auth } = context.get(workerContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "sign-in");
-  const withJs = form.get("js") === "1";
   const language = languageFromCookie(request.headers.get("Cookie")) ?? "pt";
   const t = getTranslator(language);
   const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? ""));
@@ -111,7 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return fail("set-password", authMessage(language, error, t("auth.state.unexpected")), error instanceof AuthError ? error.status : 500);
     }
-    return withJs ? data<ActionResult>({ intent: "set-password", ok: true, redirectTo: "/dashboard" }) : redirect("/dashboard");
+    // A redirect with or without JavaScript: the router follows it as part of the submission
+    // (the page's own loader does not run again first), in place of /auth in the history.
+    return replace("/dashboard");
   }
 
   const parsed = signInSchema.safeParse({ email: form.get("email"), password: form.get("password") });
@@ -124,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const retryAfter = error instanceof AuthError ? error.details.retryAfterSeconds : undefined;
     return fail("sign-in", authMessage(language, error, t("auth.toasts.loginError")), status, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
   }
-  return withJs ? data<ActionResult>({ intent: "sign-in", ok: true, redirectTo }) : redirect(redirectTo);
+  return replace(redirectTo);
 }
 
 /**
@@ -145,21 +143,22 @@ export async function clientAction({ serverAction, request }: Route.ClientAction
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  // Submitting, then (after a successful sign-in) loading the next screen: busy throughout.
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = actionData as ActionResult | undefined;
+
+  // The action answered a successful sign-in (or new password) with a redirect, which the
+  // router is now loading: say so while the next screen loads (the toaster outlives this page).
+  const signedInTo = navigation.state === "loading" && navigation.formData && navigation.location.pathname !== "/auth" ? navigation.formData.get("intent") : null;
+  useEffect(() => {
+    if (signedInTo === "sign-in") toast({ title: t("auth.toasts.loginSuccess"), variant: "success" });
+    else if (signedInTo === "set-password") toast({ title: t("auth.recovery.success"), variant: "success" });
+  }, [signedInTo, t, toast]);
 
   useEffect(() => {
     if (!result) return;
-    if (result.ok && result.intent === "sign-in") {
-      toast({ title: t("auth.toasts.loginSuccess"), variant: "success" });
-      navigate(result.redirectTo, { replace: true });
-    } else if (result.ok && result.intent === "set-password") {
-      toast({ title: t("auth.recovery.success"), variant: "success" });
-      navigate(result.redirectTo, { replace: true });
-    } else if (result.ok && result.intent === "recover") {
+    if (result.ok && result.intent === "recover") {
       toast({ title: t("auth.toasts.resetSent"), description: t("auth.toasts.resetSentDescription"), variant: "success" });
     } else if ("offline" in result) {
       toast({ title: t("auth.toasts.offline"), description: t("auth.toasts.offlineDescription"), variant: "destructive" });
@@ -174,7 +173,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             : t("auth.recovery.title");
       toast({ title, description: title === result.message ? undefined : result.message, variant: "destructive" });
     }
-  }, [result, t, toast, navigate]);
+  }, [result, t, toast]);
 
   return (
     <Flex direction="column" align="center" justify="between" className="min-h-screen px-4 py-6" style={{ background: "var(--gray-2)" }}>
@@ -236,7 +235,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           ) : (
             <Form method="post" replace>
               <input type="hidden" name="intent" value="set-password" />
-              <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
               {loaderData.token ? <input type="hidden" name="token" value={loaderData.token} /> : null}
               <Flex direction="column" gap="4">
                 <PasswordField name="password" label={t("auth.recovery.newPassword")} autoComplete="new-password" />
@@ -252,7 +250,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           )
         ) : (
           <Form method="post">
-            <input type="hidden" name="js" value={hydrated ? "1" : "0"} />
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
             <Flex direction="column" gap="4">
               <label>

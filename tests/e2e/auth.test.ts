@@ -40,6 +40,27 @@ describe("sign-in", () => {
     });
   }
 
+  it("goes to the page asked for in place of /auth in the history, in one navigation, with nothing in the console", async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto("/pt/about");
+    await page.goto("/auth?redirectTo=%2Fleads");
+    await hydrated(page, "form button[type=submit]");
+    const screenLoads: string[] = [];
+    page.on("request", (request) => {
+      if (/\/(dashboard|leads)\.data/.test(request.url())) screenLoads.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, "rep@demo.test");
+    await page.waitForURL((url) => url.pathname === "/leads");
+    await page.getByText("Login realizado com sucesso!").waitFor();
+    await hydrated(page, "[data-testid=quick-search-button]");
+    assert.deepEqual([...new Set(screenLoads)], ["/leads.data"], "only the asked-for screen is loaded");
+    // Back leaves the CRM for the page before the sign-in, not the sign-in form again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/pt/about");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   it("shows the server's message for a wrong password and keeps the e-mail", async () => {
     const { page, context } = await openPage(browser);
     await page.goto("/auth");

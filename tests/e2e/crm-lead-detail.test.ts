@@ -53,10 +53,7 @@ const dialog = (page: Page) => page.getByTestId("lead-detail-dialog");
 async function openLead(id: string, name: string, email: string = DEMO_USERS.admin, options: BrowserContextOptions = {}) {
   const opened = await openCrm(browser, `/leads?lead=${id}`, email, options);
   await dialog(opened.page).getByRole("heading", { name }).waitFor();
-  // Only what happens from here on counts: the sign-in's redirect sometimes cuts a
-  // revalidation short, which logs "signal is aborted" (sign-in is auth.test.ts's subject).
   await opened.page.waitForLoadState("networkidle");
-  opened.consoleErrors.length = 0;
   return opened;
 }
 
@@ -462,7 +459,6 @@ describe("lead detail dialog", () => {
           const opened = await openCrm(browser, "/dashboard", DEMO_USERS.admin, options);
           const { page, context, consoleErrors } = opened;
           await page.waitForLoadState("networkidle");
-          consoleErrors.length = 0; // (as in openLead)
           await context.addCookies([
             { name: "language", value: language, url: baseUrl() },
             { name: "theme", value: theme, url: baseUrl() },

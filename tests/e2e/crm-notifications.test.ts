@@ -32,13 +32,9 @@ async function repId() {
 
 const unreadOf = async (userId: string) => (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", userId))!.n;
 
-/**
- * Only what happens from here on counts: the sign-in's redirect sometimes cuts a revalidation
- * short, which logs "signal is aborted" (as in crm-lead-detail's openLead).
- */
-async function settled(page: Page, consoleErrors: string[]) {
+/** The screen's data loaded. */
+async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
-  consoleErrors.length = 0;
 }
 
 async function openPanel(page: Page) {
@@ -125,7 +121,7 @@ describe("notification bell", () => {
 
   it("caps the badge at '99+'", async () => {
     const { page, context, consoleErrors } = await openCrm(browser, "/dashboard");
-    await settled(page, consoleErrors);
+    await settled(page);
     await page.route("**/api/notifications/unread-count", (route) => route.fulfill({ json: { unread_count: 150 } }));
     await page.reload();
     await badge(page).waitFor();
@@ -139,7 +135,7 @@ describe("notification bell", () => {
     for (const [language, title] of [["pt", "Notificações"], ["es", "Notificaciones"], ["en", "Notifications"]] as const) {
       for (const theme of ["light", "dark"] as const) {
         const { page, context, consoleErrors } = await openCrm(browser, "/dashboard", DEMO_USERS.rep, PHONE);
-        await settled(page, consoleErrors);
+        await settled(page);
         await context.addCookies([
           { name: "language", value: language, url: baseUrl() },
           { name: "theme", value: theme, url: baseUrl() },

@@ -17,11 +17,10 @@ const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } 
 
 let browser: Browser;
 
-/** Signed in on `path`; only what happens from there on counts (sign-in's own redirect can log an aborted revalidation: auth.test.ts's subject). */
+/** Signed in on `path`, its data loaded. */
 async function openTasks(path: string, email: string, options: BrowserContextOptions) {
   const opened = await openCrm(browser, path, email, options);
   await opened.page.waitForLoadState("networkidle");
-  opened.consoleErrors.length = 0;
   return opened;
 }
 

@@ -229,9 +229,6 @@ async function signedInContext(options: BrowserContextOptions, language: Lang = 
   await page.locator('input[name="password"]').fill("crm-demo-2026");
   await page.locator('button[name="intent"][value="sign-in"]').click();
   await page.waitForURL("**/dashboard");
-  // Only what the frame itself logs from here on counts (sign-in is auth.test.ts's subject; its
-  // redirect sometimes cuts a revalidation short, which logs "signal is aborted").
-  opened.consoleErrors.length = 0;
   return opened;
 }
 

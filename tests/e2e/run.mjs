@@ -2,7 +2,7 @@
 // free port over a fresh, migrated and seeded local database, then runs the browser
 // journeys (tests/e2e/*.test.ts, node:test + playwright-core + Debian's Chromium).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
@@ -17,6 +17,8 @@ if (!existsSync(chrome)) {
 }
 
 const STATE = ".wrangler/e2e-state";
+// The migrated and seeded state, kept to start a test file over on it (see below).
+const PRISTINE = ".wrangler/e2e-state-pristine";
 
 ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
@@ -27,6 +29,8 @@ await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-
 const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
 await seedDemoData(drizzle(proxy.env.DB, { schema }));
 await proxy.dispose();
+rmSync(PRISTINE, { recursive: true, force: true });
+cpSync(STATE, PRISTINE, { recursive: true });
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -40,7 +44,8 @@ let crashes = 0;
 // wrangler dev (4.124) can exit on a transient ProxyWorker -> Worker connection failure (an
 // empty "✘ [ERROR]", upstream cloudflare/workers-sdk#14926 and #15317: kj's 5 s keep-alive
 // timers racing). It is not the app failing, so the server is started again on the same
-// port, and the test file that was running when it died is run once more.
+// port, and the test file that was running when it died is run once more, on a fresh copy of
+// the seeded database (what its first attempt wrote would otherwise change what it sees).
 function startServer() {
   server = spawn("wrangler", serverArgs, { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true });
   server.on("exit", (exitCode) => {
@@ -94,7 +99,21 @@ async function answers(url) {
   }
 }
 
-/** Waits (up to a minute) until the current, possibly restarted, server answers. */
+/** Stops the server, puts the seeded state back, and starts it again on the same port. */
+async function restartOnPristineState() {
+  const exited = new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once("exit", resolve)));
+  stopServer();
+  await exited;
+  // Its workerd child may hold the port a moment longer.
+  for (let i = 0; i < 50 && (await answers(baseUrl)); i++) await new Promise((r) => setTimeout(r, 200));
+  stopping = false;
+  rmSync(STATE, { recursive: true, force: true });
+  cpSync(PRISTINE, STATE, { recursive: true });
+  startServer();
+  await serverBack();
+}
+
+/** Waits (up to a minute) until the current server answers (the exit handler restarts it if it dies). */
 async function serverBack() {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -120,8 +139,8 @@ try {
     // A file that failed while the server went down (its exit may be reported a moment after
     // the file's last failure) runs once more against the restarted server.
     if (result.code !== 0 && (crashes > crashesBefore || !(await answers(baseUrl)))) {
-      await serverBack();
-      console.log(`\n--- running ${file} again: the server restarted while it ran\n`);
+      await restartOnPristineState();
+      console.log(`\n--- running ${file} again, on the seeded database: the server restarted while it ran\n`);
       result = await runFile(file);
     }
     passed += result.pass;
