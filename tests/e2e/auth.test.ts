@@ -197,6 +197,23 @@ describe("the signed-in frame", () => {
   });
 });
 
+/** Signs in through the GoTrue-compatible API and changes the password (PUT /api/auth/user). */
+async function setPasswordThroughApi(email: string, current: string, next: string) {
+  const token = await fetch(`${baseUrl()}/api/auth/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password: current }),
+  });
+  assert.equal(token.status, 200, await token.clone().text());
+  const { access_token } = (await token.json()) as { access_token: string };
+  const update = await fetch(`${baseUrl()}/api/auth/user`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ password: next }),
+  });
+  assert.equal(update.status, 200, await update.clone().text());
+}
+
 describe("password recovery", () => {
   it("asks for the e-mail first, then sends the recovery e-mail", async () => {
     const { page, context } = await openPage(browser);
@@ -249,5 +266,7 @@ describe("password recovery", () => {
     await fresh.page.waitForURL("**/dashboard");
     await fresh.context.close();
     await context.close();
+    // The journeys after this file sign in as the manager with the demo password: put it back.
+    await setPasswordThroughApi("manager@demo.test", "uma nova senha segura", PASSWORD);
   });
 });
