@@ -49,6 +49,10 @@ export const pt = {
     file_too_large: "O arquivo passa do limite de 10 MB.",
     file_empty: "O arquivo está vazio.",
     file_signature_mismatch: "O conteúdo do arquivo não corresponde à extensão .{extension}.",
+    /** POST /api/chat-assistant: the widget shows this message as the bot's reply (spec §8). */
+    assistant_unavailable: "Desculpe, tive um problema técnico. Pode repetir sua pergunta?",
+    assistant_rate_limited: "Você enviou muitas mensagens em pouco tempo. Tente novamente em {wait}.",
+    lead_capture_rate_limited: "Recebemos muitos envios em pouco tempo. Tente novamente em {wait}.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",
@@ -57,6 +61,8 @@ export const pt = {
       invalid_date: "Data inválida.",
       lead_not_found: "O lead selecionado não existe mais.",
       assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
+      too_many: "Itens demais.",
+      control_characters: "O texto contém caracteres de controle não permitidos.",
     },
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
@@ -64,6 +70,50 @@ export const pt = {
     taskAssigned: {
       title: "Nova tarefa atribuída",
       message: "{name} atribuiu a você a tarefa “{title}”.",
+    },
+    newLead: {
+      title: "Novo lead do site",
+      message: "{name} ({email}) deixou o contato no assistente do site.",
+    },
+    leadReturned: {
+      title: "Lead voltou ao assistente do site",
+      message: "{name} ({email}) conversou de novo com o assistente do site; a conversa está na linha do tempo.",
+    },
+  },
+  /** Leads captured by the site's chat assistant, as staff read them in the CRM (written in pt). */
+  leadCapture: {
+    activitySubject: "Conversa do assistente do site",
+    heading: "Lead qualificado pelo assistente do site.",
+    projectType: "Tipo de projeto: {value}",
+    budget: "Orçamento: {value}",
+    timeline: "Prazo: {value}",
+    teamSize: "Tamanho da equipe: {value}",
+    contact: "Contato informado: {value}",
+    language: "Idioma da conversa: {value}",
+    notInformed: "não informado",
+    transcript: "Conversa:",
+    visitor: "Visitante",
+    assistant: "Assistente",
+    transcriptCut: "[… conversa completa na linha do tempo do lead]",
+    keptAsMessage: "Conversa do assistente do site (o lead não pôde ser gravado no CRM; o contato ficou guardado aqui).",
+    projectTypes: {
+      web_app: "Aplicação web",
+      mobile_app: "Aplicativo mobile",
+      ecommerce: "E-commerce",
+      automation: "Automação",
+      other_project: "Outro projeto",
+    },
+    timelines: {
+      timeline_urgent: "Urgente",
+      timeline_1month: "Em até 1 mês",
+      timeline_3months: "Em até 3 meses",
+      timeline_6months: "Em até 6 meses",
+    },
+    teamSizes: {
+      team_startup: "Startup 1-10",
+      team_small: "Small 11-50",
+      team_medium: "Medium 51-200",
+      team_enterprise: "Large 200+",
     },
   },
 } as const;

@@ -10,6 +10,7 @@ import { caseStudiesApi } from "./case-studies.ts";
 import { contactApi } from "./contact.ts";
 import { dashboardApi } from "./dashboard.ts";
 import { healthApi } from "./health.ts";
+import { leadCaptureApi } from "./lead-capture.ts";
 import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { notificationsApi } from "./notifications.ts";
@@ -42,6 +43,10 @@ const routes = app
   .route("/session", sessionApi)
   .route("/users", usersApi)
   .route("/case-studies", caseStudiesApi)
+  // Public (no session): registered before /leads, whose requireAuth covers /leads/*; its
+  // POST answers first, so the staff middleware never runs for it (GET /leads/capture and
+  // everything else under /leads stay staff-only).
+  .route("/leads/capture", leadCaptureApi)
   .route("/leads", leadsApi)
   .route("/attachments", attachmentsApi)
   .route("/tasks", tasksApi)

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { formatWaitTime } from "~/i18n/format";
+import type { LeadCaptureResponse } from "~/modules/chat/chat-types";
+import { captureLead } from "../services/lead-capture-service.ts";
+import { RateLimitedError } from "../services/rate-limit-service.ts";
+import { bodyLanguage, isLeadHoneypotFilled, leadCaptureRequestSchema } from "./chat-schemas.ts";
+import type { AppEnv } from "./context.ts";
+import { ApiError } from "./errors.ts";
+import { validateWithMessageKeys } from "./validate.ts";
+
+const ok: LeadCaptureResponse = { ok: true };
+
+/**
+ * POST /api/leads/capture — the chat assistant hands over a qualified lead (public, no
+ * session; mounted in index.ts ahead of the staff-only /api/leads). JSON LeadCaptureRequest
+ * (app/modules/chat/chat-types.ts), checked by leadCaptureRequestSchema. Nothing about the
+ * lead goes back to the visitor:
+ * - 201 {ok: true}: a new lead (managers and admins notified);
+ * - 200 {ok: true}: the lead of that e-mail existed and was updated (transcript on its
+ *   timeline, blank phone/company filled), or the honeypot `website` was filled (nothing stored);
+ * - 202 {ok: true}: the lead could not be written; the conversation was kept as a contact
+ *   message for staff and the failure logged (the visitor never sees that error, spec §8);
+ * - 400 validation_failed (issues in the body's language) / invalid_json; 413 over 1 MB;
+ * - 429 rate_limited with Retry-After after 5 captures in 10 minutes from one IP.
+ */
+export const leadCaptureApi = new Hono<AppEnv>().post("/", bodyLanguage, validateWithMessageKeys("json", leadCaptureRequestSchema), async (c) => {
+  const input = c.req.valid("json");
+  if (isLeadHoneypotFilled(input)) return c.json(ok, 200);
+  try {
+    const result = await captureLead(c.get("services"), input, { ip: c.get("auth").client.ip });
+    return c.json(ok, result.outcome === "created" ? 201 : result.outcome === "updated" ? 200 : 202);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      const language = c.get("language");
+      throw new ApiError(429, "rate_limited", {
+        message: getTranslator(language)("apiErrors.lead_capture_rate_limited", { wait: formatWaitTime(error.retryAfterSeconds, language) }),
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      });
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,241 @@
+// Leads from the site's chat assistant (site-and-sign-in.md §3 Lead, §7 Create lead, §9 Chat):
+// POST /api/leads/capture. One lead per e-mail through the same atomic path as the contact
+// form (contact-service.ts): everything is decided inside ONE db.batch (one D1 transaction),
+// with no read before the write (conventions 11).
+import { sql } from "drizzle-orm";
+import { LANGUAGE_NAMES, type Language } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { formatAtLeast, formatCompactRange } from "~/i18n/format";
+import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/chat/chat-types";
+import type { LeadCaptureInput } from "../api/chat-schemas.ts";
+import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
+import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+/**
+ * Captures per visitor IP: the widget sends one per conversation (a second only if the
+ * visitor gives another address), so 5 in 10 minutes is generous for people and keeps a
+ * script from flooding the CRM and the managers' bells.
+ */
+export const LEAD_CAPTURE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+/**
+ * The lead's notes stay within what the lead form accepts (notes ≤ 10 000 characters in
+ * lead-service.ts), so a staff member can still save the form of a lead with a long chat.
+ * A longer transcript is cut at a line in the notes; the timeline activity keeps all of it.
+ */
+export const LEAD_NOTES_MAX = 10_000;
+
+/** What became of a capture: 201 created, 200 updated, 202 kept as a contact message. */
+export type LeadCaptureResult =
+  | { outcome: "created"; leadId: string }
+  | { outcome: "updated"; leadId: string }
+  | { outcome: "kept"; messageId: string | null };
+
+// Staff read the CRM in Portuguese: the notes, the activity and the notifications are in pt.
+const staff = getTranslator("pt");
+
+/** The budget answers as amounts (US dollars, the site's currency), e.g. "US$ 25–50 mil". */
+const BUDGET_AMOUNTS: Record<Budget, (language: Language) => string> = {
+  budget_5k: (language) => formatCompactRange(5_000, 25_000, language, "USD"),
+  budget_25k: (language) => formatCompactRange(25_000, 50_000, language, "USD"),
+  budget_50k: (language) => formatCompactRange(50_000, 100_000, language, "USD"),
+  budget_100k: (language) => formatAtLeast(100_000, language, "USD"),
+};
+
+/** The name a lead gets: the one the visitor gave, else the e-mail's local part. */
+export const leadNameFor = (input: Pick<LeadCaptureInput, "name" | "email">) => input.name ?? input.email.split("@")[0]!;
+
+/**
+ * The summary staff read first: the four answers of the guided flow (human labels), the
+ * contact the visitor gave and the conversation's language.
+ */
+export function captureSummary(input: LeadCaptureInput): string {
+  const none = staff("leadCapture.notInformed");
+  const contact = [leadNameFor(input), input.email, input.phone, input.company].filter(Boolean).join(" · ");
+  return [
+    staff("leadCapture.heading"),
+    staff("leadCapture.projectType", { value: input.projectType ? staff(`leadCapture.projectTypes.${input.projectType}`) : none }),
+    staff("leadCapture.budget", { value: input.budget ? BUDGET_AMOUNTS[input.budget]("pt") : none }),
+    staff("leadCapture.timeline", { value: input.timeline ? staff(`leadCapture.timelines.${input.timeline}`) : none }),
+    staff("leadCapture.teamSize", { value: input.teamSize ? staff(`leadCapture.teamSizes.${input.teamSize}`) : none }),
+    staff("leadCapture.contact", { value: contact }),
+    staff("leadCapture.language", { value: LANGUAGE_NAMES[input.language] }),
+  ].join("\n");
+}
+
+/** The conversation as "Visitante: …" / "Assistente: …" lines, oldest first. */
+export function transcriptLines(transcript: readonly ChatTurn[]): string[] {
+  const visitor = staff("leadCapture.visitor");
+  const assistant = staff("leadCapture.assistant");
+  return transcript.map((turn) => `${turn.isBot ? assistant : visitor}: ${turn.content.trim()}`);
+}
+
+/** Summary and the whole transcript: the timeline activity's content. */
+export function captureText(input: LeadCaptureInput): string {
+  const lines = transcriptLines(input.transcript);
+  return lines.length === 0 ? captureSummary(input) : `${captureSummary(input)}\n\n${staff("leadCapture.transcript")}\n${lines.join("\n")}`;
+}
+
+/** The lead's notes: captureText, cut at a line (with a pointer to the timeline) past LEAD_NOTES_MAX. */
+export function leadNotes(input: LeadCaptureInput, max = LEAD_NOTES_MAX): string {
+  const full = captureText(input);
+  if (full.length <= max) return full;
+  const marker = `\n${staff("leadCapture.transcriptCut")}`;
+  const room = full.slice(0, max - marker.length);
+  const lastLine = room.lastIndexOf("\n");
+  return `${lastLine > 0 ? room.slice(0, lastLine) : room}${marker}`;
+}
+
+/** A random UUID (v4 form) made by SQLite, for rows an INSERT … SELECT writes several of. */
+const sqlUuid = sql.raw(
+  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || " +
+    "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))",
+);
+
+/** A text is missing when null or blank (what the lead form stores as nothing). */
+const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${column} is null or trim(${column}) = '')`;
+
+/**
+ * A lead from a chat conversation (already validated; the honeypot is the caller's business).
+ * Throws RateLimitedError after LEAD_CAPTURE_LIMIT captures from one IP (reserved atomically
+ * before anything is written). Then, in one batch:
+ * - the lead: `insert … on conflict do nothing` on the unique normalized e-mail, with the id
+ *   chosen here, so the later statements know whether THIS capture created it. A new lead:
+ *   name (or the e-mail's local part), e-mail (trimmed, lower-case), phone, company, source
+ *   website, status new, estimated_value from the budget (0 when unknown), notes = summary
+ *   and transcript (leadNotes);
+ * - a returning visitor's lead gets only what it lacks: phone and company where blank,
+ *   estimated_value where null (and the budget is known). Name, status, owner, notes, tags
+ *   and every value staff entered stay as they are;
+ * - a timeline activity on the lead of that e-mail (internal_note "Conversa do assistente do
+ *   site", no author, metadata.source "chat_assistant") with the summary and the whole
+ *   transcript, for a new lead and for every return;
+ * - notifications: a new lead → one `new_lead` for every active manager and admin (unless
+ *   their preferences turned new-lead notifications off), linking to /leads?lead=<id>; a
+ *   returning lead → one `system` notification for its active owner, if it has one.
+ * If the batch fails (anything but the limit), the failure is logged and the conversation is
+ * kept as a contact message (name, e-mail, transcript, language) for staff to see: the
+ * visitor is never shown an error for it (§8).
+ */
+export async function captureLead(services: ServiceContext, input: LeadCaptureInput, meta: { ip: string }): Promise<LeadCaptureResult> {
+  const { db } = services;
+  await enforceRateLimit(db, `lead-capture:${meta.ip}`, LEAD_CAPTURE_LIMIT);
+
+  const email = input.email.trim().toLowerCase();
+  const name = leadNameFor({ name: input.name, email });
+  const estimatedValue = estimatedValueForBudget(input.budget);
+  const newLeadId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${normalizedLeadEmail(leads.email)} = ${email})`;
+  const isReturning = sql`${normalizedLeadEmail(leads.email)} = ${email} and ${leads.id} <> ${newLeadId}`;
+
+  // What a returning lead may gain (only where it has nothing).
+  const fills = [
+    input.phone ? { set: { phone: sql`case when ${isBlank(leads.phone)} then ${input.phone} else ${leads.phone} end` }, missing: isBlank(leads.phone) } : null,
+    input.company ? { set: { company: sql`case when ${isBlank(leads.company)} then ${input.company} else ${leads.company} end` }, missing: isBlank(leads.company) } : null,
+    estimatedValue > 0 ? { set: { estimatedValue: sql`coalesce(${leads.estimatedValue}, ${estimatedValue})` }, missing: sql`${leads.estimatedValue} is null` } : null,
+  ].filter((fill) => fill !== null);
+
+  const activeUser = sql`${users.isActive} = 1`;
+  const newLeadTitle = staff("notifications.newLead.title");
+  const newLeadMessage = staff("notifications.newLead.message", { name, email });
+  const returnedTitle = staff("notifications.leadReturned.title");
+  // {name} is the lead's name as staff know it (they may have edited it): filled in by SQL.
+  const returnedMessage = staff("notifications.leadReturned.message", { email });
+  const link = (id: unknown) => sql`'/leads?lead=' || ${id}`;
+
+  try {
+    const [inserted, ...rest] = await db.batch([
+      db
+        .insert(leads)
+        .values({
+          id: newLeadId,
+          name,
+          email,
+          phone: input.phone,
+          company: input.company,
+          source: "website",
+          status: "new",
+          estimatedValue,
+          notes: leadNotes(input),
+          tags: [],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: leads.id }),
+      ...(fills.length === 0
+        ? []
+        : [
+            db
+              .update(leads)
+              .set({ ...Object.assign({}, ...fills.map((fill) => fill.set)), updatedAt: now })
+              .where(sql`${isReturning} and (${sql.join(
+                fills.map((fill) => fill.missing),
+                sql` or `,
+              )})`),
+          ]),
+      db
+        .insert(leadActivities)
+        .values({
+          leadId: leadOfEmail,
+          type: "internal_note",
+          subject: staff("leadCapture.activitySubject"),
+          content: captureText(input),
+          metadata: {
+            source: "chat_assistant",
+            language: input.language,
+            name: input.name,
+            email,
+            phone: input.phone,
+            company: input.company,
+            projectType: input.projectType,
+            budget: input.budget,
+            timeline: input.timeline,
+            teamSize: input.teamSize,
+          },
+          createdAt: now,
+        })
+        .returning({ leadId: leadActivities.leadId }),
+      // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+      db.insert(notifications).select(
+        sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${newLeadTitle}, ${newLeadMessage}, ${link(newLeadId)}, 0, ${now}
+            from ${users}
+            where ${users.role} in ('admin', 'manager') and ${activeUser}
+              and exists (select 1 from ${leads} where ${leads.id} = ${newLeadId})
+              and not exists (select 1 from notification_preferences p where p.user_id = ${users.id} and p.new_leads = 0)`,
+      ),
+      db.insert(notifications).select(
+        sql`select ${sqlUuid}, ${users.id}, 'system', ${returnedTitle}, replace(${returnedMessage}, '{name}', ${leads.name}), ${link(leads.id)}, 0, ${now}
+            from ${leads} join ${users} on ${users.id} = ${leads.assignedTo}
+            where ${isReturning} and ${activeUser}`,
+      ),
+    ]);
+    const activity = rest.at(-3) as { leadId: string }[];
+    const leadId = activity[0]!.leadId;
+    return inserted.length > 0 ? { outcome: "created", leadId } : { outcome: "updated", leadId };
+  } catch (error) {
+    console.error("lead capture: the lead could not be written; keeping the conversation as a contact message", error);
+    return { outcome: "kept", messageId: await keepAsContactMessage(services, input, name, email) };
+  }
+}
+
+/** The conversation as a contact message (no lead), so staff still see it; null if even that fails. */
+async function keepAsContactMessage(services: ServiceContext, input: LeadCaptureInput, name: string, email: string): Promise<string | null> {
+  const id = crypto.randomUUID();
+  try {
+    await services.db.insert(contactMessages).values({
+      id,
+      name,
+      email,
+      message: `${staff("leadCapture.keptAsMessage")}\n\n${captureText(input)}`,
+      language: input.language,
+      leadId: null,
+    });
+    return id;
+  } catch (error) {
+    console.error("lead capture: the conversation could not be kept as a contact message either", error);
+    return null;
+  }
+}
