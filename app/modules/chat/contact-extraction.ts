@@ -1,0 +1,174 @@
+// Contact details in a chat message (spec §4 contact step, §5): an e-mail, a phone, a name
+// and a company, found in free text typed in pt, es or en. Isomorphic and small: the
+// widget loads it lazily and the server's assistant uses the same rules. No zod, no
+// dictionaries, no big tables.
+
+export type ExtractedContact = {
+  email: string | null;
+  phone: string | null;
+  name: string | null;
+  company: string | null;
+};
+
+const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}/i;
+/** A run of digits with the separators people type: +55 (11) 9 8765-4321, 21 99876 5432. */
+const PHONE_CANDIDATE = /\+?\s?\(?\d[\d\s().-]{6,20}\d/g;
+const CPF = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
+
+/** Words that end a name or a company, and words that are never a name (folded: no accents). */
+const STOPS = new Set(
+  ("e y and com con with que pra para for meu minha mi my our nosso nossa nuestra we i eu yo " +
+    "email e-mail mail correo telefone telefono phone tel cel celular whats whatsapp zap contato contacto " +
+    "quero queremos quiero want need preciso precisamos necesito necesitamos trabalho trabajo work " +
+    "from at of in on em no na by pelo pela por de da do del das dos la el lo los las").split(" "),
+);
+const NOT_NAMES = new Set(
+  ("ok okay oki sim nao no yes yeah yep nope si claro sure vale certo beleza blz vlw valeu top " +
+    "oi ola hola hi hello hey hei alo bom boa buen buenas buenos dia tarde noite noche morning " +
+    "obrigado obrigada gracias thanks thank thx tchau chao bye adios tudo todo bem bien fine good " +
+    "um uma un una a an o the este esta this that isso eso it ele ela he she " +
+    "dono dona dueno duena owner ceo cto founder fundador fundadora socio socia gerente manager diretor director " +
+    "interessado interessada interesado interesada interested looking trying just not here aqui new novo nova nuevo " +
+    "cliente client customer estudante estudiante student dev developer desenvolvedor programador " +
+    "urgente urgent importante important so only solo apenas muito muy very also tambem tambien " +
+    "app apps site web sistema software loja tienda store preco precio price orcamento presupuesto quote " +
+    "teste test prueba help ajuda ayuda info duvida pergunta question").split(" "),
+);
+const PARTICLES = new Set(["da", "de", "do", "das", "dos", "del", "la", "van", "von", "di"]);
+
+/** Lower case and no accents, one output unit per input unit (so indices match the original). */
+function fold(text: string): string {
+  let out = "";
+  for (const unit of text.split("")) out += (unit.normalize("NFD")[0] ?? unit).toLowerCase()[0] ?? unit;
+  return out;
+}
+
+const WORD = /^[\p{L}][\p{L}'’.-]*$/u;
+
+/** "+5511987654321" for a Brazilian number (with or without +55), "+14155550132" for any "+…". */
+export function normalizePhone(candidate: string): string | null {
+  const raw = candidate.trim();
+  if (CPF.test(raw)) return null;
+  let digits = raw.replace(/\D/g, "");
+  if (raw.startsWith("+")) {
+    if (digits.startsWith("55")) return isBrazilianNational(digits.slice(2)) ? `+${digits}` : null;
+    return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  }
+  if (digits.length >= 12 && digits.startsWith("55") && isBrazilianNational(digits.slice(2))) return `+${digits}`;
+  if (digits.startsWith("0")) digits = digits.slice(1);
+  return isBrazilianNational(digits) ? `+55${digits}` : null;
+}
+
+/** DDD (11-99, no zero) then 8 digits (landline 2-5…) or 9 digits (mobile 9…). */
+function isBrazilianNational(digits: string): boolean {
+  if (!/^[1-9][1-9]\d{8,9}$/.test(digits)) return false;
+  return digits.length === 11 ? digits[2] === "9" : /[2-8]/.test(digits[2] ?? "");
+}
+
+function capitalise(word: string, first: boolean): string {
+  if (word !== word.toLowerCase()) return word;
+  if (!first && PARTICLES.has(word)) return word;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+const clean = (word: string) => word.replace(/[.'’-]+$/, "");
+
+/**
+ * Reads words from `at` up to a stop word, punctuation, a digit or more than `max` words.
+ * Returns the words as typed, the folded word that stopped it and where that word ends.
+ */
+function readWords(text: string, at: number, max: number, isStop: (folded: string) => boolean) {
+  const rest = text.slice(at);
+  const end = rest.search(/[,;:!?()/|\n\d@]|\.(\s|$)/);
+  const segment = end === -1 ? rest : rest.slice(0, end);
+  const taken: string[] = [];
+  let stoppedBy: string | null = null;
+  let stopEnd = at + segment.length;
+  for (const match of segment.matchAll(/\S+/g)) {
+    const word = match[0];
+    const folded = fold(clean(word));
+    if (!WORD.test(word) || isStop(folded) || taken.length === max) {
+      stoppedBy = folded;
+      stopEnd = at + (match.index ?? 0) + word.length;
+      break;
+    }
+    taken.push(clean(word));
+  }
+  return { taken, stoppedBy, stopEnd };
+}
+
+const NAME_INTRO =
+  /(?:^|[\s,.!])(meu nome e|me chamo|pode me chamar de|aqui e (?:o|a)|mi nombre es|me llamo|my name is|name['’]?s|sou(?: o| a)?|soy(?: el| la)?|i['’]?m|i am|this is|aqui (?:o|a))\s+/g;
+const COMPANY_INTRO =
+  /(?:^|[\s,.!])((?:da|na|do|no|de la|en la|at|of) (?:empresa|compania|company)|trabalho (?:na|no|em|pela|pelo|para)|trabajo (?:en|para)|work (?:at|for)|working (?:at|for)|minha empresa (?:e|se chama)|mi empresa (?:es|se llama)|(?:my|our) company(?: is|'s)?|nossa empresa (?:e|se chama)|empresa:)\s+/g;
+
+function companyAt(text: string, at: number): string | null {
+  const { taken } = readWords(text, at, 4, (folded) => STOPS.has(folded) && !["de", "do", "da", "del", "la", "of"].includes(folded));
+  while (taken.length && STOPS.has(fold(taken[taken.length - 1] ?? ""))) taken.pop();
+  return taken.length ? taken.join(" ") : null;
+}
+
+function findCompany(text: string, folded: string): string | null {
+  for (const match of folded.matchAll(COMPANY_INTRO)) {
+    const company = companyAt(text, (match.index ?? 0) + match[0].length);
+    if (company) return company;
+  }
+  return null;
+}
+
+function findName(text: string, folded: string): { name: string | null; company: string | null } {
+  for (const match of folded.matchAll(NAME_INTRO)) {
+    const intro = match[1] ?? "";
+    const at = (match.index ?? 0) + match[0].length;
+    const isSou = /^(sou|soy|i['’]?m|i am|this is)/.test(intro);
+    // "meu nome é Ana da Silva" keeps its particles; "sou a Juliana da Clínica" does not.
+    const { taken, stoppedBy, stopEnd } = readWords(text, at, 4, (word) =>
+      isSou ? STOPS.has(word) : STOPS.has(word) && !PARTICLES.has(word),
+    );
+    while (taken.length && PARTICLES.has(fold(taken[taken.length - 1] ?? ""))) taken.pop();
+    const first = fold(taken[0] ?? "");
+    if (!taken.length || NOT_NAMES.has(first) || first.endsWith("ing") || taken.length > 3) continue;
+    const name = taken.map((word, i) => capitalise(word, i === 0)).join(" ");
+    // "I'm John from Acme", "sou o Carlos da TechBR": the company follows the name.
+    const followsName = isSou && (stoppedBy === "from" || stoppedBy === "da" || stoppedBy === "do");
+    const company = followsName && !/^\s*empresa\b/.test(folded.slice(stopEnd)) ? companyAt(text, stopEnd) : null;
+    return { name, company };
+  }
+  return { name: null, company: null };
+}
+
+/** The e-mail, phone, name and company a message gives (null for each one it doesn't). */
+export function extractContact(text: string): ExtractedContact {
+  const folded = fold(text);
+  const email = EMAIL.exec(text)?.[0].toLowerCase().replace(/\.+$/, "") ?? null;
+  const withoutEmail = email ? text.replace(EMAIL, " ") : text;
+  let phone: string | null = null;
+  for (const candidate of withoutEmail.match(PHONE_CANDIDATE) ?? []) {
+    phone = normalizePhone(candidate);
+    if (phone) break;
+  }
+  const { name, company: companyAfterName } = findName(text, folded);
+  const company = findCompany(text, folded) ?? companyAfterName;
+  return { email, phone, name, company };
+}
+
+/**
+ * Spec §5: a short answer with no e-mail, phone or name in it is the name ("Maria
+ * Fernanda"). At most 3 words of letters, not a question, not a number, and not a word
+ * that is plainly something else ("ok", "sim", "hola", "thanks", "quero um app").
+ */
+export function guessName(text: string): string | null {
+  const trimmed = text.trim().replace(/[.!]+$/, "").trim();
+  if (!trimmed || /[?¿\d@]/.test(trimmed)) return null;
+  const contact = extractContact(trimmed);
+  if (contact.email || contact.phone) return null;
+  if (contact.name) return contact.name;
+  const words = trimmed.split(/\s+/);
+  if (words.length > 3 || !words.every((word) => WORD.test(word))) return null;
+  const folded = words.map((word) => fold(clean(word)));
+  const last = folded.length - 1;
+  const plain = folded.every((word, i) =>
+    PARTICLES.has(word) ? i > 0 && i < last : !NOT_NAMES.has(word) && !STOPS.has(word) && word.length > 1,
+  );
+  return plain ? words.map((word, i) => capitalise(clean(word), i === 0)).join(" ") : null;
+}
