@@ -1,15 +1,56 @@
 import { describe, expect, it } from "vitest";
 import { createEmbeddedAssistant } from "../../worker/services/chat-assistant/index.ts";
-import { EVAL_SET, type ExpectedFields } from "./eval-set.ts";
+import { EVAL_SET, HELD_OUT_SET, type EvalCase, type ExpectedFields } from "./eval-set.ts";
 
 // The embedded assistant's measured quality (issue 13): intent accuracy and field-level
-// extraction accuracy over the evaluation set, printed with the misses, and held at 90 %.
+// extraction accuracy (name, e-mail, phone and company of every message, null included, so
+// a name invented from "quanto custa" counts as a miss), printed with the misses, and held
+// at 90 % over both sets.
 
 const FIELDS = ["name", "email", "phone", "company"] as const satisfies readonly (keyof ExpectedFields)[];
 const THRESHOLD = 0.9;
-const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`;
+const percent = (hits: number, total: number) => `${((hits / total) * 100).toFixed(1)} % (${hits}/${total})`;
 
-describe("chat assistant evaluation set", () => {
+type Score = { intents: number; cases: number; fields: number; fieldTotal: number; present: number; presentTotal: number; misses: string[] };
+
+async function evaluate(set: readonly EvalCase[]): Promise<Score> {
+  const assistant = createEmbeddedAssistant();
+  const score: Score = { intents: 0, cases: set.length, fields: 0, fieldTotal: 0, present: 0, presentTotal: 0, misses: [] };
+  for (const item of set) {
+    const reply = await assistant.reply({
+      message: item.message,
+      language: item.language,
+      conversation: item.conversation ?? [],
+      userInfo: {},
+    });
+    expect(reply.response.trim(), item.message).not.toBe("");
+    if (reply.intent === item.intent) score.intents += 1;
+    else score.misses.push(`intent [${item.language}] ${JSON.stringify(item.message)}: got ${reply.intent}, expected ${item.intent}`);
+    for (const field of FIELDS) {
+      const got = reply.userInfo[field] ?? null;
+      const want = item.expected[field];
+      score.fieldTotal += 1;
+      if (want !== null) score.presentTotal += 1;
+      if (got === want) {
+        score.fields += 1;
+        if (want !== null) score.present += 1;
+      } else {
+        score.misses.push(`field  [${item.language}] ${JSON.stringify(item.message)}: ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+      }
+    }
+  }
+  return score;
+}
+
+const report = (label: string, s: Score) =>
+  [
+    `${label}: ${s.cases} messages`,
+    `  intent accuracy     ${percent(s.intents, s.cases)}`,
+    `  extraction accuracy ${percent(s.fields, s.fieldTotal)} fields; details present in the messages found ${s.present}/${s.presentTotal}`,
+    s.misses.length ? `  misses:\n    ${s.misses.join("\n    ")}` : "  misses: none",
+  ].join("\n");
+
+describe("chat assistant evaluation", () => {
   it("has at least 30 messages per language", () => {
     for (const language of ["pt", "es", "en"] as const) {
       expect(EVAL_SET.filter((item) => item.language === language).length).toBeGreaterThanOrEqual(30);
@@ -17,59 +58,26 @@ describe("chat assistant evaluation set", () => {
   });
 
   it(`understands intents and extracts contact fields at ≥ ${THRESHOLD * 100} %`, async () => {
-    const assistant = createEmbeddedAssistant();
-    let intentHits = 0;
-    let fieldHits = 0;
-    let fieldTotal = 0;
-    let presentHits = 0;
-    let presentTotal = 0;
-    const byLanguage: Record<string, { intents: number; total: number }> = {};
-    const misses: string[] = [];
-
-    for (const item of EVAL_SET) {
-      const reply = await assistant.reply({
-        message: item.message,
-        language: item.language,
-        conversation: item.conversation ?? [],
-        userInfo: {},
-      });
-      expect(reply.response.trim()).not.toBe("");
-      const stats = (byLanguage[item.language] ??= { intents: 0, total: 0 });
-      stats.total += 1;
-      if (reply.intent === item.intent) {
-        intentHits += 1;
-        stats.intents += 1;
-      } else {
-        misses.push(`intent  [${item.language}] ${JSON.stringify(item.message)}: got ${reply.intent}, expected ${item.intent}`);
-      }
-      for (const field of FIELDS) {
-        const got = reply.userInfo[field] ?? null;
-        const want = item.expected[field];
-        fieldTotal += 1;
-        if (want !== null) presentTotal += 1;
-        if (got === want) {
-          fieldHits += 1;
-          if (want !== null) presentHits += 1;
-        } else {
-          misses.push(`field   [${item.language}] ${JSON.stringify(item.message)}: ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
-        }
-      }
-    }
-
-    const intentAccuracy = intentHits / EVAL_SET.length;
-    const extractionAccuracy = fieldHits / fieldTotal;
+    const main = await evaluate(EVAL_SET);
+    const heldOut = await evaluate(HELD_OUT_SET);
+    const all: Score = {
+      intents: main.intents + heldOut.intents,
+      cases: main.cases + heldOut.cases,
+      fields: main.fields + heldOut.fields,
+      fieldTotal: main.fieldTotal + heldOut.fieldTotal,
+      present: main.present + heldOut.present,
+      presentTotal: main.presentTotal + heldOut.presentTotal,
+      misses: [],
+    };
     console.log(
       [
-        `chat assistant eval: ${EVAL_SET.length} messages`,
-        `  intent accuracy     ${percent(intentAccuracy)} (${intentHits}/${EVAL_SET.length}); ` +
-          Object.entries(byLanguage)
-            .map(([language, s]) => `${language} ${s.intents}/${s.total}`)
-            .join(", "),
-        `  extraction accuracy ${percent(extractionAccuracy)} (${fieldHits}/${fieldTotal} fields); fields present in the message found: ${presentHits}/${presentTotal}`,
-        misses.length ? `  misses:\n    ${misses.join("\n    ")}` : "  misses: none",
+        "chat assistant eval",
+        report("evaluation set", main),
+        report("held-out set (written after tuning)", heldOut),
+        `both: intent ${percent(all.intents, all.cases)}, extraction ${percent(all.fields, all.fieldTotal)}`,
       ].join("\n"),
     );
-    expect(intentAccuracy).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(extractionAccuracy).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(all.intents / all.cases).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(all.fields / all.fieldTotal).toBeGreaterThanOrEqual(THRESHOLD);
   });
 });

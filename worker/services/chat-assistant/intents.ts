@@ -20,20 +20,23 @@ const TABLE: Table = {
     ...w(1, "bom dia", "boa tarde", "boa noite", "buenos dias", "buen dia", "buenas tardes", "buenas noches"),
     ...w(1, "good morning", "good afternoon", "good evening", "tudo bem", "tudo bom", "como estan", "como esta", "que tal"),
     ...w(1, "anyone around", "anybody there", "anyone there", "alguem ai", "hay alguien", "how are you"),
+    ...w(1, "eae", "iae", "opa", "salve", "fala", "blz", "beleza", "whats up", "sup", "hiya"),
   ],
+  // Words that are about building software on their own. "Do you do …?", "we need …" are
+  // in SERVICE_ASKERS: they count only next to these or a project noun ("vcs fazem
+  // tatuagem?" is not a services question).
   services: [
-    ...w(3, "fazem", "hacen", "do you build", "do you do", "do you make", "do you develop", "do you offer", "da pra fazer"),
-    ...w(3, "is that something you do", "can you build", "can you make", "pueden hacer", "podem fazer", "vcs faz", "voces faz"),
-    ...w(3, "servico*", "servicio*", "services", "what do you do", "o que voces fazem", "que hacen"),
-    ...w(3, "looking for a team", "procuro uma empresa", "busco una empresa", "quero criar", "quiero crear"),
-    ...w(2, "desenvolv*", "desarroll*", "develop*", "build", "building", "construir", "criar", "crear", "create"),
-    ...w(2, "quero", "queremos", "quiero", "queriamos", "queria", "want", "we want", "i want"),
-    ...w(2, "preciso", "precisamos", "necesito", "necesitamos", "need", "we need", "i need"),
+    ...w(3, "servico*", "servicio*", "services", "what do you do", "o que voces fazem", "que hacen", "a que se dedican"),
+    ...w(3, "looking for a team", "procuro uma empresa", "busco una empresa", "dev team", "development team", "equipe de desenvolvimento"),
+    ...w(3, "equipo de desarrollo", "tirar do papel", "sob medida", "a medida", "custom software", "software house", "fabrica de software"),
+    ...w(2, "desenvolv*", "desarroll*", "develop*", "software", "startup", "ideia", "idea", "produto digital", "producto digital"),
   ],
   pricing: [
     ...w(3, "quanto custa", "quanto custaria", "quanto sai", "quanto fica", "quanto cobram", "quanto voces cobram", "qual o valor"),
     ...w(3, "preco*", "precio*", "price*", "pricing", "orcamento*", "presupuesto*", "cotiza*", "cotacao", "quote", "budget"),
-    ...w(3, "cuanto cuesta", "cuanto vale", "cuanto cobran", "cuanto sale", "how much", "valor", "valores"),
+    ...w(3, "cuanto cuesta", "cuanto vale", "cuanto cobran", "cuanto sale", "how much", "valor", "valores", "ballpark"),
+    ...w(2, "saldria", "sairia", "costaria", "custaria", "would it cost", "what would it cost"),
+    ...w(1, "quanto", "cuanto"),
     ...w(2, "custa", "custo*", "cuesta", "costo*", "cost", "costs", "cobra*", "investimento", "tarifa*", "rates", "fee", "fees"),
     ...w(2, "caro", "barato", "expensive", "cheap", "afford*"),
   ],
@@ -55,6 +58,9 @@ const TABLE: Table = {
     ...w(3, "miss the deadline", "are late", "you re late", "delay*", "mes gratis", "next month free", "month is free"),
     ...w(3, "fixo", "fija", "fijo", "cerrado", "fixed", "pode aumentar", "puede cambiar", "puede aumentar", "can it change"),
     ...w(3, "pode mudar", "could it change", "hidden cost*", "custo extra", "costo extra", "extra cost*"),
+    ...w(3, "over budget", "passar do orcamento", "estourar o orcamento", "estoura o orcamento", "pasan del presupuesto"),
+    ...w(3, "exceed the budget", "se pasa del presupuesto", "sobre presupuesto", "o que acontece se", "nao ficar pronto"),
+    ...w(2, "quem paga", "quien paga", "who pays", "y si", "and if"),
     ...w(2, "e se", "que pasa si", "what happens if", "what if", "risco*", "riesgo*", "risk*", "surpresa*", "sorpresa*", "surprise*"),
     ...w(2, "reembolso", "refund", "late"),
   ],
@@ -67,6 +73,7 @@ const TABLE: Table = {
   ],
   process: [
     ...w(3, "como funciona", "how does it work", "how do you work", "como trabalham", "como trabajan", "your process"),
+    ...w(3, "how you work", "como voces trabalham", "como ustedes trabajan", "como e o processo", "walk me through"),
     ...w(3, "seu processo", "su proceso", "o processo", "el proceso", "etapas", "pasos", "steps", "metodologia", "methodology"),
     ...w(3, "get started", "para empezar", "para comecar", "como comecar", "como empezar", "how to start", "next steps"),
     ...w(2, "processo", "proceso", "process", "agil", "agile", "scrum", "discovery", "prototipo", "prototype", "kickoff"),
@@ -80,18 +87,29 @@ const TABLE: Table = {
     ...w(3, "real person", "una persona", "uma pessoa", "me liga", "me ligar", "ligue", "llamame", "llamarme", "call me"),
     ...w(3, "contact me", "contactarme", "contatar", "reach me", "email me", "me manda", "me envia", "send me", "me chama"),
     ...w(3, "reuniao", "reunion", "meeting", "schedule a call", "book a call", "agendar uma", "agendar una", "llamada", "ligacao"),
+    ...w(3, "me llame", "me llamen", "me ligue", "me liguem", "asesor", "consultor", "consultant", "advisor", "conversar com"),
     ...w(2, "contato", "contacto", "contact", "vendedor", "comercial", "sales", "representante", "whats", "whatsapp", "zap"),
   ],
   thanks: [...w(3, "obrigad*", "brigad*", "valeu", "vlw", "gracias", "thanks", "thank", "thx", "agradec*", "appreciate*")],
   goodbye: [
     ...w(3, "tchau", "adeus", "ate mais", "ate logo", "flw", "chao", "chau", "adios", "hasta luego", "nos vemos"),
-    ...w(3, "bye", "goodbye", "see you", "see ya", "hasta pronto"),
+    ...w(3, "bye", "goodbye", "see you", "see ya", "hasta pronto", "cya", "gotta go", "ttyl", "tenho que ir", "me voy", "falou"),
   ],
   jobs: [
     ...w(3, "vaga*", "vacante*", "emprego", "empleo", "hiring", "job", "jobs", "curriculo", "estagio", "pasantia", "internship"),
     ...w(3, "trabalhar com voces", "trabajar con ustedes", "work for you", "career*", "carreira*"),
   ],
 };
+
+/** "Do you do …?", "we need …": services only when the message names software or a project. */
+const SERVICE_ASKERS = [
+  ...w(3, "fazem", "hacen", "do you build", "do you do", "do you make", "do you offer", "da pra fazer", "is that something you do"),
+  ...w(3, "can you build", "can you make", "pueden hacer", "podem fazer", "voces faz", "help with", "ajudar com", "ayudar con"),
+  ...w(3, "quero criar", "quiero crear", "trabalham com", "trabajan con", "do you work with"),
+  ...w(2, "build", "building", "construir", "criar", "crear", "create", "fazer", "hacer", "make"),
+  ...w(2, "quero", "queremos", "quiero", "queriamos", "queria", "want", "we want", "i want"),
+  ...w(2, "preciso", "precisamos", "necesito", "necesitamos", "need", "we need", "i need"),
+];
 
 /** Project nouns: each kind found adds 1 to `services` (2 at most) and names the need. */
 const PROJECT_NOUNS: Record<ProjectType, readonly string[]> = {
@@ -148,6 +166,9 @@ const TABLE_COMPILED = Object.entries(TABLE).map(
         .sort((a, b) => b[0] - a[0] || b[1].length - a[1].length),
     ] as const,
 );
+const ASKERS_COMPILED = SERVICE_ASKERS.map(([weight, pattern]) => [weight, compilePattern(pattern)] as const).sort(
+  (a, b) => b[0] - a[0] || b[1].length - a[1].length,
+);
 const NOUNS_COMPILED = PROJECT_TYPES.map((type) => [type, compiled(PROJECT_NOUNS[type])] as const);
 const TIERS_COMPILED = Object.entries(TIER_WORDS).map(([tier, words]) => [tier as PlannerTier, compiled(words)] as const);
 const INDUSTRIES_COMPILED = Object.entries(INDUSTRY_WORDS).map(([industry, words]) => [industry, compiled(words)] as const);
@@ -159,6 +180,7 @@ const URGENT_COMPILED = compiled(["urgente", "urgent", "asap", "rapido", "quick*
 const KNOWN = new Set(
   [
     ...TABLE_COMPILED.flatMap(([, rows]) => rows.map(([, pattern]) => pattern)),
+    ...ASKERS_COMPILED.map(([, pattern]) => pattern),
     ...NOUNS_COMPILED.flatMap(([, patterns]) => patterns),
     ...TIERS_COMPILED.flatMap(([, patterns]) => patterns),
     ...INDUSTRIES_COMPILED.flatMap(([, patterns]) => patterns),
@@ -217,10 +239,13 @@ export function understand(text: string, hasContactDetails = false): Understandi
   const projectTypes = NOUNS_COMPILED.filter(([, patterns]) => anyFound(words, patterns)).map(([type]) => type);
   const genericApp = anyFound(words, GENERIC_APP_COMPILED);
   if (genericApp && !projectTypes.includes("mobile_app") && !projectTypes.includes("web_app")) projectTypes.unshift("mobile_app");
+  const about = (scores.services ?? 0) > 0 || projectTypes.length > 0 || genericApp;
+  const asked = about ? scoreOf(words, ASKERS_COMPILED) : 0;
   if (projectTypes.length > 0 || genericApp) {
-    const nouns = Math.max(projectTypes.length, 1);
-    scores.services = (scores.services ?? 0) + ((scores.services ?? 0) > 0 ? Math.min(2, nouns) : 1);
+    const nouns = Math.min(2, Math.max(projectTypes.length, 1));
+    scores.services = (scores.services ?? 0) + ((scores.services ?? 0) + asked > 0 ? nouns : 1);
   }
+  if (asked > 0) scores.services = (scores.services ?? 0) + asked;
   const wantsContact = (scores.contact ?? 0) >= 3;
   if (hasContactDetails) scores.contact = (scores.contact ?? 0) + 6;
 

@@ -14,9 +14,32 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/** Chat shorthand, read as the words it stands for (in patterns too). */
+const SHORTHAND: Record<string, string> = {
+  vc: "voce",
+  vcs: "voces",
+  q: "que",
+  qto: "quanto",
+  qnto: "quanto",
+  qnt: "quanto",
+  oq: "o que",
+  pq: "porque",
+  tb: "tambem",
+  tbm: "tambem",
+  uds: "ustedes",
+  ud: "usted",
+  xq: "porque",
+  tmb: "tambien",
+  u: "you",
+  ur: "your",
+  r: "are",
+  pls: "please",
+  plz: "please",
+};
+
 export function tokens(text: string): string[] {
   const normal = normalize(text);
-  return normal ? normal.split(" ") : [];
+  return normal ? normal.split(" ").flatMap((word) => (SHORTHAND[word] ?? word).split(" ")) : [];
 }
 
 /** Optimal string alignment distance, stopping early once it exceeds `max`. */
@@ -81,6 +104,6 @@ export function compilePattern(pattern: string): string[] {
   return pattern.split(/\s+/).map((part) => {
     const star = part.endsWith("*");
     const body = normalize(star ? part.slice(0, -1) : part).replace(/ /g, "");
-    return star ? `${body}*` : body;
-  });
+    return star ? `${body}*` : (SHORTHAND[body] ?? body);
+  }).flatMap((part) => part.split(" "));
 }
