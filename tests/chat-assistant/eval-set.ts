@@ -216,9 +216,9 @@ export const EVAL_SET: readonly EvalCase[] = [
 ];
 
 /**
- * Written after the classifier was tuned on EVAL_SET and measured once before any change, to
- * see how far the tuning generalises (first run: see docs/decisions/013). The test gates on
- * both sets together and prints each.
+ * Written after the classifier was tuned on EVAL_SET, measured once before any change: 37/48
+ * intents (77.1 %), 192/192 fields. Then fixed (chat shorthand, "do you do …?" needs a
+ * software topic, missing phrases), so it is tuned now too.
  */
 export const HELD_OUT_SET: readonly EvalCase[] = [
   pt("eae, blz?", "greeting"),
@@ -286,10 +286,12 @@ export const HELD_OUT_SET: readonly EvalCase[] = [
 ];
 
 /**
- * Written after HELD_OUT_SET's fixes and never tuned on: its misses stay as they are (the
- * test prints them). It is the figure to read as "how well does it generalise".
+ * Written after HELD_OUT_SET's fixes and committed before its first run: 16/30 intents
+ * (53.3 %), 114/120 fields (95.0 %). Then fixed (names guessed only as an answer to the bot's
+ * question, role + company, a leading "Name," before an e-mail, fuzzy matching only for
+ * words of 6+ letters, more phrases), so it is tuned now too.
  */
-export const UNTUNED_SET: readonly EvalCase[] = [
+export const HELD_OUT_2_SET: readonly EvalCase[] = [
   pt("boa tarde! vcs atendem empresas pequenas?", "services"),
   pt("fiz um orçamento com outra agencia e deu 200 mil, vcs cobram menos?", "pricing"),
   pt("qnd vcs conseguem começar?", "timeline"),
@@ -330,4 +332,48 @@ export const UNTUNED_SET: readonly EvalCase[] = [
   en("Kate Liu, kate@liu.dev, building a crm for realtors", "contact", fields({ name: "Kate Liu", email: "kate@liu.dev" })),
   en("asdfgh", "unknown"),
   en("cheers mate", "thanks"),
+];
+
+/**
+ * Written after HELD_OUT_2_SET's fixes, committed before its first run, and never tuned on:
+ * its misses stay as they are (the test prints them). This is the figure that says how well
+ * the assistant understands messages nobody tuned it for.
+ */
+export const UNTUNED_SET: readonly EvalCase[] = [
+  pt("opa, tudo certo?", "greeting"),
+  pt("vcs mexem com inteligencia artificial?", "services"),
+  pt("tenho um orçamento apertado, uns 15 mil, rola?", "pricing"),
+  pt("em 3 meses fica pronto?", "timeline"),
+  pt("e se der bug depois da entrega?", "guarantee"),
+  pt("quero ver o case da aura health", "case_studies"),
+  pt("me explica as fases do projeto", "process"),
+  pt("pode me mandar uma proposta? lucas@agrotech.com.br", "contact", fields({ email: "lucas@agrotech.com.br" })),
+  pt("falo com quem pra fechar negocio?", "contact"),
+  pt("kkkkk", "unknown"),
+
+  es("holi", "greeting"),
+  es("hacen integraciones con sap?", "services"),
+  es("tienen planes o paquetes de precios?", "pricing"),
+  es("cuanto se demora un marketplace?", "timeline"),
+  es("hay penalidad si se atrasan?", "guarantee"),
+  es("que clientes tienen?", "case_studies"),
+  es("cual es el primer paso para trabajar con ustedes?", "process"),
+  es("mi tel es 55 11 98765 4321, llamenme en la tarde", "contact", fields({ phone: "+5511987654321" })),
+  es("me gustaria que un vendedor me escriba", "contact"),
+  es("perfecto, muchas gracias", "thanks"),
+
+  en("good evening", "greeting"),
+  en("do you do ai chatbots?", "services"),
+  en("whats the minimum budget to work with you", "pricing"),
+  en("what's your turnaround time", "timeline"),
+  en("is there any guarantee on delivery dates", "guarantee"),
+  en("which companies have you worked with", "case_studies"),
+  en("do you do agile? sprints?", "process"),
+  en(
+    "I'm Priya from Zenith Labs. Call me on +91 98765 43210",
+    "contact",
+    fields({ name: "Priya", company: "Zenith Labs", phone: "+919876543210" }),
+  ),
+  en("connect me with sales pls", "contact"),
+  en("lol nvm", "unknown"),
 ];

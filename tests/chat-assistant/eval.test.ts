@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createEmbeddedAssistant } from "../../worker/services/chat-assistant/index.ts";
-import { EVAL_SET, HELD_OUT_SET, type EvalCase, type ExpectedFields } from "./eval-set.ts";
+import { EVAL_SET, HELD_OUT_2_SET, HELD_OUT_SET, UNTUNED_SET, type EvalCase, type ExpectedFields } from "./eval-set.ts";
 
 // The embedded assistant's measured quality (issue 13): intent accuracy and field-level
 // extraction accuracy (name, e-mail, phone and company of every message, null included, so
 // a name invented from "quanto custa" counts as a miss), printed with the misses, and held
-// at 90 % over both sets.
+// at 90 % over all the sets together (eval-set.ts says how each was written).
 
 const FIELDS = ["name", "email", "phone", "company"] as const satisfies readonly (keyof ExpectedFields)[];
 const THRESHOLD = 0.9;
@@ -60,21 +60,19 @@ describe("chat assistant evaluation", () => {
   it(`understands intents and extracts contact fields at ≥ ${THRESHOLD * 100} %`, async () => {
     const main = await evaluate(EVAL_SET);
     const heldOut = await evaluate(HELD_OUT_SET);
-    const all: Score = {
-      intents: main.intents + heldOut.intents,
-      cases: main.cases + heldOut.cases,
-      fields: main.fields + heldOut.fields,
-      fieldTotal: main.fieldTotal + heldOut.fieldTotal,
-      present: main.present + heldOut.present,
-      presentTotal: main.presentTotal + heldOut.presentTotal,
-      misses: [],
-    };
+    const heldOut2 = await evaluate(HELD_OUT_2_SET);
+    const untuned = await evaluate(UNTUNED_SET);
+    const parts = [main, heldOut, heldOut2, untuned];
+    const sum = (key: "intents" | "cases" | "fields" | "fieldTotal") => parts.reduce((total, part) => total + part[key], 0);
+    const all = { intents: sum("intents"), cases: sum("cases"), fields: sum("fields"), fieldTotal: sum("fieldTotal") };
     console.log(
       [
         "chat assistant eval",
         report("evaluation set", main),
-        report("held-out set (written after tuning)", heldOut),
-        `both: intent ${percent(all.intents, all.cases)}, extraction ${percent(all.fields, all.fieldTotal)}`,
+        report("held-out set (written after tuning, then fixed)", heldOut),
+        report("second held-out set (written after that, then fixed)", heldOut2),
+        report("untuned set (never tuned on)", untuned),
+        `all sets: intent ${percent(all.intents, all.cases)}, extraction ${percent(all.fields, all.fieldTotal)}`,
       ].join("\n"),
     );
     expect(all.intents / all.cases).toBeGreaterThanOrEqual(THRESHOLD);

@@ -100,7 +100,7 @@ function readWords(text: string, at: number, max: number, isStop: (folded: strin
 const NAME_INTRO =
   /(?:^|[\s,.!])(meu nome e|me chamo|pode me chamar de|aqui e (?:o|a)|mi nombre es|me llamo|my name is|name['’]?s|sou(?: o| a)?|soy(?: el| la)?|i['’]?m|i am|this is|aqui (?:o|a))\s+/g;
 const COMPANY_INTRO =
-  /(?:^|[\s,.!])((?:da|na|do|no|de la|en la|at|of) (?:empresa|compania|company)|trabalho (?:na|no|em|pela|pelo|para)|trabajo (?:en|para)|work (?:at|for)|working (?:at|for)|minha empresa (?:e|se chama)|mi empresa (?:es|se llama)|(?:my|our) company(?: is|'s)?|nossa empresa (?:e|se chama)|empresa:)\s+/g;
+  /(?:^|[\s,.!])((?:da|na|do|no|de la|en la|at|of) (?:empresa|compania|company)|trabalho (?:na|no|em|pela|pelo|para)|trabajo (?:en|para)|work (?:at|for)|working (?:at|for)|minha empresa (?:e|se chama)|mi empresa (?:es|se llama)|(?:my|our) company(?: is|'s)?|nossa empresa (?:e|se chama)|empresa:|(?:ceo|cto|coo|cfo|founder|co-?founder|fundador[a]?|dono|dona|dueno|duena|owner|gerente|manager|diretor[a]?|director[a]?|head) (?:de|da|do|del|at|of|en|na|no))\s+/g;
 
 function companyAt(text: string, at: number): string | null {
   const { taken } = readWords(text, at, 4, (folded) => STOPS.has(folded) && !["de", "do", "da", "del", "la", "of"].includes(folded));
@@ -120,7 +120,7 @@ function findName(text: string, folded: string): { name: string | null; company:
   for (const match of folded.matchAll(NAME_INTRO)) {
     const intro = match[1] ?? "";
     const at = (match.index ?? 0) + match[0].length;
-    const isSou = /^(sou|soy|i['’]?m|i am|this is)/.test(intro);
+    const isSou = /^(sou|soy|i['’]?m|i am|this is|aqui)/.test(intro);
     // "meu nome é Ana da Silva" keeps its particles; "sou a Juliana da Clínica" does not.
     const { taken, stoppedBy, stopEnd } = readWords(text, at, 4, (word) =>
       isSou ? STOPS.has(word) : STOPS.has(word) && !PARTICLES.has(word),
@@ -137,6 +137,14 @@ function findName(text: string, folded: string): { name: string | null; company:
   return { name: null, company: null };
 }
 
+/** "Kate Liu, kate@liu.dev, …": capitalised words before a comma, in a message with details. */
+const LEADING_NAME = /^\s*(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2})\s*[,;]/u;
+
+function leadingName(text: string): string | null {
+  const words = LEADING_NAME.exec(text)?.[1]?.split(/\s+/) ?? [];
+  return words.length && words.every((word) => !NOT_NAMES.has(fold(word)) && !STOPS.has(fold(word))) ? words.join(" ") : null;
+}
+
 /** The e-mail, phone, name and company a message gives (null for each one it doesn't). */
 export function extractContact(text: string): ExtractedContact {
   const folded = fold(text);
@@ -147,8 +155,9 @@ export function extractContact(text: string): ExtractedContact {
     phone = normalizePhone(candidate);
     if (phone) break;
   }
-  const { name, company: companyAfterName } = findName(text, folded);
-  const company = findCompany(text, folded) ?? companyAfterName;
+  const found = findName(text, folded);
+  const name = found.name ?? (email || phone ? leadingName(text) : null);
+  const company = findCompany(text, folded) ?? found.company;
   return { email, phone, name, company };
 }
 

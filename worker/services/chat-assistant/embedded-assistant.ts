@@ -13,7 +13,7 @@ import {
   URGENCY_COST_PERCENT,
   URGENCY_FASTER_PERCENT,
 } from "./site-facts.ts";
-import { normalize } from "./text.ts";
+import { normalize, tokens } from "./text.ts";
 import type { ChatAssistant, ChatAssistantReply, ChatIntent } from "./types.ts";
 
 // The default assistant: no network, no model, the same answer for the same input. It reads
@@ -71,9 +71,16 @@ export function mergeKnown(older: Known, newer: Partial<Known>): Known {
 
 export const isQualified = (known: Pick<Known, "email" | "needs">) => Boolean(known.email) && known.needs.length > 0;
 
-/** The bot's question was for the visitor's name ("Qual é o seu nome?", "What's your name?"). */
-function askedForName(turn: ChatTurn | undefined): boolean {
-  return Boolean(turn?.isBot) && /\b(nome|nombre|name|llamas|chama|chamo)\b/.test(normalize(turn?.content ?? ""));
+/** Words of a bot question for the visitor's name or contact details (folded like the visitor's). */
+const DETAIL_WORDS = new Set(
+  "nome nombre name names llamas chama chamo email e-mail correo contato contacto contact telefone telefono phone whatsapp"
+    .split(" ")
+    .map(normalize),
+);
+
+/** The bot's last turn asked for the visitor's name or contact details ("Qual é o seu nome?"). */
+function askedForDetails(turn: ChatTurn | undefined): boolean {
+  return Boolean(turn?.isBot) && tokens(turn?.content ?? "").some((word) => DETAIL_WORDS.has(word));
 }
 
 const withoutDetails = (message: string, email: string | null, phoneText: boolean) => {
@@ -86,16 +93,16 @@ const withoutDetails = (message: string, email: string | null, phoneText: boolea
 type Reading = { understanding: Understanding; found: Partial<Known>; intent: ChatIntent };
 
 /** One visitor message: what it is about and what it tells about the visitor. */
-function read(message: string, previous: ChatTurn | undefined, nameKnown: boolean): Reading {
+function read(message: string, previous: ChatTurn | undefined): Reading {
   const contact = extractContact(message);
   const rest = withoutDetails(message, contact.email, Boolean(contact.phone));
   const understanding = understand(rest, Boolean(contact.email || contact.phone));
   let intent = understanding.intent;
   let name = contact.name;
-  // Spec §5's name guess, only for a message that is about nothing else ("marketplace" is
-  // a need, not a name) and when the name is asked for or still unknown.
-  const free = intent === "unknown" || intent === "contact";
-  if (!name && free && (askedForName(previous) || (intent === "unknown" && !nameKnown))) {
+  // Spec §5's name guess ("Maria Fernanda"), only as an answer to the bot's question for a
+  // name or contact details, and only for a message about nothing else ("marketplace" is a
+  // need, "asdfgh" and "cheers mate" are not names).
+  if (!name && (intent === "unknown" || intent === "contact") && askedForDetails(previous)) {
     name = guessName(rest.replace(/^[,;\s-]+|[,;\s-]+$/g, ""));
     if (name && intent === "unknown") intent = "contact";
   }
@@ -117,7 +124,7 @@ function knownFromHistory(conversation: readonly ChatTurn[]): Known {
   let known: Known = { name: null, email: null, phone: null, company: null, needs: [] };
   conversation.forEach((turn, index) => {
     if (turn.isBot || typeof turn.content !== "string") return;
-    known = mergeKnown(known, read(turn.content, conversation[index - 1], known.name !== null).found);
+    known = mergeKnown(known, read(turn.content, conversation[index - 1]).found);
   });
   return known;
 }
@@ -178,7 +185,7 @@ export function embeddedTurn(request: ChatAssistantRequest): EmbeddedTurn {
   const before = mergeKnown(knownFromHistory(conversation), knownFromUserInfo(request.userInfo));
   const previousTurn = conversation[conversation.length - 1];
   const message = typeof request.message === "string" ? request.message : "";
-  const { understanding: u, intent, found } = read(message, previousTurn, before.name !== null);
+  const { understanding: u, intent, found } = read(message, previousTurn);
   const known = mergeKnown(before, found);
 
   const qualified = isQualified(known);

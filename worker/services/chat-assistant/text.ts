@@ -1,6 +1,6 @@
 // Text matching for the embedded assistant: a visitor's words are compared after folding
 // (lower case, no accents, repeated letters collapsed, punctuation as spaces), so "Orçamentooo",
-// "orcamento" and "ORÇAMENTO" are one word; words of 5+ letters also match with one typo
+// "orcamento" and "ORÇAMENTO" are one word; words of 6+ letters also match with one typo
 // (an edit or a swap of two neighbours: "guarentee", "delivry", "aplicatvo").
 
 /** "Olá, tudo bemmm?" → "ola tudo bem". Digits are kept; everything else is a space. */
@@ -22,6 +22,8 @@ const SHORTHAND: Record<string, string> = {
   qto: "quanto",
   qnto: "quanto",
   qnt: "quanto",
+  qnd: "quando",
+  qdo: "quando",
   oq: "o que",
   pq: "porque",
   tb: "tambem",
@@ -37,9 +39,16 @@ const SHORTHAND: Record<string, string> = {
   plz: "please",
 };
 
+/** Words that only address the reader ("do you guys build …") and are skipped. */
+const FILLERS = new Set(["guys", "pessoal", "galera", "chicos", "bro", "mano", "please", "mate"]);
+
 export function tokens(text: string): string[] {
   const normal = normalize(text);
-  return normal ? normal.split(" ").flatMap((word) => (SHORTHAND[word] ?? word).split(" ")) : [];
+  if (!normal) return [];
+  return normal
+    .split(" ")
+    .flatMap((word) => (SHORTHAND[word] ?? word).split(" "))
+    .filter((word) => !FILLERS.has(word));
 }
 
 /** Optimal string alignment distance, stopping early once it exceeds `max`. */
@@ -71,7 +80,7 @@ export function editDistance(a: string, b: string, max = 1): number {
 
 /**
  * A pattern word against a visitor's word: exact; "stem*" as a prefix; and, for words of
- * 5+ letters, one typo (for a stem: one typo within the stem's length).
+ * 6+ letters, one typo (for a stem: one typo within the stem's length).
  */
 export function wordMatches(word: string, pattern: string, fuzzy = true): boolean {
   if (pattern.endsWith("*")) {
@@ -80,7 +89,7 @@ export function wordMatches(word: string, pattern: string, fuzzy = true): boolea
     return fuzzy && stem.length >= 7 && word.length >= stem.length && editDistance(word.slice(0, stem.length), stem) <= 1;
   }
   if (word === pattern) return true;
-  return fuzzy && pattern.length >= 5 && word.length >= 5 && editDistance(word, pattern) <= 1;
+  return fuzzy && pattern.length >= 6 && word.length >= 6 && editDistance(word, pattern) <= 1;
 }
 
 /**
