@@ -7,6 +7,7 @@ import { onError, onNotFound } from "./errors.ts";
 import { attachmentsApi } from "./attachments.ts";
 import { authApi } from "./auth.ts";
 import { caseStudiesApi } from "./case-studies.ts";
+import { chatAssistantApi } from "./chat-assistant.ts";
 import { contactApi } from "./contact.ts";
 import { dashboardApi } from "./dashboard.ts";
 import { healthApi } from "./health.ts";
@@ -54,7 +55,8 @@ const routes = app
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
   .route("/contact", contactApi)
-  .route("/newsletter", newsletterApi);
+  .route("/newsletter", newsletterApi)
+  .route("/chat-assistant", chatAssistantApi);
 
 app.onError(onError);
 app.notFound(onNotFound);
