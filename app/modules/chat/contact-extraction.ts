@@ -59,10 +59,10 @@ export function normalizePhone(candidate: string): string | null {
   return isBrazilianNational(digits) ? `+55${digits}` : null;
 }
 
-/** DDD (11-99, no zero) then 8 digits (landline 2-5…) or 9 digits (mobile 9…). */
+/** DDD (11-99, no zero) then a landline (8 digits from 2-5) or a mobile (9 digits from 9). */
 function isBrazilianNational(digits: string): boolean {
   if (!/^[1-9][1-9]\d{8,9}$/.test(digits)) return false;
-  return digits.length === 11 ? digits[2] === "9" : /[2-8]/.test(digits[2] ?? "");
+  return digits.length === 11 ? digits[2] === "9" : /[2-5]/.test(digits[2] ?? "");
 }
 
 function capitalise(word: string, first: boolean): string {
