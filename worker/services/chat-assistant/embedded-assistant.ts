@@ -163,6 +163,8 @@ function answer(intent: ChatIntent, u: Understanding, language: ChatLanguage): s
   }
 }
 
+const sentenceCount = (text: string) => text.split(/(?<=[.!?])\s+/).filter(Boolean).length;
+
 /** The most specific topic of a message that also carries contact details (for the confirmation). */
 function topicOf(u: Understanding): ChatIntent | null {
   const topics: ChatIntent[] = ["pricing", "timeline", "guarantee", "roi", "case_studies", "process"];
@@ -197,7 +199,8 @@ export function embeddedTurn(request: ChatAssistantRequest): EmbeddedTurn {
     sentences.push(copy.confirmed(name, known.email as string, CONTACT_WITHIN_HOURS));
     const topic = intent === "contact" ? topicOf(u) : intent;
     const extra = topic ? answer(topic, u, language) : null;
-    if (extra) sentences.push(extra);
+    // At most 3 sentences: a two-sentence answer gives way to the confirmation.
+    if (extra && sentenceCount(extra) === 1) sentences.push(extra);
     sentences.push(copy.askMore(paths.caseStudies));
   } else {
     switch (intent) {
@@ -214,7 +217,7 @@ export function embeddedTurn(request: ChatAssistantRequest): EmbeddedTurn {
         sentences.push(copy.thanks(name));
         break;
       case "goodbye":
-        sentences.push(qualified ? copy.goodbyeQualified(name, CONTACT_WITHIN_HOURS) : copy.goodbye(name));
+        sentences.push(qualified ? copy.goodbyeQualified(name, CONTACT_WITHIN_HOURS) : copy.goodbye(name, paths.contact));
         break;
       case "unknown":
         sentences.push(copy.unknown);
@@ -222,8 +225,8 @@ export function embeddedTurn(request: ChatAssistantRequest): EmbeddedTurn {
       default:
         sentences.push(answer(intent, u, language) ?? copy.unknown);
     }
-    const closing = !(intent === "goodbye" && qualified);
-    if (closing) {
+    // Every reply but a goodbye ends with the next qualifying question.
+    if (intent !== "goodbye") {
       if (qualified) sentences.push(copy.askMore(paths.caseStudies));
       else if (known.needs.length === 0) sentences.push(copy.askNeed);
       else if (known.phone && !known.email) sentences.push(copy.askEmailToo);

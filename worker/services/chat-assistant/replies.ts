@@ -31,7 +31,7 @@ export type ReplyCopy = {
   gotName(name: string): string;
   confirmed(name: Name, email: string, hours: number): string;
   thanks(name: Name): string;
-  goodbye(name: Name): string;
+  goodbye(name: Name, contactPath: string): string;
   goodbyeQualified(name: Name, hours: number): string;
   unknown: string;
   askNeed: string;
@@ -77,9 +77,9 @@ const pt: ReplyCopy = {
   gotEmail: (name) => `Anotei seu e-mail${comma(name)}.`,
   gotPhone: (name) => `Anotei seu telefone${comma(name)}.`,
   gotName: (name) => `Prazer, ${name}!`,
-  confirmed: (name, email, hours) => `Obrigado${comma(name)}! Nossa equipe vai entrar em contato em até ${hours} horas pelo ${email}.`,
+  confirmed: (name, email, hours) => `Perfeito${comma(name)}: nossa equipe vai entrar em contato em até ${hours} horas pelo ${email}.`,
   thanks: (name) => `Eu que agradeço${comma(name)}!`,
-  goodbye: (name) => `Até logo${comma(name)}!`,
+  goodbye: (name, contact) => `Até logo${comma(name)}! Quando quiser, fale com a gente por aqui ou em ${contact}.`,
   goodbyeQualified: (name, hours) => `Até logo${comma(name)}! Nossa equipe fala com você em até ${hours} horas.`,
   unknown: "Não sei se entendi bem, mas posso te ajudar com serviços, preços, prazos, nossa garantia e cases.",
   askNeed: "Que tipo de projeto você tem em mente: app, sistema web, e-commerce ou automação?",
@@ -123,9 +123,9 @@ const es: ReplyCopy = {
   gotEmail: (name) => `Anoté tu correo${comma(name)}.`,
   gotPhone: (name) => `Anoté tu teléfono${comma(name)}.`,
   gotName: (name) => `¡Encantado, ${name}!`,
-  confirmed: (name, email, hours) => `¡Gracias${comma(name)}! Nuestro equipo te contactará en un plazo de ${hours} horas en ${email}.`,
+  confirmed: (name, email, hours) => `Perfecto${comma(name)}: nuestro equipo te contactará en un plazo de ${hours} horas en ${email}.`,
   thanks: (name) => `¡Gracias a ti${comma(name)}!`,
-  goodbye: (name) => `¡Hasta luego${comma(name)}!`,
+  goodbye: (name, contact) => `¡Hasta luego${comma(name)}! Cuando quieras, escríbenos por aquí o en ${contact}.`,
   goodbyeQualified: (name, hours) => `¡Hasta luego${comma(name)}! Nuestro equipo te contactará en un plazo de ${hours} horas.`,
   unknown: "No estoy seguro de haberte entendido, pero puedo ayudarte con servicios, precios, plazos, nuestra garantía y casos de éxito.",
   askNeed: "¿Qué tipo de proyecto tienes en mente: app, sistema web, e-commerce o automatización?",
@@ -169,9 +169,9 @@ const en: ReplyCopy = {
   gotEmail: (name) => `Got your e-mail${comma(name)}.`,
   gotPhone: (name) => `Got your phone number${comma(name)}.`,
   gotName: (name) => `Nice to meet you, ${name}!`,
-  confirmed: (name, email, hours) => `Thanks${comma(name)}! Our team will contact you within ${hours} hours at ${email}.`,
+  confirmed: (name, email, hours) => `Great${comma(name)}: our team will contact you within ${hours} hours at ${email}.`,
   thanks: (name) => `You're welcome${comma(name)}!`,
-  goodbye: (name) => `Bye${comma(name)}!`,
+  goodbye: (name, contact) => `Bye${comma(name)}! Whenever you like, write to us here or at ${contact}.`,
   goodbyeQualified: (name, hours) => `Bye${comma(name)}! Our team will contact you within ${hours} hours.`,
   unknown: "I'm not sure I understood, but I can help with services, prices, timelines, our guarantee and case studies.",
   askNeed: "What kind of project do you have in mind: an app, a web system, e-commerce or automation?",
