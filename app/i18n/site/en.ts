@@ -3,6 +3,7 @@ import { aboutEn } from "./about/en.ts";
 import { caseStudiesEn } from "./caseStudies/en.ts";
 import { contactEn } from "./contact/en.ts";
 import { insightsEn } from "./insights/en.ts";
+import { chatAssistantEn } from "./chatAssistant/en.ts";
 import { landingEn } from "./landing/en.ts";
 import { legalEn } from "./legal/en.ts";
 import { plannerEn } from "./planner/en.ts";
@@ -36,6 +37,8 @@ export const siteEn: Dictionary["site"] = {
   },
   chat: {
     open: "Talk to us",
+    close: "Close the chat",
+    loading: "Opening the chat…",
   },
   forms: {
     errors: {
@@ -52,6 +55,7 @@ export const siteEn: Dictionary["site"] = {
     ogSiteName: "Velox Labs",
   },
   landing: landingEn,
+  chatAssistant: chatAssistantEn,
   caseStudies: caseStudiesEn,
   contact: contactEn,
   insights: insightsEn,

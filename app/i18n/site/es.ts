@@ -3,6 +3,7 @@ import { aboutEs } from "./about/es.ts";
 import { caseStudiesEs } from "./caseStudies/es.ts";
 import { contactEs } from "./contact/es.ts";
 import { insightsEs } from "./insights/es.ts";
+import { chatAssistantEs } from "./chatAssistant/es.ts";
 import { landingEs } from "./landing/es.ts";
 import { legalEs } from "./legal/es.ts";
 import { plannerEs } from "./planner/es.ts";
@@ -36,6 +37,8 @@ export const siteEs: Dictionary["site"] = {
   },
   chat: {
     open: "Habla con nosotros",
+    close: "Cerrar el chat",
+    loading: "Abriendo el chat…",
   },
   forms: {
     errors: {
@@ -52,6 +55,7 @@ export const siteEs: Dictionary["site"] = {
     ogSiteName: "Velox Labs",
   },
   landing: landingEs,
+  chatAssistant: chatAssistantEs,
   caseStudies: caseStudiesEs,
   contact: contactEs,
   insights: insightsEs,

@@ -2,6 +2,7 @@ import { aboutPt } from "./about/pt.ts";
 import { caseStudiesPt } from "./caseStudies/pt.ts";
 import { contactPt } from "./contact/pt.ts";
 import { insightsPt } from "./insights/pt.ts";
+import { chatAssistantPt } from "./chatAssistant/pt.ts";
 import { landingPt } from "./landing/pt.ts";
 import { legalPt } from "./legal/pt.ts";
 import { plannerPt } from "./planner/pt.ts";
@@ -36,6 +37,8 @@ export const sitePt = {
   },
   chat: {
     open: "Fale com a gente",
+    close: "Fechar o chat",
+    loading: "Abrindo o chat…",
   },
   forms: {
     errors: {
@@ -52,6 +55,7 @@ export const sitePt = {
     ogSiteName: "Velox Labs",
   },
   landing: landingPt,
+  chatAssistant: chatAssistantPt,
   caseStudies: caseStudiesPt,
   contact: contactPt,
   insights: insightsPt,

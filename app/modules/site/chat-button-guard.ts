@@ -15,9 +15,11 @@ const TYPING_FIELD = "textarea,select,input:not([type=radio],[type=checkbox],[ty
  * Whether the button must step aside now: a form control lies under it or within 8 px, or,
  * below the lg breakpoint (1024 px), the visitor is typing in a field (the keyboard is up and
  * the page is short). Never while focus is inside the slot (a keyboard user on the button,
- * or the coming chat widget open and in use).
+ * or the chat panel open and in use).
  */
 function mustStepAside(slot: HTMLElement): boolean {
+  // The chat panel is open: the visitor is using it.
+  if (slot.dataset.open) return false;
   const active = document.activeElement;
   if (active && slot.contains(active)) return false;
   if (active?.matches(TYPING_FIELD) && innerWidth < 1024) return true;

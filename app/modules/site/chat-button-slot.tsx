@@ -1,27 +1,50 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { watchChatButton } from "./chat-button-guard.ts";
 import { sitePath } from "./site-paths.ts";
 
+type Launcher = ComponentType<{ focusButton?: boolean }>;
+const loadLauncher = () => import("~/modules/chat/chat-launcher").then((m) => m.ChatLauncher);
+
 /**
- * The floating button at the bottom right where the lead-qualification chat assistant
- * lives. Until the assistant arrives (its own issue) it takes the visitor to the contact
+ * The floating button at the bottom right where the lead-qualification chat assistant lives,
+ * at the cost of a link: the page carries only this, and the assistant's launcher
+ * (app/modules/chat/chat-launcher.tsx) replaces it once the browser is idle (a second or so
+ * after the page loads). Until then, and without JavaScript, the link leads to the contact
  * form, so it is never an inert control.
  *
- * Contract for the widget that will fill it: the slot is `#chat-assistant-slot`, fixed at
- * the bottom right, below the header's menus (z-30). It steps aside (hidden, not clickable)
- * whenever it would cover a form's control, or while a field has focus on a narrow screen,
- * so it never hides a submit button on a phone; without JavaScript (nothing can move it out
- * of the way) it is not shown on narrow screens at all.
+ * Contract of the slot, `#chat-assistant-slot`, fixed at the bottom right, below the header's
+ * menus (z-30): it steps aside (hidden, not clickable) whenever it would cover a form's
+ * control, or while a field has focus on a narrow screen, so it never hides a submit button
+ * on a phone; without JavaScript (nothing can move it out of the way) it is not shown on
+ * narrow screens at all.
  */
 export function ChatButtonSlot() {
   const { language, t } = useI18n();
   const slot = useRef<HTMLDivElement>(null);
   const [aside, setAside] = useState(false);
+  const [launcher, setLauncher] = useState<{ Launcher: Launcher; focused: boolean } | null>(null);
 
-  useEffect(() => watchChatButton(slot.current!, setAside), []);
+  useEffect(() => {
+    if (launcher) return;
+    const stop = watchChatButton(slot.current!, setAside);
+    const load = () =>
+      loadLauncher().then(
+        (Launcher) => setLauncher({ Launcher, focused: hasFocus() }),
+        () => undefined, // stays the contact link
+      );
+    const idle = window.requestIdleCallback?.(load, { timeout: 2000 }) ?? window.setTimeout(load, 500);
+    return () => {
+      stop();
+      (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+    };
+  }, [launcher]);
 
+  // A keyboard user on this link keeps focus on the launcher's button.
+  const hasFocus = () => !!slot.current?.contains(document.activeElement);
+
+  if (launcher) return <launcher.Launcher focusButton={launcher.focused} />;
   return (
     <div
       ref={slot}

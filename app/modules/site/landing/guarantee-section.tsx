@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
-import { ClockIcon, LockIcon, ShieldIcon } from "~/modules/site/ui/icons";
+import { LockIcon } from "~/modules/site/landing/landing-icons";
+import { ClockIcon, ShieldIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const POINTS = [

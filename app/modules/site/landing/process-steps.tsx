@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
-import { PenIcon, RocketIcon, SearchIcon } from "~/modules/site/ui/icons";
+import { PenIcon, RocketIcon, SearchIcon } from "~/modules/site/landing/landing-icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const STEPS = [

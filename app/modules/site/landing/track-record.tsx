@@ -1,7 +1,8 @@
 import { formatNumber } from "~/i18n/format";
 import { companyStats } from "~/modules/site/about/company-figures";
 import { useI18n } from "~/i18n/react";
-import { CheckIcon, CrossIcon } from "~/modules/site/ui/icons";
+import { CrossIcon } from "~/modules/site/landing/landing-icons";
+import { CheckIcon } from "~/modules/site/ui/icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const STATS = ["revenue", "users", "countries", "retention", "roi"] as const;
