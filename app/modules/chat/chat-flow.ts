@@ -2,7 +2,7 @@
 // welcome → project type → budget → timeline → team size → contact (provide_contact or
 // learn_more). The widget renders what these return; the tests drive them directly.
 import { BUDGETS, PROJECT_TYPES, TEAM_SIZES, TIMELINES, type ChatStep, type ChatUserInfo } from "./chat-types.ts";
-import { extractContact } from "./contact-extraction.ts";
+import { extractContact, guessName } from "./contact-extraction.ts";
 
 /** An option button under a bot message (§3 Chat message). */
 export type ChatButton = { text: string; value: string };
@@ -100,7 +100,8 @@ const nameSuffix = (name: string | null) => (name ? `, ${name.split(/\s+/)[0]}` 
  * (`ask`).
  */
 export function contactStepMessage(state: ChatState, text: string, t: ChatCopy): { state: ChatState; reply?: BotReply; capture?: boolean; ask?: boolean } {
-  const found = extractContact(text);
+  const extracted = extractContact(text);
+  const found = { ...extracted, name: extracted.name ?? guessName(text) };
   if (!found.email && !found.phone && !found.name) return { state, ask: true };
   const next: ChatState = {
     ...state,
