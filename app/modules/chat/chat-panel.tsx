@@ -160,7 +160,9 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
   };
 
   const sendText = async (text: string) => {
-    const message = text.trim().slice(0, CHAT_LIMITS.messageLength);
+    // Control characters (a paste from a terminal, a stray escape) are dropped, not refused.
+    // eslint-disable-next-line no-control-regex
+    const message = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim().slice(0, CHAT_LIMITS.messageLength);
     if (!t || pending || !message) return;
     const started = Date.now();
     const history = latest.current.messages;
