@@ -206,6 +206,8 @@ describe("chat assistant: the widget", () => {
     await panel(page).getByTestId("chat-typing").waitFor({ state: "detached", timeout: 15_000 });
     const answer = await lastBotMessage(page);
     assert.ok(answer.length > 20 && answer !== COPY.pt.technical, answer);
+    // The flow's options come back under the answer: the visitor can carry on.
+    await panel(page).getByTestId("chat-options").getByRole("button", { name: COPY.pt.web, exact: true }).waitFor();
     const messages = await log(page).locator("li p").count();
 
     // To another page (client-side) and back: same conversation, the panel stays open.

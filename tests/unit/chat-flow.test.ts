@@ -9,6 +9,7 @@ import {
   mergeUserInfo,
   pressButton,
   replyDelay,
+  stepButtons,
   welcomeReply,
   type ChatCopy,
   type ChatState,
@@ -112,5 +113,14 @@ describe("state and constants", () => {
   it("waits 1000 ms plus up to 1000 ms before a reply", () => {
     expect(replyDelay(() => 0)).toBe(1000);
     expect(replyDelay(() => 0.999)).toBe(1999);
+  });
+});
+
+describe("free text in the middle of the flow", () => {
+  it("offers the current step's options again under the answer", () => {
+    expect(values({ buttons: stepButtons(INITIAL_CHAT_STATE, pt) })).toEqual(["start_conversation"]);
+    expect(values({ buttons: stepButtons({ ...INITIAL_CHAT_STATE, currentStep: "budget" }, pt) })).toEqual([...BUDGETS]);
+    expect(values({ buttons: stepButtons({ ...INITIAL_CHAT_STATE, currentStep: "team_size" }, pt) })).toEqual([...TEAM_SIZES]);
+    expect(stepButtons({ ...INITIAL_CHAT_STATE, currentStep: "contact" }, pt)).toBeUndefined();
   });
 });

@@ -89,6 +89,22 @@ export function pressButton(state: ChatState, value: string, t: ChatCopy): { sta
   return { state, reply: { content: t("unknownOption") } };
 }
 
+/**
+ * The options of the step the visitor is on, offered again under an answer to free text, so
+ * a question in the middle of the flow never leaves them without a way on.
+ */
+export function stepButtons(state: ChatState, t: ChatCopy): ChatButton[] | undefined {
+  const byStep: Partial<Record<ChatStep, readonly string[]>> = {
+    welcome: ["start_conversation"],
+    project_type: PROJECT_TYPES,
+    budget: BUDGETS,
+    timeline: TIMELINES,
+    team_size: TEAM_SIZES,
+  };
+  const values = byStep[state.currentStep];
+  return values ? options(t, values) : undefined;
+}
+
 /** ", Ana" when the name is known (the copy reads "Obrigado{name}!"), else nothing. */
 const nameSuffix = (name: string | null) => (name ? `, ${name.split(/\s+/)[0]}` : "");
 

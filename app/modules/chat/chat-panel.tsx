@@ -13,6 +13,7 @@ import {
   mergeUserInfo,
   pressButton,
   replyDelay,
+  stepButtons,
   userInfoOf,
   welcomeReply,
   type BotReply,
@@ -190,7 +191,7 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
           pageContext: { company: "Velox Labs" },
         });
         learned = mergeUserInfo(latest.current.state, response.userInfo ?? {});
-        answer = { content: response.response.trim() };
+        answer = { content: response.response.trim(), buttons: stepButtons(learned, t) };
         if (response.shouldCreateLead && learned.email && learned.capturedEmail !== learned.email) {
           await reply(started, answer, learned);
           void sendLead(learned, latest.current.messages);
@@ -198,7 +199,7 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
         }
       } catch (error) {
         if (!isNetworkError(error)) console.warn("chat: the assistant did not answer", error);
-        answer = { content: t("technicalIssue") };
+        answer = { content: t("technicalIssue"), buttons: stepButtons(latest.current.state, t) };
       }
       await reply(started, answer, learned);
     } finally {
