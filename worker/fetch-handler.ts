@@ -1,5 +1,6 @@
 import { routePartykitRequest } from "partyserver";
 import { PARTY_NAMES } from "../party/index.ts";
+import { partyRouting } from "../party/connect-auth.ts";
 import { api } from "./api/index.ts";
 import { errorResponse } from "./api/errors.ts";
 import { isForbiddenCrossSiteRequest } from "./auth/origin-check.ts";
@@ -32,7 +33,7 @@ export function createFetchHandler(renderApp: RenderApp, options: SecurityHeader
     }
     if (pathname.startsWith("/parties/")) {
       const party = pathname.split("/")[2] ?? "";
-      const response = PARTY_NAMES.includes(party) ? await routePartykitRequest(request, env) : null;
+      const response = PARTY_NAMES.includes(party) ? await routePartykitRequest(request, env, partyRouting(env)) : null;
       return response ?? errorResponse(requestLanguage(request), 404, "not_found");
     }
     return renderApp(request, env, ctx, nonce);

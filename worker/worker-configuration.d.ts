@@ -4,6 +4,8 @@
 interface __BaseEnv_Env {
 	ATTACHMENTS: R2Bucket;
 	DB: D1Database;
+	ChatRoom: DurableObjectNamespace<import("../party/index.ts").ChatRoom>;
+	UserRoom: DurableObjectNamespace<import("../party/index.ts").UserRoom>;
 	APP_ENV: string;
 	PUBLIC_ORIGIN: string;
 	TEAM_EMAIL: string;

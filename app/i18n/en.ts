@@ -51,6 +51,8 @@ export const en: Dictionary = {
     assistant_unavailable: "Sorry, I had a technical issue. Can you repeat your question?",
     assistant_rate_limited: "You have sent many messages in a short time. Please try again in {wait}.",
     lead_capture_rate_limited: "We received many submissions in a short time. Please try again in {wait}.",
+    chat_creator_only: "Only the channel's creator can add members.",
+    chat_channel_not_private: "Members are only added to private channels.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",
@@ -60,6 +62,8 @@ export const en: Dictionary = {
       assignee_unavailable: "The selected assignee does not exist or is inactive.",
       too_many: "Too many items.",
       control_characters: "The text contains control characters that are not allowed.",
+      user_unavailable: "The selected user does not exist or is inactive.",
+      message_not_found: "Message not found in this channel.",
     },
   },
   notifications: {

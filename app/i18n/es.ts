@@ -51,6 +51,8 @@ export const es: Dictionary = {
     assistant_unavailable: "Lo siento, tuve un problema técnico. ¿Puedes repetir tu pregunta?",
     assistant_rate_limited: "Enviaste muchos mensajes en poco tiempo. Inténtalo de nuevo en {wait}.",
     lead_capture_rate_limited: "Recibimos muchos envíos en poco tiempo. Inténtalo de nuevo en {wait}.",
+    chat_creator_only: "Solo quien creó el canal puede añadir miembros.",
+    chat_channel_not_private: "Solo se añaden miembros a canales privados.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",
@@ -60,6 +62,8 @@ export const es: Dictionary = {
       assignee_unavailable: "El responsable seleccionado no existe o está inactivo.",
       too_many: "Demasiados elementos.",
       control_characters: "El texto contiene caracteres de control no permitidos.",
+      user_unavailable: "El usuario seleccionado no existe o está inactivo.",
+      message_not_found: "Mensaje no encontrado en este canal.",
     },
   },
   notifications: {

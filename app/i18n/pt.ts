@@ -53,6 +53,9 @@ export const pt = {
     assistant_unavailable: "Desculpe, tive um problema técnico. Pode repetir sua pergunta?",
     assistant_rate_limited: "Você enviou muitas mensagens em pouco tempo. Tente novamente em {wait}.",
     lead_capture_rate_limited: "Recebemos muitos envios em pouco tempo. Tente novamente em {wait}.",
+    /** Internal chat (/api/chat). */
+    chat_creator_only: "Apenas quem criou o canal pode adicionar membros.",
+    chat_channel_not_private: "Membros só são adicionados a canais privados.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",
@@ -63,6 +66,8 @@ export const pt = {
       assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
       too_many: "Itens demais.",
       control_characters: "O texto contém caracteres de controle não permitidos.",
+      user_unavailable: "O usuário selecionado não existe ou está inativo.",
+      message_not_found: "Mensagem não encontrada neste canal.",
     },
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */

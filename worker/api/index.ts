@@ -7,6 +7,7 @@ import { onError, onNotFound } from "./errors.ts";
 import { attachmentsApi } from "./attachments.ts";
 import { authApi } from "./auth.ts";
 import { caseStudiesApi } from "./case-studies.ts";
+import { chatApi } from "./chat.ts";
 import { chatAssistantApi } from "./chat-assistant.ts";
 import { contactApi } from "./contact.ts";
 import { dashboardApi } from "./dashboard.ts";
@@ -54,6 +55,7 @@ const routes = app
   .route("/dashboard", dashboardApi)
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
+  .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)
   .route("/chat-assistant", chatAssistantApi);

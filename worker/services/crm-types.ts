@@ -157,3 +157,28 @@ export type NotificationDto = {
 
 /** The bell: the 50 newest of the user, and how many of ALL theirs are unread. */
 export type NotificationListDto = { items: NotificationDto[]; unread_count: number };
+
+/** An internal chat channel (crm.md §3) as the channel list shows it. */
+export type ChatChannelDto = {
+  id: string;
+  name: string;
+  description: string | null;
+  is_private: boolean;
+  created_by: string | null;
+  created_at: string;
+  member_count: number;
+};
+
+/** One chat message with its author (null fields when the author's account is gone). */
+export type ChatMessageDto = {
+  id: string;
+  channel_id: string;
+  content: string;
+  created_at: string;
+  user_id: string | null;
+  author_name: string | null;
+  author_email: string | null;
+};
+
+/** POST /api/chat/channels/:id/members: `added` is false when they already were a member. */
+export type ChatMemberDto = { channel_id: string; user_id: string; added: boolean };

@@ -2,8 +2,11 @@
 // call reads or writes the acting user's own rows only. The write that a row belongs to the
 // actor is decided in the UPDATE itself (`where id = ? and user_id = actor`), so another
 // user's id is simply "not found" (404) and nothing of theirs changes. Live delivery
-// (partyserver, `user-<id>` rooms) comes later; the browser polls the unread count meanwhile.
-import { and, count, desc, eq } from "drizzle-orm";
+// (partyserver, `user-<id>` rooms): publishNotifications below, called once the rows are in
+// D1 (persist first, then broadcast; docs/decisions/014).
+import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import type { UserRoomEvent } from "~/modules/realtime/protocol";
+import { publishToUsers } from "../../party/publish.ts";
 import { ApiError } from "../api/errors.ts";
 import { notifications, type Notification } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
@@ -59,19 +62,78 @@ export async function listNotifications(ctx: ServiceContext, actor: Authenticate
 }
 
 /** Marks one of the actor's notifications read (again is fine); 404 for a missing or someone else's id. */
-export async function markNotificationRead({ db }: ServiceContext, actor: Authenticated, id: string): Promise<NotificationDto> {
-  const row = await db
+export async function markNotificationRead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<NotificationDto> {
+  const row = await ctx.db
     .update(notifications)
     .set({ read: true })
     .where(and(eq(notifications.id, id), ofActor(actor)))
     .returning()
     .get();
   if (!row) throw new ApiError(404, "not_found");
+  await publishNotifications(ctx, [actor.user.id]);
   return toNotificationDto(row);
 }
 
 /** Marks every unread notification of the actor read; returns how many changed. */
-export async function markAllNotificationsRead({ db }: ServiceContext, actor: Authenticated): Promise<number> {
-  const rows = await db.update(notifications).set({ read: true }).where(unreadOf(actor)).returning({ id: notifications.id }).all();
+export async function markAllNotificationsRead(ctx: ServiceContext, actor: Authenticated): Promise<number> {
+  const rows = await ctx.db.update(notifications).set({ read: true }).where(unreadOf(actor)).returning({ id: notifications.id }).all();
+  if (rows.length > 0) await publishNotifications(ctx, [actor.user.id]);
   return rows.length;
+}
+
+/** D1 binds at most 100 parameters per statement. */
+const USER_ID_CHUNK = 90;
+
+/**
+ * Tells every open tab of each user (their `user-<id>` room) what changed, AFTER the rows
+ * are in D1: one `notification.created` per notification of theirs created at or after
+ * `since` (oldest first, each with the unread count), or else one `notification.unread`
+ * with the count. Never throws (a lost event is caught up by the next fetch of the list);
+ * a no-op without the UserRoom binding.
+ */
+export async function publishNotifications(ctx: ServiceContext, userIds: Iterable<string>, options: { since?: string } = {}): Promise<void> {
+  if (!ctx.env.UserRoom) return;
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  try {
+    const events = new Map<string, UserRoomEvent[]>(ids.map((id) => [id, []]));
+    for (let i = 0; i < ids.length; i += USER_ID_CHUNK) {
+      const chunk = ids.slice(i, i + USER_ID_CHUNK);
+      const [counts, created] = await Promise.all([
+        ctx.db
+          .select({ userId: notifications.userId, n: count() })
+          .from(notifications)
+          .where(and(inArray(notifications.userId, chunk), eq(notifications.read, false)))
+          .groupBy(notifications.userId)
+          .all(),
+        options.since
+          ? ctx.db
+              .select()
+              .from(notifications)
+              .where(and(inArray(notifications.userId, chunk), gte(notifications.createdAt, options.since)))
+              .orderBy(asc(notifications.createdAt), asc(notifications.id))
+              .limit(NOTIFICATION_LIST_LIMIT * chunk.length)
+              .all()
+          : Promise.resolve([]),
+      ]);
+      const unread = new Map(counts.map((row) => [row.userId, row.n]));
+      for (const row of created) {
+        events.get(row.userId)?.push({
+          type: "notification.created",
+          id: row.id,
+          created_at: row.createdAt,
+          notification: toNotificationDto(row),
+          unread_count: unread.get(row.userId) ?? 0,
+        });
+      }
+      const now = new Date().toISOString();
+      for (const userId of chunk) {
+        const list = events.get(userId)!;
+        if (list.length === 0) list.push({ type: "notification.unread", id: crypto.randomUUID(), created_at: now, unread_count: unread.get(userId) ?? 0 });
+      }
+    }
+    await publishToUsers(ctx.env, events);
+  } catch (error) {
+    console.error("notifications: stored but not published live", error);
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, nowIso } from "./columns.ts";
 import { users } from "./users.ts";
 
@@ -46,9 +46,17 @@ export const chatMessages = sqliteTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     createdAt: createdAt(),
+    /**
+     * Order within the channel: 1, 2, 3… with no ties (several messages can share a
+     * created_at). Written by the INSERT itself (max + 1 of the channel, one statement), or
+     * by the trigger of migration 0008 when an insert leaves it out. Paging and reconnect
+     * backfill go by it; clients only ever see the UUID.
+     */
+    seq: integer("seq"),
   },
   (t) => [
     index("chat_messages_channel_created_at_idx").on(t.channelId, t.createdAt),
+    uniqueIndex("chat_messages_channel_seq_idx").on(t.channelId, t.seq),
     check("chat_messages_content_check", sql`length(trim(${t.content})) > 0`),
   ],
 );

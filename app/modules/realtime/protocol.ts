@@ -1,0 +1,57 @@
+// The realtime protocol (issue 14, docs/decisions/014): what the Durable Object rooms of
+// party/ send over a WebSocket and the little a client may send back. Shared by the Worker
+// (party/, worker/services) and the browser. TYPES AND TINY CONSTANTS ONLY: the browser
+// imports this file with `import type` or for the constants, and zod must never reach a
+// browser chunk; the server parses incoming frames with ./protocol.server.ts.
+import type { ChatMessageDto, NotificationDto } from "../../../worker/services/crm-types.ts";
+
+/** partyserver parties (kebab-case of the Durable Object bindings ChatRoom and UserRoom). */
+export const CHAT_PARTY = "chat-room";
+export const USER_PARTY = "user-room";
+
+/** Rooms are named deterministically, so the API finds the same object as the sockets. */
+export const channelRoomName = (channelId: string) => `channel-${channelId}`;
+export const userRoomName = (userId: string) => `user-${userId}`;
+
+/** The WebSocket path of a room: /parties/<party>/<room>. */
+export const roomPath = (party: typeof CHAT_PARTY | typeof USER_PARTY, room: string) => `/parties/${party}/${room}`;
+
+/** Close codes a room uses (4000-4999 are the application's). */
+export const CLOSE_CODES = { invalidMessage: 4400 } as const;
+
+/**
+ * Every event a room sends carries an `id` and a `created_at`. For a chat message they are
+ * the message's own (the id is what `GET /api/chat/channels/:id/messages?after=<id>` takes
+ * on reconnect); for a notification, the notification's; for a bare count change, a fresh
+ * id and the time of the change.
+ */
+type EventBase = { id: string; created_at: string };
+
+/** A message persisted in D1 and fanned out to `channel-<id>`. */
+export type ChatMessageEvent = EventBase & { type: "chat.message"; channel_id: string; message: ChatMessageDto };
+
+/** A new notification for the user of `user-<id>`, with their unread count after it. */
+export type NotificationCreatedEvent = EventBase & { type: "notification.created"; notification: NotificationDto; unread_count: number };
+
+/** The user's unread count changed (read, read all, or several created at once). */
+export type UnreadCountEvent = EventBase & { type: "notification.unread"; unread_count: number };
+
+/** The reply to a client's ping (keep-alive / liveness check). */
+export type PongEvent = EventBase & { type: "pong" };
+
+/** A frame the room could not accept (it is dropped; nothing is re-broadcast). */
+export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_message" };
+
+export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
+export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | PongEvent | ProtocolErrorEvent;
+export type ServerEvent = ChatRoomEvent | UserRoomEvent;
+
+/**
+ * What a client may send. Messages are NOT sent over the socket: they are POSTed to the API,
+ * which persists them and then broadcasts (persist first, then broadcast). The socket only
+ * takes a ping.
+ */
+export type ClientMessage = { type: "ping" };
+
+/** Largest client frame a room reads (anything longer is refused unparsed). */
+export const MAX_CLIENT_FRAME_CHARS = 1024;

@@ -1,0 +1,36 @@
+// The services' way into the rooms (persist first, then broadcast: call these only after
+// the write is in D1). Each is a no-op when the Durable Object binding is absent.
+import { getServerByName } from "partyserver";
+import { channelRoomName, userRoomName, type ChatMessageEvent, type UserRoomEvent } from "~/modules/realtime/protocol";
+import type { ChatMessageDto } from "../worker/services/crm-types.ts";
+
+/** Fans a stored chat message out to its channel's room; returns how many sockets got it. */
+export async function publishChatMessage(env: Env, message: ChatMessageDto): Promise<number> {
+  if (!env.ChatRoom) return 0;
+  const event: ChatMessageEvent = {
+    type: "chat.message",
+    id: message.id,
+    created_at: message.created_at,
+    channel_id: message.channel_id,
+    message,
+  };
+  const room = await getServerByName(env.ChatRoom, channelRoomName(message.channel_id));
+  return room.broadcastMessage(event);
+}
+
+/** Sends each user's events to their room (all users in parallel); failures are logged, not thrown. */
+export async function publishToUsers(env: Env, eventsByUser: ReadonlyMap<string, UserRoomEvent[]>): Promise<void> {
+  if (!env.UserRoom) return;
+  const namespace = env.UserRoom;
+  await Promise.all(
+    [...eventsByUser].map(async ([userId, events]) => {
+      if (events.length === 0) return;
+      try {
+        const room = await getServerByName(namespace, userRoomName(userId));
+        await room.publish(events);
+      } catch (error) {
+        console.error(`realtime: could not publish to user-${userId}`, error);
+      }
+    }),
+  );
+}
