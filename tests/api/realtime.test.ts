@@ -1,0 +1,230 @@
+// The realtime rooms against the real Durable Objects (party/, docs/decisions/014): who may
+// connect, persist-then-broadcast of chat messages, reconnect backfill by last id, and the
+// per-user notification fan-out.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
+import { getDb } from "../../worker/db/client.ts";
+import type { ChatChannelDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
+import { publishNotifications } from "../../worker/services/notification-service.ts";
+import { createNotification } from "../factories/index.ts";
+import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
+
+type Session = Awaited<ReturnType<typeof signedInUser>>;
+type Socket = { ws: WebSocket; events: ServerEvent[] };
+
+const open: WebSocket[] = [];
+
+afterEach(() => {
+  for (const ws of open.splice(0)) {
+    try {
+      ws.close(1000, "test over");
+    } catch {
+      // already closed
+    }
+  }
+});
+
+const cookieOf = (s: Session) => sessionCookie(s.session);
+const chatPath = (channelId: string) => `/parties/chat-room/channel-${channelId}`;
+const userPath = (userId: string) => `/parties/user-room/user-${userId}`;
+
+function upgrade(path: string, headers: Record<string, string>) {
+  return request(path, { headers: { Upgrade: "websocket", ...headers } });
+}
+
+async function connect(path: string, s: Session): Promise<Socket> {
+  const response = await upgrade(path, { Cookie: cookieOf(s), Origin: ORIGIN });
+  if (response.status !== 101) throw new Error(`not upgraded: ${response.status} ${await response.text()}`);
+  const ws = response.webSocket!;
+  ws.accept();
+  open.push(ws);
+  const socket: Socket = { ws, events: [] };
+  ws.addEventListener("message", (event) => {
+    socket.events.push(JSON.parse(event.data as string) as ServerEvent);
+  });
+  return socket;
+}
+
+async function until(done: () => boolean, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 150));
+
+const chatEvents = (socket: Socket) => socket.events.filter((e): e is ChatMessageEvent => e.type === "chat.message");
+
+async function newChannel(s: Session, body: Record<string, unknown>) {
+  const response = await request("/api/chat/channels", json("POST", body, bearer(s.session.access_token)));
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { channel: ChatChannelDto }).channel;
+}
+
+async function send(s: Session, channelId: string, content: string) {
+  const response = await request(`/api/chat/channels/${channelId}/messages`, json("POST", { content }, bearer(s.session.access_token)));
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { message: ChatMessageDto }).message;
+}
+
+let alice: Session;
+let bob: Session;
+let carol: Session;
+
+beforeAll(async () => {
+  [alice, bob, carol] = [await signedInUser("sales_rep"), await signedInUser("manager"), await signedInUser("sales_rep")];
+});
+
+describe("who may connect", () => {
+  it("refuses a connection without a session (401) or with a bad token, without upgrading", async () => {
+    const channel = await newChannel(alice, { name: "aberto-auth" });
+    for (const cookie of [undefined, "crm-access=not-a-token", `crm-access=${alice.session.access_token}x`]) {
+      const response = await upgrade(chatPath(channel.id), { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) });
+      expect(response.status, String(cookie)).toBe(401);
+      expect(response.webSocket).toBeNull();
+    }
+  });
+
+  it("refuses another origin and a missing Origin (403)", async () => {
+    const channel = await newChannel(alice, { name: "aberto-origin" });
+    for (const origin of ["https://evil.example", "http://localhost:9999", undefined]) {
+      const response = await upgrade(chatPath(channel.id), { Cookie: cookieOf(alice), ...(origin ? { Origin: origin } : {}) });
+      expect(response.status, String(origin)).toBe(403);
+      expect(response.webSocket).toBeNull();
+    }
+  });
+
+  it("admits anyone signed in to a public channel, only members to a private one", async () => {
+    const open = await newChannel(alice, { name: "aberto-todos" });
+    await connect(chatPath(open.id), carol);
+    const secret = await newChannel(alice, { name: "segredo", is_private: true });
+    const refused = await upgrade(chatPath(secret.id), { Cookie: cookieOf(carol), Origin: ORIGIN });
+    expect(refused.status).toBe(403);
+    expect(refused.webSocket).toBeNull();
+    await connect(chatPath(secret.id), alice);
+    expect((await upgrade(chatPath("no-such-channel"), { Cookie: cookieOf(alice), Origin: ORIGIN })).status).toBe(403);
+    expect((await upgrade("/parties/chat-room/not-a-channel-name", { Cookie: cookieOf(alice), Origin: ORIGIN })).status).toBe(403);
+  });
+
+  it("admits only the user to their own user room, whatever user header a client forges", async () => {
+    await connect(userPath(alice.user.id), alice);
+    const other = await upgrade(userPath(bob.user.id), { Cookie: cookieOf(alice), Origin: ORIGIN, "x-crm-realtime-user": bob.user.id });
+    expect(other.status).toBe(403);
+    const anonymous = await upgrade(userPath(bob.user.id), { Origin: ORIGIN, "x-crm-realtime-user": bob.user.id });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("serves no plain HTTP on a room", async () => {
+    const channel = await newChannel(alice, { name: "http" });
+    const response = await request(chatPath(channel.id), { headers: { Cookie: cookieOf(alice) } });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("chat room", () => {
+  it("delivers a message POSTed by one user to every connected socket exactly once, after it is in D1", async () => {
+    const channel = await newChannel(alice, { name: "entrega" });
+    const bobSocket = await connect(chatPath(channel.id), bob);
+    const carolSocket = await connect(chatPath(channel.id), carol);
+    const message = await send(alice, channel.id, "Reunião às 15h");
+    await until(() => chatEvents(bobSocket).length > 0 && chatEvents(carolSocket).length > 0);
+    await settle();
+    for (const socket of [bobSocket, carolSocket]) {
+      expect(chatEvents(socket)).toEqual<ChatMessageEvent[]>([
+        { type: "chat.message", id: message.id, created_at: message.created_at, channel_id: channel.id, message },
+      ]);
+    }
+    const stored = await env.DB.prepare("select content, user_id from chat_messages where id = ?").bind(message.id).first();
+    expect(stored).toEqual({ content: "Reunião às 15h", user_id: alice.user.id });
+  });
+
+  it("does not send one channel's messages to another channel's sockets", async () => {
+    const one = await newChannel(alice, { name: "um" });
+    const two = await newChannel(alice, { name: "dois" });
+    const listener = await connect(chatPath(two.id), bob);
+    await send(alice, one.id, "só no um");
+    await settle();
+    expect(chatEvents(listener)).toEqual([]);
+  });
+
+  it("after a reconnect, GET ?after=<last id> returns exactly the messages missed, and live delivery resumes", async () => {
+    const channel = await newChannel(alice, { name: "queda" });
+    const first = await connect(chatPath(channel.id), bob);
+    const seen = await send(alice, channel.id, "antes da queda");
+    await until(() => chatEvents(first).length === 1);
+    const lastId = chatEvents(first).at(-1)!.id;
+    expect(lastId).toBe(seen.id);
+    first.ws.close(1000, "offline");
+    await settle();
+
+    const missed = [await send(alice, channel.id, "perdida 1"), await send(carol, channel.id, "perdida 2"), await send(alice, channel.id, "perdida 3")];
+    const again = await connect(chatPath(channel.id), bob);
+    const response = await request(`/api/chat/channels/${channel.id}/messages?after=${lastId}`, { headers: bearer(bob.session.access_token) });
+    expect(response.status).toBe(200);
+    const backfill = (await response.json()) as Page<ChatMessageDto>;
+    expect(backfill.items).toEqual(missed);
+    expect(backfill.next_cursor).toBeNull();
+
+    const live = await send(carol, channel.id, "ao vivo");
+    await until(() => chatEvents(again).length > 0);
+    await settle();
+    expect(chatEvents(again).map((e) => e.id)).toEqual([live.id]);
+  });
+
+  it("answers a ping with a pong and refuses anything else without re-broadcasting it", async () => {
+    const channel = await newChannel(alice, { name: "ping" });
+    const talker = await connect(chatPath(channel.id), alice);
+    const listener = await connect(chatPath(channel.id), bob);
+    talker.ws.send(JSON.stringify({ type: "ping" }));
+    talker.ws.send(JSON.stringify({ type: "chat.message", message: { content: "<b>forjada</b>" } }));
+    talker.ws.send("not json");
+    await until(() => talker.events.length >= 3);
+    expect(talker.events.map((e) => e.type)).toEqual(["pong", "error", "error"]);
+    for (const event of talker.events) expect(event).toMatchObject({ id: expect.any(String), created_at: expect.any(String) });
+    await settle();
+    expect(listener.events).toEqual([]);
+    expect(await env.DB.prepare("select count(*) as n from chat_messages where channel_id = ?").bind(channel.id).first<{ n: number }>()).toEqual({ n: 0 });
+  });
+});
+
+describe("user room", () => {
+  it("tells every tab of the user, and nobody else, when their unread count drops", async () => {
+    const me = await signedInUser("sales_rep");
+    const someoneElse = await signedInUser("sales_rep");
+    const tabs = [await connect(userPath(me.user.id), me), await connect(userPath(me.user.id), me)];
+    const stranger = await connect(userPath(someoneElse.user.id), someoneElse);
+    const [first] = [await createNotification(db(), { userId: me.user.id }), await createNotification(db(), { userId: me.user.id })];
+
+    const read = await request(`/api/notifications/${first!.id}/read`, { method: "PATCH", headers: bearer(me.session.access_token) });
+    expect(read.status).toBe(200);
+    await until(() => tabs.every((t) => t.events.length > 0));
+    for (const tab of tabs) expect(tab.events).toEqual([expect.objectContaining<Partial<UnreadCountEvent>>({ type: "notification.unread", unread_count: 1 })]);
+
+    const all = await request("/api/notifications/read-all", { method: "POST", headers: bearer(me.session.access_token) });
+    expect(all.status).toBe(200);
+    await until(() => tabs.every((t) => t.events.length > 1));
+    await settle();
+    for (const tab of tabs) expect(tab.events.map((e) => (e as UnreadCountEvent).unread_count)).toEqual([1, 0]);
+    expect(stranger.events).toEqual([]);
+  });
+
+  it("publishes new notifications (stored first) with their DTO and the unread count", async () => {
+    const me = await signedInUser("manager");
+    const tab = await connect(userPath(me.user.id), me);
+    const since = new Date().toISOString();
+    await createNotification(db(), { userId: me.user.id, read: true, createdAt: "2020-01-01T00:00:00.000Z" });
+    const fresh = await createNotification(db(), { userId: me.user.id, type: "new_lead", title: "Novo lead", link: "/leads?lead=1", createdAt: since });
+    await publishNotifications({ db: getDb(env.DB), env }, [me.user.id], { since });
+    await until(() => tab.events.length > 0);
+    await settle();
+    expect(tab.events).toEqual<NotificationCreatedEvent[]>([
+      {
+        type: "notification.created",
+        id: fresh.id,
+        created_at: since,
+        unread_count: 1,
+        notification: { id: fresh.id, type: "new_lead", title: "Novo lead", message: fresh.message, link: "/leads?lead=1", read: false, created_at: since },
+      },
+    ]);
+  });
+});
