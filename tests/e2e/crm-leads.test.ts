@@ -300,6 +300,28 @@ describe("leads list and lead form", () => {
     await context.close();
   });
 
+  it("closing a lead's detail or form by keyboard gives focus back to the card's button that opened it", async () => {
+    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.admin);
+    const card = page.getByTestId("lead-card").first();
+    const isFocused = (testId: string) => card.getByTestId(testId).evaluate((el) => el === document.activeElement);
+    await card.getByTestId("lead-details").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("lead-detail-dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("lead-detail-dialog").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "lead-details");
+    assert.ok(await isFocused("lead-details"), "focus on the card's 'Ver'");
+    await card.getByTestId("lead-edit").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("lead-form-dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("lead-form-dialog").waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "lead-edit");
+    assert.ok(await isFocused("lead-edit"), "focus on the card's 'Editar'");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   it("'Carregar mais' appends the next page without repeating a lead; a sales rep gets no 'Editar' on a colleague's lead", async () => {
     const { page, context, consoleErrors } = await signedIn("/leads?view=list");
     const before = await page.getByTestId("lead-card").count();

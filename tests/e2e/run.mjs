@@ -134,11 +134,13 @@ try {
   let passed = 0;
   let failed = 0;
   for (const file of files) {
-    const crashesBefore = crashes;
+    let crashesBefore = crashes;
     let result = await runFile(file);
     // A file that failed while the server went down (its exit may be reported a moment after
     // the file's last failure) runs once more against the restarted server.
-    if (result.code !== 0 && (crashes > crashesBefore || !(await answers(baseUrl)))) {
+    // Up to twice: the exit can come again during the rerun of a long file.
+    for (let attempt = 1; attempt <= 2 && result.code !== 0 && (crashes > crashesBefore || !(await answers(baseUrl))); attempt++) {
+      crashesBefore = crashes;
       await restartOnPristineState();
       console.log(`\n--- running ${file} again, on the seeded database: the server restarted while it ran\n`);
       result = await runFile(file);

@@ -18,6 +18,7 @@ import { NotesTab } from "./notes-tab";
 import { OverviewTab } from "./overview-tab";
 import { useCollection } from "./use-collection";
 import { useWrite } from "./use-write";
+import { useReturnFocus } from "~/modules/crm/use-return-focus";
 
 // The same chunk the leads screen loads for "Novo Lead" (usually there already).
 const LeadFormDialog = lazy(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
@@ -119,6 +120,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
     [onChanged],
   );
 
+  // Back to the card's 'Ver' (or whatever opened it) on close.
+  const returnFocus = useReturnFocus(true, () => `[data-lead-id="${CSS.escape(leadId)}"] [data-testid=lead-details]`);
+
   const title = lead?.name ?? (state.status === "not_found" ? t("crm.leadDetail.dialog.notFoundTitle") : t("crm.leadDetail.dialog.fallbackTitle"));
 
   return (
@@ -126,6 +130,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
       <Dialog.Content
         maxWidth="760px"
         data-testid="lead-detail-dialog"
+        onCloseAutoFocus={returnFocus}
         // Phones: the whole screen, no rounded frame (the scroll wrapper's padding goes too).
         // The wrapper is a flex item: min-width 0, or a long row of tabs would widen it past
         // the screen instead of scrolling.

@@ -10,6 +10,7 @@ import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import { withLeadParam } from "./lead-card-parts";
 import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
 import { TagField } from "./tag-field";
+import { useReturnFocus } from "~/modules/crm/use-return-focus";
 
 export type LeadFormDialogProps = {
   open: boolean;
@@ -31,9 +32,11 @@ type LeadExists = { id: string; name: string; message: string };
  */
 export function LeadFormDialog({ open, onOpenChange, lead, assignableUsers, onSaved }: LeadFormDialogProps) {
   const { t } = useI18n();
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content
+        onCloseAutoFocus={returnFocus}
         maxWidth="640px"
         size={{ initial: "3", sm: "4" }}
         data-testid="lead-form-dialog"
