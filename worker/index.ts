@@ -2,6 +2,8 @@ import { createRequestHandler } from "react-router";
 import { createFetchHandler } from "./fetch-handler.ts";
 import { withBookmark } from "./db/d1-session.ts";
 import { createLoadContext, withCookies } from "./router-context.ts";
+import { getDb } from "./db/client.ts";
+import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
 
 export * from "../party/index.ts";
 
@@ -21,4 +23,9 @@ export default {
     // The Vite dev server's HMR client talks over a WebSocket.
     { dev: import.meta.env.DEV },
   ),
+  // The Cron Trigger of wrangler.toml: task_due reminders, once per task and due date.
+  async scheduled(controller, env, ctx) {
+    const { notified } = await remindTasksDueSoon({ db: getDb(env.DB), env, waitUntil: (p) => ctx.waitUntil(p) }, new Date(controller.scheduledTime));
+    console.log(`task_due reminders: ${notified} notification(s)`);
+  },
 } satisfies ExportedHandler<Env>;

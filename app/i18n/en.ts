@@ -67,6 +67,10 @@ export const en: Dictionary = {
     },
   },
   notifications: {
+    taskDue: {
+      title: "Task due soon",
+      message: "The task “{title}” is due within the next 24 hours.",
+    },
     taskAssigned: {
       title: "New task assigned",
       message: "{name} assigned you the task “{title}”.",

@@ -67,6 +67,10 @@ export const es: Dictionary = {
     },
   },
   notifications: {
+    taskDue: {
+      title: "Tarea por vencer",
+      message: "La tarea “{title}” vence en las próximas 24 horas.",
+    },
     taskAssigned: {
       title: "Nueva tarea asignada",
       message: "{name} te asignó la tarea “{title}”.",

@@ -72,6 +72,10 @@ export const pt = {
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
   notifications: {
+    taskDue: {
+      title: "Tarefa vence em breve",
+      message: "A tarefa “{title}” vence nas próximas 24 horas.",
+    },
     taskAssigned: {
       title: "Nova tarefa atribuída",
       message: "{name} atribuiu a você a tarefa “{title}”.",

@@ -9,6 +9,7 @@ import { formatAtLeast, formatCompactRange } from "~/i18n/format";
 import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/chat/chat-types";
 import type { LeadCaptureInput } from "../api/chat-schemas.ts";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
+import { sqlUuid } from "../db/sql-uuid.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -87,11 +88,6 @@ export function leadNotes(input: LeadCaptureInput, max = LEAD_NOTES_MAX): string
   return `${lastLine > 0 ? room.slice(0, lastLine) : room}${marker}`;
 }
 
-/** A random UUID (v4 form) made by SQLite, for rows an INSERT … SELECT writes several of. */
-const sqlUuid = sql.raw(
-  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || " +
-    "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))",
-);
 
 /** A text is missing when null or blank (what the lead form stores as nothing). */
 const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${column} is null or trim(${column}) = '')`;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { leads } from "./leads.ts";
 import { users } from "./users.ts";
@@ -30,6 +30,24 @@ export const tasks = sqliteTable(
       sql`(${t.completed} = 1 and ${t.completedAt} is not null) or (${t.completed} = 0 and ${t.completedAt} is null)`,
     ),
   ],
+);
+
+/**
+ * One task_due reminder per task and due date (issue 14): the scheduled run inserts here with
+ * `on conflict do nothing` and notifies only the rows its own run_id wrote, so overlapping
+ * runs never notify twice, and a task whose due date moves is reminded again for the new one.
+ */
+export const taskDueReminders = sqliteTable(
+  "task_due_reminders",
+  {
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    dueDate: text("due_date").notNull(),
+    runId: text("run_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.dueDate] }), index("task_due_reminders_run_idx").on(t.runId)],
 );
 
 export type Task = typeof tasks.$inferSelect;

@@ -1,0 +1,53 @@
+// task_due notifications (crm.md §3, issue 14): a scheduled run tells each assignee about
+// their open tasks due within the next 24 hours, once per task and due date.
+import { sql } from "drizzle-orm";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { sqlUuid } from "../db/sql-uuid.ts";
+import { notifications, taskDueReminders, tasks, users } from "../db/schema/index.ts";
+import { publishNotifications } from "./notification-service.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+/** How far ahead a due date counts as "due soon". */
+export const TASK_DUE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One run (the Cron Trigger calls it every 15 minutes), in one D1 batch with no read before
+ * the write (conventions 11): every open task with an active assignee whose due date falls
+ * in (now, now + 24 h] and who has not switched off 'Lembretes de Tarefas' gets a row in
+ * task_due_reminders (`on conflict do nothing` on task + due date), and a task_due
+ * notification is written for exactly the rows this run inserted. Overlapping runs, a retry
+ * or a second region can therefore never notify twice; a task whose due date moves is
+ * reminded again for the new date. Then the assignees' open tabs hear of it. Staff read the
+ * CRM in Portuguese: the text is stored in pt, like the other notifications.
+ */
+export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()): Promise<{ notified: number }> {
+  const runId = crypto.randomUUID();
+  const from = now.toISOString();
+  const until = new Date(now.getTime() + TASK_DUE_WINDOW_MS).toISOString();
+  const t = getTranslator("pt");
+  const title = t("notifications.taskDue.title");
+  const message = t("notifications.taskDue.message", { title: "{title}" });
+  const [, notified] = await ctx.db.batch([
+    // Column order of task_due_reminders: task_id, due_date, run_id, created_at.
+    ctx.db
+      .insert(taskDueReminders)
+      .select(
+        sql`select ${tasks.id}, ${tasks.dueDate}, ${runId}, ${from}
+            from ${tasks} join ${users} on ${users.id} = ${tasks.assignedTo} and ${users.isActive} = 1
+            where ${tasks.completed} = 0 and ${tasks.dueDate} > ${from} and ${tasks.dueDate} <= ${until}
+              and not exists (select 1 from notification_preferences p where p.user_id = ${tasks.assignedTo} and p.task_reminders = 0)`,
+      )
+      .onConflictDoNothing(),
+    // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+    ctx.db
+      .insert(notifications)
+      .select(
+        sql`select ${sqlUuid}, ${tasks.assignedTo}, 'task_due', ${title}, replace(${message}, '{title}', ${tasks.title}), '/tasks?task=' || ${tasks.id}, 0, ${from}
+            from ${taskDueReminders} join ${tasks} on ${tasks.id} = ${taskDueReminders.taskId}
+            where ${taskDueReminders.runId} = ${runId}`,
+      )
+      .returning({ userId: notifications.userId }),
+  ]);
+  await publishNotifications(ctx, notified.map((row) => row.userId), { since: from });
+  return { notified: notified.length };
+}
