@@ -348,6 +348,8 @@ describe("tasks screen", () => {
     assert.equal(await dialog(page).count(), 1, "Escape closed only the list");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
+    // Radix gives focus back as the dialog's focus scope unmounts: wait for it, briefly.
+    await page.waitForFunction(() => document.activeElement?.textContent === "Nova tarefa", undefined, { timeout: 3000 }).catch(() => undefined);
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Nova tarefa");
 
     await card(page, "Revisar contrato da Moreira Eventos").getByTestId("task-edit").click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent, type MouseEvent } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type MouseEvent } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { watchChatButton } from "~/modules/site/chat-button-guard";
@@ -19,16 +19,17 @@ const loadPanel = () => import("./chat-panel.tsx").then((m) => m.ChatPanel);
  * contract: `#chat-assistant-slot` steps aside while closed whenever it would cover a form's
  * control (chat-button-guard.ts), and sits above the page while open.
  */
-export function ChatLauncher({ focusButton = false }: { focusButton?: boolean }) {
+export function ChatLauncher({ focusButton = false, initiallyAside = false }: { focusButton?: boolean; initiallyAside?: boolean }) {
   const { language, t } = useI18n();
   const slot = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLAnchorElement>(null);
-  const [aside, setAside] = useState(false);
+  const [aside, setAside] = useState(initiallyAside);
   const [open, setOpen] = useState(false);
   const [attention, setAttention] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<ChatPanelProps> | null>(null);
 
-  useEffect(() => watchChatButton(slot.current!, setAside), []);
+  // Before the first paint: the slot must never show for a frame over a form control.
+  useLayoutEffect(() => watchChatButton(slot.current!, setAside), []);
 
   useEffect(() => {
     setAttention(false);

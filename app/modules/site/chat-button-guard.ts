@@ -47,7 +47,9 @@ export function watchChatButton(slot: HTMLElement, report: (aside: boolean) => v
   for (const type of events) addEventListener(type, schedule);
   const mutations = new MutationObserver(schedule);
   mutations.observe(document.body, { childList: true, subtree: true });
-  schedule();
+  // At once, not on the next frame: a slot that mounts over a form control (the launcher
+  // taking the link's place) must not show for one frame where a tap could reach it.
+  report(mustStepAside(slot));
   return () => {
     cancelAnimationFrame(frame);
     for (const type of events) removeEventListener(type, schedule);

@@ -4,7 +4,7 @@ import { useI18n } from "~/i18n/react";
 import { watchChatButton } from "./chat-button-guard.ts";
 import { sitePath } from "./site-paths.ts";
 
-type Launcher = ComponentType<{ focusButton?: boolean }>;
+type Launcher = ComponentType<{ focusButton?: boolean; initiallyAside?: boolean }>;
 const loadLauncher = () => import("~/modules/chat/chat-launcher").then((m) => m.ChatLauncher);
 
 /**
@@ -44,7 +44,7 @@ export function ChatButtonSlot() {
   // A keyboard user on this link keeps focus on the launcher's button.
   const hasFocus = () => !!slot.current?.contains(document.activeElement);
 
-  if (launcher) return <launcher.Launcher focusButton={launcher.focused} />;
+  if (launcher) return <launcher.Launcher focusButton={launcher.focused} initiallyAside={aside} />;
   return (
     <div
       ref={slot}
