@@ -1,5 +1,6 @@
-import type { Connection } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import type { PongEvent, ProtocolErrorEvent } from "~/modules/realtime/protocol";
+import { parseClientMessage } from "~/modules/realtime/protocol.server";
 
 /**
  * The authenticated user's id, set by party/connect-auth.ts on the upgrade request after it
@@ -31,3 +32,38 @@ const stamp = () => ({ id: crypto.randomUUID(), created_at: new Date().toISOStri
 
 export const pong = (): PongEvent => ({ type: "pong", ...stamp() });
 export const protocolError = (): ProtocolErrorEvent => ({ type: "error", code: "invalid_message", ...stamp() });
+
+/** Sends one frame to each connection; returns how many took it. */
+export function sendToAll(connections: Iterable<Connection>, frame: string): number {
+  let sent = 0;
+  for (const connection of connections) {
+    try {
+      connection.send(frame);
+      sent++;
+    } catch {
+      // A socket closing right now; it catches up (?after=<last id>) when it reconnects.
+    }
+  }
+  return sent;
+}
+
+/**
+ * What both rooms are: hibernating, listen-only (clients may only ping), admitting only
+ * sockets the router authenticated, remembering each socket's user. Subclasses add the RPC
+ * the services call after writing to D1.
+ */
+export abstract class ListenOnlyRoom extends Server<Env> {
+  static override options = { hibernate: true };
+
+  override async fetch(request: Request): Promise<Response> {
+    return refuseUnauthenticated(request) ?? super.fetch(request);
+  }
+
+  override onConnect(connection: Connection, ctx: ConnectionContext) {
+    rememberUser(connection, ctx.request);
+  }
+
+  override onMessage(connection: Connection, message: WSMessage) {
+    connection.send(JSON.stringify(parseClientMessage(message) ? pong() : protocolError()));
+  }
+}
