@@ -8,11 +8,11 @@
 //   may not apply to a 101, which would strand the session; the open CRM renews its cookie
 //   every 30 s, and a socket refused with 401 reconnects after that.
 // - The room: `channel-<id>` admits whoever may read the channel (public, or a member of a
-//   private one); `user-<id>` admits only that user.
+//   private one); `user-<id>` admits only that user; `team` admits every signed-in staff member.
 // The user's id then travels to the room in CONNECTION_USER_HEADER, after any value the
 // client sent is removed. Plain HTTP requests to a room are refused: rooms serve sockets only.
 import type { Lobby, PartyServerOptions } from "partyserver";
-import { userRoomName } from "~/modules/realtime/protocol";
+import { TEAM_ROOM, userRoomName } from "~/modules/realtime/protocol";
 import { errorResponse, type ApiErrorCode } from "../worker/api/errors.ts";
 import { AuthError } from "../worker/auth/auth-error.ts";
 import { isSecureRequest, readCookie, sessionCookieNames } from "../worker/auth/cookies.ts";
@@ -61,6 +61,8 @@ export async function authorizeConnection(request: Request, env: Env, lobby: Pic
     if (!channelId || !(await canReadChannel(ctx, userId, channelId))) return refuse(403, "forbidden");
   } else if (lobby.className === "UserRoom") {
     if (lobby.name !== userRoomName(userId)) return refuse(403, "forbidden");
+  } else if (lobby.className === "TeamRoom") {
+    if (lobby.name !== TEAM_ROOM) return refuse(404, "not_found");
   } else {
     return refuse(404, "not_found");
   }

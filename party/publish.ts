@@ -1,7 +1,7 @@
 // The services' way into the rooms (persist first, then broadcast: call these only after
 // the write is in D1). Each is a no-op when the Durable Object binding is absent.
 import { getServerByName } from "partyserver";
-import { channelRoomName, userRoomName, type ChatMessageEvent, type UserRoomEvent } from "~/modules/realtime/protocol";
+import { channelRoomName, TEAM_ROOM, userRoomName, type ChatMessageEvent, type TeamRoomEvent, type UserRoomEvent } from "~/modules/realtime/protocol";
 import type { ChatMessageDto } from "../worker/services/crm-types.ts";
 
 /** Fans a stored chat message out to its channel's room; returns how many sockets got it. */
@@ -33,4 +33,16 @@ export async function publishToUsers(env: Env, eventsByUser: ReadonlyMap<string,
       }
     }),
   );
+}
+
+/** Sends events to the team-wide room (every signed-in screen); failures are logged, not thrown. */
+export async function publishToTeam(env: Env, events: TeamRoomEvent[]): Promise<number> {
+  if (!env.TeamRoom || events.length === 0) return 0;
+  try {
+    const room = await getServerByName(env.TeamRoom, TEAM_ROOM);
+    return await room.publish(events);
+  } catch (error) {
+    console.error("realtime: could not publish to the team room", error);
+    return 0;
+  }
 }

@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	ChatRoom: DurableObjectNamespace<import("../party/index.ts").ChatRoom>;
 	UserRoom: DurableObjectNamespace<import("../party/index.ts").UserRoom>;
+	TeamRoom: DurableObjectNamespace<import("../party/index.ts").TeamRoom>;
 	APP_ENV: string;
 	PUBLIC_ORIGIN: string;
 	TEAM_EMAIL: string;

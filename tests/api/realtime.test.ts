@@ -3,7 +3,7 @@
 // per-user notification fan-out.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
+import type { ChatActivityEvent, ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
 import { getDb } from "../../worker/db/client.ts";
 import type { ChatChannelDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
@@ -226,5 +226,40 @@ describe("user room", () => {
         notification: { id: fresh.id, type: "new_lead", title: "Novo lead", message: fresh.message, link: "/leads?lead=1", read: false, created_at: since },
       },
     ]);
+  });
+});
+
+describe("team room", () => {
+  const teamPath = "/parties/team-room/team";
+  const activity = (socket: Socket) => socket.events.filter((e): e is ChatActivityEvent => e.type === "chat.activity");
+
+  it("admits every signed-in staff member, nobody anonymous or from another origin, and no other room name", async () => {
+    await connect(teamPath, carol);
+    expect((await upgrade(teamPath, { Origin: ORIGIN })).status).toBe(401);
+    expect((await upgrade(teamPath, { Cookie: cookieOf(carol), Origin: "https://evil.example" })).status).toBe(403);
+    expect((await upgrade("/parties/team-room/other", { Cookie: cookieOf(carol), Origin: ORIGIN })).status).toBe(404);
+  });
+
+  it("tells the team of activity in a public channel; a private channel's activity reaches its members' user rooms only", async () => {
+    const team = await connect(teamPath, carol);
+    const carolRoom = await connect(userPath(carol.user.id), carol);
+    const bobRoom = await connect(userPath(bob.user.id), bob);
+    const open = await newChannel(alice, { name: "atividade" });
+    const first = await send(alice, open.id, "um");
+    const second = await send(bob, open.id, "dois");
+    await until(() => activity(team).length >= 2);
+    expect(activity(team).map((e) => [e.channel_id, e.id, e.seq, e.user_id])).toEqual([
+      [open.id, first.id, 1, alice.user.id],
+      [open.id, second.id, 2, bob.user.id],
+    ]);
+
+    const secret = await newChannel(alice, { name: "atividade-secreta", is_private: true });
+    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    const hidden = await send(alice, secret.id, "só membros");
+    await until(() => activity(bobRoom).length > 0);
+    await settle();
+    expect(activity(bobRoom).map((e) => [e.channel_id, e.id, e.seq])).toEqual([[secret.id, hidden.id, 1]]);
+    expect(activity(team).some((e) => e.channel_id === secret.id), "not on the team room").toBe(false);
+    expect(activity(carolRoom), "not to a non-member").toEqual([]);
   });
 });

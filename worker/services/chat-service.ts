@@ -8,7 +8,8 @@
 // after D1 has it (docs/decisions/014).
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { publishChatMessage } from "../../party/publish.ts";
+import type { ChatActivityEvent } from "~/modules/realtime/protocol";
+import { publishChatMessage, publishToTeam, publishToUsers } from "../../party/publish.ts";
 import { ApiError } from "../api/errors.ts";
 import { chatChannelMembers, chatChannels, chatMessages, users } from "../db/schema/index.ts";
 import { nowIso } from "../db/schema/columns.ts";
@@ -311,7 +312,7 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
           from ${chatChannels}
           where ${chatChannels.id} = ${channelId} and ${visibleTo(actor.user.id)}`,
     )
-    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt })
+    .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt, seq: chatMessages.seq })
     .all();
   const row = inserted[0];
   if (!row) throw new ApiError(404, "not_found");
@@ -324,10 +325,26 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
     author_name: actor.user.name,
     author_email: actor.user.email,
   };
-  try {
-    await publishChatMessage(ctx.env, message);
-  } catch (error) {
-    console.error("chat: message stored but not broadcast; clients catch up on reconnect", error);
+  const activity: ChatActivityEvent = { type: "chat.activity", id: row.id, created_at: row.createdAt, channel_id: channelId, seq: row.seq ?? 0, user_id: actor.user.id };
+  const published = await Promise.allSettled([publishChatMessage(ctx.env, message), publishChatActivity(ctx, activity)]);
+  for (const result of published) {
+    if (result.status === "rejected") console.error("chat: message stored but not broadcast; clients catch up on reconnect", result.reason);
   }
   return message;
+}
+
+/**
+ * Tells the chat screens that are not showing the channel that it has a new message (their
+ * unread counts): a public channel's activity goes to the team room, a private channel's to
+ * the user room of each member, so nobody outside it learns it is active.
+ */
+async function publishChatActivity(ctx: ServiceContext, event: ChatActivityEvent): Promise<void> {
+  const channel = await ctx.db.select({ isPrivate: chatChannels.isPrivate }).from(chatChannels).where(eq(chatChannels.id, event.channel_id)).get();
+  if (!channel) return;
+  if (!channel.isPrivate) {
+    await publishToTeam(ctx.env, [event]);
+    return;
+  }
+  const members = await ctx.db.select({ userId: chatChannelMembers.userId }).from(chatChannelMembers).where(eq(chatChannelMembers.channelId, event.channel_id)).all();
+  await publishToUsers(ctx.env, new Map(members.map((m) => [m.userId, [event]])));
 }

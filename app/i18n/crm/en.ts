@@ -53,6 +53,10 @@ export const crmEn: Dictionary["crm"] = {
     sessionExpired: "Your session expired. Sign in again.",
     forbidden: "You do not have permission to see this page.",
   },
+  live: {
+    reconnecting: "Reconnecting…",
+    reconnectingHint: "The connection dropped. Updates show up as soon as it is back; nothing is lost.",
+  },
   shared: sharedEn,
   dashboard: dashboardEn,
   leads: leadsEn,

@@ -53,6 +53,10 @@ export const crmEs: Dictionary["crm"] = {
     sessionExpired: "Tu sesión caducó. Vuelve a entrar.",
     forbidden: "No tienes permiso para ver esta página.",
   },
+  live: {
+    reconnecting: "Reconectando…",
+    reconnectingHint: "Se cortó la conexión. Las novedades aparecen en cuanto vuelva; no se pierde nada.",
+  },
   shared: sharedEs,
   dashboard: dashboardEs,
   leads: leadsEs,

@@ -52,6 +52,10 @@ export const crmPt = {
     sessionExpired: "Sua sessão expirou. Entre novamente.",
     forbidden: "Você não tem permissão para ver esta página.",
   },
+  live: {
+    reconnecting: "Reconectando…",
+    reconnectingHint: "A conexão caiu. As novidades aparecem assim que ela voltar; nada se perde.",
+  },
   shared: sharedPt,
   dashboard: dashboardPt,
   leads: leadsPt,

@@ -8,13 +8,17 @@ import type { ChatMessageDto, NotificationDto } from "../../../worker/services/c
 /** partyserver parties (kebab-case of the Durable Object bindings ChatRoom and UserRoom). */
 export const CHAT_PARTY = "chat-room";
 export const USER_PARTY = "user-room";
+export const TEAM_PARTY = "team-room";
+
+/** The one team-wide room every signed-in staff member may join (boards, public chat activity). */
+export const TEAM_ROOM = "team";
 
 /** Rooms are named deterministically, so the API finds the same object as the sockets. */
 export const channelRoomName = (channelId: string) => `channel-${channelId}`;
 export const userRoomName = (userId: string) => `user-${userId}`;
 
 /** The WebSocket path of a room: /parties/<party>/<room>. */
-export const roomPath = (party: typeof CHAT_PARTY | typeof USER_PARTY, room: string) => `/parties/${party}/${room}`;
+export const roomPath = (party: typeof CHAT_PARTY | typeof USER_PARTY | typeof TEAM_PARTY, room: string) => `/parties/${party}/${room}`;
 
 /** Close codes a room uses (4000-4999 are the application's). */
 export const CLOSE_CODES = { invalidMessage: 4400 } as const;
@@ -36,6 +40,13 @@ export type NotificationCreatedEvent = EventBase & { type: "notification.created
 /** The user's unread count changed (read, read all, or several created at once). */
 export type UnreadCountEvent = EventBase & { type: "notification.unread"; unread_count: number };
 
+/**
+ * A message was posted in a channel (for the chat screen's unread counts of the channels not
+ * open). Public channels: sent to the team room; private ones: to each member's user room.
+ * `seq` is the message's place in its channel (1, 2, 3…), comparable with a channel's `last_seq`.
+ */
+export type ChatActivityEvent = EventBase & { type: "chat.activity"; channel_id: string; seq: number; user_id: string };
+
 /** The reply to a client's ping (keep-alive / liveness check). */
 export type PongEvent = EventBase & { type: "pong" };
 
@@ -43,8 +54,9 @@ export type PongEvent = EventBase & { type: "pong" };
 export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_message" };
 
 export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
-export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | PongEvent | ProtocolErrorEvent;
-export type ServerEvent = ChatRoomEvent | UserRoomEvent;
+export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | PongEvent | ProtocolErrorEvent;
+export type TeamRoomEvent = ChatActivityEvent | PongEvent | ProtocolErrorEvent;
+export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 
 /**
  * What a client may send. Messages are NOT sent over the socket: they are POSTed to the API,

@@ -1,0 +1,94 @@
+// The browser's end of a realtime room (docs/decisions/014). Loaded lazily by
+// ./use-live-room.ts, so partysocket stays out of a screen's first JavaScript.
+//
+// partysocket reconnects with its back-off (1 s growing to 10 s, a little random); on top of
+// that the socket pings every PING_EVERY_MS and, when no pong comes within PONG_WITHIN_MS,
+// treats the link as dead and reconnects: a dropped network (Wi-Fi gone, laptop asleep) is
+// otherwise noticed only when the operating system gives up on the TCP connection.
+import PartySocket from "partysocket";
+import type { ServerEvent } from "./protocol.ts";
+
+export const PING_EVERY_MS = 25_000;
+export const PONG_WITHIN_MS = 10_000;
+
+export type LiveSocketHandlers = {
+  onEvent: (event: ServerEvent) => void;
+  /** Every time the socket is open: `first` false after a reconnect (fetch what was missed). */
+  onOpen: (first: boolean) => void;
+  onClose: () => void;
+};
+
+export type LiveSocket = { close: () => void; reconnect: () => void };
+
+export function openLiveSocket(party: string, room: string, handlers: LiveSocketHandlers): LiveSocket {
+  const socket = new PartySocket({
+    host: window.location.host,
+    protocol: window.location.protocol === "https:" ? "wss" : "ws",
+    party,
+    room,
+    minReconnectionDelay: 500 + Math.random() * 1000,
+    maxReconnectionDelay: 10_000,
+    reconnectionDelayGrowFactor: 1.5,
+    connectionTimeout: 5_000,
+  });
+  let opened = false;
+  let pingTimer: number | undefined;
+  let pongTimer: number | undefined;
+
+  const stopTimers = () => {
+    window.clearInterval(pingTimer);
+    window.clearTimeout(pongTimer);
+    pongTimer = undefined;
+  };
+  const ping = () => {
+    if (socket.readyState !== PartySocket.OPEN || pongTimer !== undefined) return;
+    socket.send(JSON.stringify({ type: "ping" }));
+    pongTimer = window.setTimeout(() => {
+      pongTimer = undefined;
+      socket.reconnect();
+    }, PONG_WITHIN_MS);
+  };
+  // Back from sleep or a lost network: check the link at once instead of at the next ping.
+  const check = () => {
+    if (document.visibilityState === "visible") ping();
+  };
+
+  socket.addEventListener("open", () => {
+    stopTimers();
+    pingTimer = window.setInterval(ping, PING_EVERY_MS);
+    handlers.onOpen(!opened);
+    opened = true;
+  });
+  socket.addEventListener("close", () => {
+    stopTimers();
+    handlers.onClose();
+  });
+  socket.addEventListener("message", (message: MessageEvent) => {
+    if (typeof message.data !== "string") return;
+    let event: ServerEvent;
+    try {
+      event = JSON.parse(message.data) as ServerEvent;
+    } catch {
+      return;
+    }
+    if (event.type === "pong") {
+      window.clearTimeout(pongTimer);
+      pongTimer = undefined;
+      return;
+    }
+    if (event.type === "error") return;
+    handlers.onEvent(event);
+  });
+  window.addEventListener("online", check);
+  document.addEventListener("visibilitychange", check);
+
+  return {
+    close: () => {
+      stopTimers();
+      window.removeEventListener("online", check);
+      document.removeEventListener("visibilitychange", check);
+      socket.close();
+    },
+    reconnect: () => socket.reconnect(),
+  };
+}
