@@ -126,6 +126,40 @@ describe("channels", () => {
   });
 });
 
+describe("last_seq (the chat screen's unread counts)", () => {
+  it("is 0 for a new channel and the newest message's seq after posts, per channel; messages carry their seq", async () => {
+    const one = await newChannel(alice, { name: "contagem-um" });
+    const two = await newChannel(alice, { name: "contagem-dois" });
+    expect(one.last_seq).toBe(0);
+    const lastOf = async (s: Session, id: string) => (await channels(s)).find((c) => c.id === id)?.last_seq;
+    expect(await lastOf(bob, one.id)).toBe(0);
+    const sent = [await send(alice, one.id, "a"), await send(bob, one.id, "b"), await send(carol, one.id, "c")];
+    expect(sent.map((m) => m.seq)).toEqual([1, 2, 3]);
+    await send(bob, two.id, "outro canal");
+    expect(await lastOf(bob, one.id)).toBe(3);
+    expect(await lastOf(carol, two.id)).toBe(1);
+    // Listed pages carry the same seq as the POST answered.
+    expect((await page(bob, one.id)).items.map((m) => [m.id, m.seq])).toEqual(sent.map((m) => [m.id, m.seq]));
+  });
+
+  it("counts messages inserted without a seq (numbered by the trigger) and a burst of parallel posts", async () => {
+    const channel = await newChannel(alice, { name: "contagem-rajada" });
+    await insertSameInstant(channel.id, alice.user.id, 5);
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i % 2 ? bob : alice, channel.id, `r${i}`)));
+    expect(new Set(burst.map((m) => m.seq)).size).toBe(8);
+    const listed = (await channels(carol)).find((c) => c.id === channel.id)!;
+    expect(listed.last_seq).toBe(13);
+    expect(Math.max(...burst.map((m) => m.seq))).toBe(13);
+  });
+
+  it("is not given for a private channel to a non-member (the channel is not listed at all)", async () => {
+    const secret = await newChannel(carol, { name: "contagem-secreta", is_private: true });
+    await send(carol, secret.id, "só a diretoria");
+    expect((await channels(alice)).some((c) => c.id === secret.id)).toBe(false);
+    expect((await channels(carol)).find((c) => c.id === secret.id)?.last_seq).toBe(1);
+  });
+});
+
 describe("members", () => {
   it("lets the creator of a private channel add an active user, once (idempotent)", async () => {
     const channel = await newChannel(alice, { name: "privado-1", is_private: true });
@@ -182,6 +216,7 @@ describe("posting messages", () => {
       user_id: bob.user.id,
       author_name: bob.user.name,
       author_email: bob.user.email,
+      seq: 1,
     });
     expect(await storedMessages(channel.id)).toEqual([{ content: "Bom dia,\n\tequipe!", seq: 1 }]);
     expect((await send(bob, channel.id, "x".repeat(4000))).content).toHaveLength(4000);

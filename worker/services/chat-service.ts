@@ -104,6 +104,8 @@ const visibleTo = (userId: string): SQL =>
 
 // Spelled out: drizzle drops the table names of columns inside a selected expression.
 const memberCount = sql<number>`(select count(*) from chat_channel_members as cm where cm.channel_id = "chat_channels"."id")`;
+/** The channel's newest message's seq (0 without messages): unread = last_seq − the last seq the reader saw. */
+const lastSeq = sql<number>`(select coalesce(max(lm.seq), 0) from chat_messages as lm where lm.channel_id = "chat_channels"."id")`;
 
 function selectChannels(db: ServiceContext["db"]) {
   return db
@@ -115,6 +117,7 @@ function selectChannels(db: ServiceContext["db"]) {
       createdBy: chatChannels.createdBy,
       createdAt: chatChannels.createdAt,
       memberCount,
+      lastSeq,
     })
     .from(chatChannels);
 }
@@ -129,6 +132,7 @@ const toChannelDto = (row: ChannelRow): ChatChannelDto => ({
   created_by: row.createdBy,
   created_at: row.createdAt,
   member_count: Number(row.memberCount),
+  last_seq: Number(row.lastSeq),
 });
 
 /** Whether `userId` may read (and post in, and listen to) the channel. False for a missing one. */
@@ -168,7 +172,7 @@ export async function createChannel({ db }: ServiceContext, actor: Authenticated
       .returning(),
     db.insert(chatChannelMembers).values({ channelId: id, userId: actor.user.id }),
   ]);
-  return toChannelDto({ ...channel!, memberCount: 1 });
+  return toChannelDto({ ...channel!, memberCount: 1, lastSeq: 0 });
 }
 
 /**
@@ -235,6 +239,7 @@ function selectMessages(db: ServiceContext["db"]) {
       userId: chatMessages.userId,
       authorName: users.name,
       authorEmail: users.email,
+      seq: chatMessages.seq,
     })
     .from(chatMessages)
     .leftJoin(users, eq(users.id, chatMessages.userId));
@@ -250,6 +255,7 @@ const toMessageDto = (row: MessageRow): ChatMessageDto => ({
   user_id: row.userId,
   author_name: row.authorName,
   author_email: row.authorEmail,
+  seq: row.seq ?? 0,
 });
 
 /**
@@ -324,6 +330,7 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
     user_id: actor.user.id,
     author_name: actor.user.name,
     author_email: actor.user.email,
+    seq: row.seq ?? 0,
   };
   const activity: ChatActivityEvent = { type: "chat.activity", id: row.id, created_at: row.createdAt, channel_id: channelId, seq: row.seq ?? 0, user_id: actor.user.id };
   const published = await Promise.allSettled([publishChatMessage(ctx.env, message), publishChatActivity(ctx, activity)]);

@@ -167,6 +167,8 @@ export type ChatChannelDto = {
   created_by: string | null;
   created_at: string;
   member_count: number;
+  /** The seq of the channel's newest message (0 when it has none): the chat screen's unread counts. */
+  last_seq: number;
 };
 
 /** One chat message with its author (null fields when the author's account is gone). */
@@ -178,6 +180,8 @@ export type ChatMessageDto = {
   user_id: string | null;
   author_name: string | null;
   author_email: string | null;
+  /** The message's place in its channel (1, 2, 3…; the order, and what chat.activity's seq counts). */
+  seq: number;
 };
 
 /** POST /api/chat/channels/:id/members: `added` is false when they already were a member. */

@@ -50,7 +50,8 @@ export const chatMessages = sqliteTable(
      * Order within the channel: 1, 2, 3… with no ties (several messages can share a
      * created_at). Written by the INSERT itself (max + 1 of the channel, one statement), or
      * by the trigger of migration 0008 when an insert leaves it out. Paging and reconnect
-     * backfill go by it; clients only ever see the UUID.
+     * backfill go by it; cursors are the UUID, and the DTO carries seq for ordering and
+     * unread counts (a channel's last_seq).
      */
     seq: integer("seq"),
   },
