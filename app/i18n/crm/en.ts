@@ -5,6 +5,7 @@ import { leadDetailEn } from "./leadDetail/en.ts";
 import { tasksEn } from "./tasks/en.ts";
 import { searchEn } from "./search/en.ts";
 import { notificationsEn } from "./notifications/en.ts";
+import { teamChatEn } from "./teamChat/en.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEn: Dictionary["crm"] = {
@@ -64,4 +65,5 @@ export const crmEn: Dictionary["crm"] = {
   tasks: tasksEn,
   search: searchEn,
   notifications: notificationsEn,
+  teamChat: teamChatEn,
 };

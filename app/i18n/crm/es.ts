@@ -5,6 +5,7 @@ import { leadDetailEs } from "./leadDetail/es.ts";
 import { tasksEs } from "./tasks/es.ts";
 import { searchEs } from "./search/es.ts";
 import { notificationsEs } from "./notifications/es.ts";
+import { teamChatEs } from "./teamChat/es.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEs: Dictionary["crm"] = {
@@ -64,4 +65,5 @@ export const crmEs: Dictionary["crm"] = {
   tasks: tasksEs,
   search: searchEs,
   notifications: notificationsEs,
+  teamChat: teamChatEs,
 };
