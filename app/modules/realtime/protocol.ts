@@ -3,7 +3,8 @@
 // (party/, worker/services) and the browser. TYPES AND TINY CONSTANTS ONLY: the browser
 // imports this file with `import type` or for the constants, and zod must never reach a
 // browser chunk; the server parses incoming frames with ./protocol.server.ts.
-import type { ChatMessageDto, NotificationDto } from "../../../worker/services/crm-types.ts";
+import type { LeadStatus } from "../../../worker/db/schema/enums.ts";
+import type { ChatMessageDto, LeadDto, NotificationDto, UserRef } from "../../../worker/services/crm-types.ts";
 
 /** partyserver parties (kebab-case of the Durable Object bindings ChatRoom and UserRoom). */
 export const CHAT_PARTY = "chat-room";
@@ -47,6 +48,49 @@ export type UnreadCountEvent = EventBase & { type: "notification.unread"; unread
  */
 export type ChatActivityEvent = EventBase & { type: "chat.activity"; channel_id: string; seq: number; user_id: string };
 
+/**
+ * Count and value sum (null = 0) of every lead per status, read right after a lead change
+ * (lead_status_totals, kept by triggers): pipeline headers and dashboard figures take them
+ * as they are instead of adding up changes.
+ */
+export type LeadStatusTotals = Record<LeadStatus, { count: number; value_sum: number }>;
+
+/**
+ * A lead was created (`change` "created": the CRM form, the site's contact form or chat
+ * assistant) or changed (form, status-only pipeline move, tags, a returning visitor's
+ * details), stored in D1 first. `lead` is the same DTO the lists and boards show;
+ * `previous_status` is its status before (null when created). `actor` is who did it (null:
+ * the public site). Sent to the team room. The id is fresh per event.
+ */
+export type LeadChangedEvent = EventBase & {
+  type: "lead.changed";
+  change: "created" | "updated";
+  lead: LeadDto;
+  previous_status: LeadStatus | null;
+  actor: UserRef | null;
+  totals: LeadStatusTotals;
+};
+
+/** A lead was deleted (with its timeline, notes and attachments). */
+export type LeadDeletedEvent = EventBase & {
+  type: "lead.deleted";
+  lead_id: string;
+  status: LeadStatus;
+  estimated_value: number | null;
+  actor: UserRef | null;
+  totals: LeadStatusTotals;
+};
+
+/** Something was added to, changed in or removed from a lead's timeline, notes or attachments. */
+export type LeadActivityEvent = EventBase & {
+  type: "lead.activity";
+  lead_id: string;
+  kind: "activity" | "note" | "attachment";
+  actor: UserRef | null;
+};
+
+export type LeadEvent = LeadChangedEvent | LeadDeletedEvent | LeadActivityEvent;
+
 /** The reply to a client's ping (keep-alive / liveness check). */
 export type PongEvent = EventBase & { type: "pong" };
 
@@ -55,7 +99,7 @@ export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_mes
 
 export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
 export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | PongEvent | ProtocolErrorEvent;
-export type TeamRoomEvent = ChatActivityEvent | PongEvent | ProtocolErrorEvent;
+export type TeamRoomEvent = ChatActivityEvent | LeadEvent | PongEvent | ProtocolErrorEvent;
 export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 
 /**
