@@ -79,6 +79,14 @@ export const en: Dictionary = {
       title: "New lead from the website",
       message: "{name} ({email}) left their contact details with the website assistant.",
     },
+    leadAssigned: {
+      title: "Lead assigned to you",
+      message: "{name} assigned you the lead “{lead}”.",
+    },
+    leadStatusChanged: {
+      title: "Lead status changed",
+      message: "{name} moved the lead “{lead}” from {from} to {to}.",
+    },
     leadReturned: {
       title: "A lead came back to the website assistant",
       message: "{name} ({email}) talked to the website assistant again; the conversation is on the timeline.",

@@ -79,6 +79,14 @@ export const es: Dictionary = {
       title: "Nuevo lead del sitio",
       message: "{name} ({email}) dejó su contacto en el asistente del sitio.",
     },
+    leadAssigned: {
+      title: "Lead asignado a ti",
+      message: "{name} te asignó el lead “{lead}”.",
+    },
+    leadStatusChanged: {
+      title: "Estado del lead cambiado",
+      message: "{name} movió el lead “{lead}” de {from} a {to}.",
+    },
     leadReturned: {
       title: "Un lead volvió al asistente del sitio",
       message: "{name} ({email}) volvió a conversar con el asistente del sitio; la conversación está en el historial.",

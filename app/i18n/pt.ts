@@ -84,6 +84,14 @@ export const pt = {
       title: "Novo lead do site",
       message: "{name} ({email}) deixou o contato no assistente do site.",
     },
+    leadAssigned: {
+      title: "Lead atribuído a você",
+      message: "{name} atribuiu a você o lead “{lead}”.",
+    },
+    leadStatusChanged: {
+      title: "Status do lead alterado",
+      message: "{name} moveu o lead “{lead}” de {from} para {to}.",
+    },
     leadReturned: {
       title: "Lead voltou ao assistente do site",
       message: "{name} ({email}) conversou de novo com o assistente do site; a conversa está na linha do tempo.",

@@ -18,6 +18,7 @@ import { newsletterApi } from "./newsletter.ts";
 import { notificationsApi } from "./notifications.ts";
 import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
+import { settingsApi } from "./settings.ts";
 import { tasksApi } from "./tasks.ts";
 import { usersApi } from "./users.ts";
 
@@ -55,6 +56,7 @@ const routes = app
   .route("/dashboard", dashboardApi)
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
+  .route("/settings", settingsApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)

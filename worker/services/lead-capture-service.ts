@@ -10,6 +10,7 @@ import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/c
 import type { LeadCaptureInput } from "../api/chat-schemas.ts";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
+import { publishNotifications } from "./notification-service.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -109,7 +110,8 @@ const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${co
  *   transcript, for a new lead and for every return;
  * - notifications: a new lead → one `new_lead` for every active manager and admin (unless
  *   their preferences turned new-lead notifications off), linking to /leads?lead=<id>; a
- *   returning lead → one `system` notification for its active owner, if it has one.
+ *   returning lead → one `system` notification for its active owner, if it has one; once
+ *   stored, their open tabs hear of it (publishNotifications).
  * If the batch fails (anything but the limit), the failure is logged and the conversation is
  * kept as a contact message (name, e-mail, transcript, language) for staff to see: the
  * visitor is never shown an error for it (§8).
@@ -141,6 +143,7 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
   const returnedMessage = staff("notifications.leadReturned.message", { email });
   const link = (id: unknown) => sql`'/leads?lead=' || ${id}`;
 
+  let stored: { result: LeadCaptureResult; told: string[] };
   try {
     const [inserted, ...rest] = await db.batch([
       db
@@ -195,26 +198,36 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
         })
         .returning({ leadId: leadActivities.leadId }),
       // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
-      db.insert(notifications).select(
-        sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${newLeadTitle}, ${newLeadMessage}, ${link(newLeadId)}, 0, ${now}
+      db
+        .insert(notifications)
+        .select(
+          sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${newLeadTitle}, ${newLeadMessage}, ${link(newLeadId)}, 0, ${now}
             from ${users}
             where ${users.role} in ('admin', 'manager') and ${activeUser}
               and exists (select 1 from ${leads} where ${leads.id} = ${newLeadId})
               and not exists (select 1 from notification_preferences p where p.user_id = ${users.id} and p.new_leads = 0)`,
-      ),
-      db.insert(notifications).select(
-        sql`select ${sqlUuid}, ${users.id}, 'system', ${returnedTitle}, replace(${returnedMessage}, '{name}', ${leads.name}), ${link(leads.id)}, 0, ${now}
+        )
+        .returning({ userId: notifications.userId }),
+      db
+        .insert(notifications)
+        .select(
+          sql`select ${sqlUuid}, ${users.id}, 'system', ${returnedTitle}, replace(${returnedMessage}, '{name}', ${leads.name}), ${link(leads.id)}, 0, ${now}
             from ${leads} join ${users} on ${users.id} = ${leads.assignedTo}
             where ${isReturning} and ${activeUser}`,
-      ),
+        )
+        .returning({ userId: notifications.userId }),
     ]);
     const activity = rest.at(-3) as { leadId: string }[];
     const leadId = activity[0]!.leadId;
-    return inserted.length > 0 ? { outcome: "created", leadId } : { outcome: "updated", leadId };
+    const told = [...(rest.at(-2) as { userId: string }[]), ...(rest.at(-1) as { userId: string }[])].map((row) => row.userId);
+    stored = { result: inserted.length > 0 ? { outcome: "created", leadId } : { outcome: "updated", leadId }, told };
   } catch (error) {
     console.error("lead capture: the lead could not be written; keeping the conversation as a contact message", error);
     return { outcome: "kept", messageId: await keepAsContactMessage(services, input, name, email) };
   }
+  // Stored: now tell the open tabs of everyone who got a notification (never throws).
+  await publishNotifications(services, stored.told, { since: now });
+  return stored.result;
 }
 
 /** The conversation as a contact message (no lead), so staff still see it; null if even that fails. */

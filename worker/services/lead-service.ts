@@ -21,6 +21,8 @@ import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-types.ts";
 import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
+import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
+import { publishNotifications } from "./notification-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** A field's problem as a dictionary key; the API answers it in the caller's language. */
@@ -144,9 +146,11 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
   const { db } = ctx;
   const assignee = input.assigned_to ? await activeAssignee(ctx, input.assigned_to) : null;
   const now = new Date().toISOString();
-  const [row] = await db
+  const leadId = crypto.randomUUID();
+  const insert = db
     .insert(leads)
     .values({
+      id: leadId,
       name: input.name,
       email: input.email,
       phone: input.phone,
@@ -163,7 +167,15 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
     })
     .onConflictDoNothing()
     .returning();
-  if (row) return toLeadDto(row, assignee);
+  // Created for someone else: their lead_assigned notification, in the same batch, only if the lead was written.
+  const notice = leadNotice(actor, input, { assignedTo: input.assigned_to, currentAssignee: null });
+  const [[row], told] = notice
+    ? await db.batch([insert, insertLeadNotice(ctx, notice, leadId, now, sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`)])
+    : [await insert, []];
+  if (row) {
+    if (told.length > 0) await publishNotifications(ctx, told.map((n) => n.userId), { since: now });
+    return toLeadDto(row, assignee);
+  }
   throw await leadExists(ctx, input.email ?? "");
 }
 
@@ -281,16 +293,30 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
       .where(guard)
       .returning();
 
+    // The assignee's notification (lead-notifications.ts), decided in the same batch.
+    const notice = leadNotice(actor, { name: set.name ?? current.name }, {
+      assignedTo: set.assignedTo,
+      currentAssignee: current.assigned_to,
+      status: set.status ? { from: current.status, to: set.status } : undefined,
+    });
+    const noticeInserts = notice ? [insertLeadNotice(ctx, notice, id, updatedAt, sql`exists (select 1 from ${leads} where ${guard})`)] : [];
+
     let updated: Lead | undefined;
+    let told: string[] = [];
     try {
       const [first, ...rest] = inserts;
-      const results = await db.batch([first!, ...rest, update]);
+      const results = await db.batch([first!, ...rest, ...noticeInserts, update]);
       updated = (results[results.length - 1] as Lead[])[0];
+      if (notice) told = (results[results.length - 2] as { userId: string }[]).map((n) => n.userId);
     } catch (error) {
       if (patch.email && isLeadEmailConflict(error)) throw await leadExists(ctx, patch.email, id);
       throw error;
     }
-    if (updated) return toLeadDto(updated, assignee);
+    if (updated) {
+      // Stored: the assignee's open tabs hear of it (persist first, then broadcast).
+      if (told.length > 0) await publishNotifications(ctx, told, { since: updatedAt });
+      return toLeadDto(updated, assignee);
+    }
     // Changed (or deleted, or the assignee deactivated) since the read: decide again.
     if (attempt >= UPDATE_ATTEMPTS) throw new ApiError(409, "conflict");
   }

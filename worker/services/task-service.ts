@@ -12,6 +12,7 @@ import { ApiError } from "../api/errors.ts";
 import { canEditTask } from "../auth/crm-permissions.ts";
 import { leads, notifications, tasks, users } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
+import { publishNotifications } from "./notification-service.ts";
 import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -373,7 +374,11 @@ export async function createTask(ctx: ServiceContext, actor: Authenticated, inpu
     await insert.run();
   }
   const row = await selectTasks(ctx.db).where(eq(tasks.id, id)).get();
-  if (row) return toDto(row);
+  if (row) {
+    // Stored: the assignee's open tabs hear of it (persist first, then broadcast).
+    if (assigneeToTell) await publishNotifications(ctx, [assigneeToTell], { since: now });
+    return toDto(row);
+  }
   const issues = await relationIssues(ctx, input);
   throw issues.length > 0 ? relationError(issues) : new ApiError(409, "conflict");
 }
@@ -425,6 +430,8 @@ async function withEditableTask(
  * (`changes()` of the update, read by the insert right after it).
  */
 export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: string, input: UpdateTaskInput): Promise<TaskDto> {
+  // Set by the write that took (a closure: TypeScript cannot see the assignment).
+  let told = null as { userId: string; since: string } | null;
   await withEditableTask(ctx, actor, id, async (task) => {
     const now = new Date().toISOString();
     const set: SQL[] = [sql`updated_at = ${now}`];
@@ -448,12 +455,15 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
     const assigneeToTell = assigneeChanges && input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
     let updated: unknown[];
     if (assigneeToTell) {
-      const told = notifyAssignee(ctx, actor, assigneeToTell, task.id, input.title ?? task.title, sql`changes() = 1`, now);
-      updated = (await ctx.db.$client.batch([update, told]))[0]!.results;
+      const notify = notifyAssignee(ctx, actor, assigneeToTell, task.id, input.title ?? task.title, sql`changes() = 1`, now);
+      updated = (await ctx.db.$client.batch([update, notify]))[0]!.results;
     } else {
       updated = (await update.all()).results;
     }
-    if (updated.length > 0) return true;
+    if (updated.length > 0) {
+      if (assigneeToTell) told = { userId: assigneeToTell, since: now };
+      return true;
+    }
     // Did not take: a concurrent edit (check again) or a lead/assignee guard (400).
     const current = await ctx.db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id)).get();
     if (current && current.assignedTo === task.assignedTo) {
@@ -465,6 +475,8 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
     }
     return false;
   });
+  // Stored: the new assignee's open tabs hear of it (persist first, then broadcast).
+  if (told) await publishNotifications(ctx, [told.userId], { since: told.since });
   return getTask(ctx, actor, id);
 }
 

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import {
+  getNotificationPreferences,
+  notificationPreferencesSchema,
+  saveNotificationPreferences,
+} from "../services/notification-preferences-service.ts";
+import type { AppEnv } from "./context.ts";
+import { requireAuth } from "./middleware.ts";
+import { validate } from "./validate.ts";
+
+/**
+ * /api/settings — the signed-in user's own settings only (401 anonymous; there is no user id
+ * in the path, so nobody can name another user's row).
+ * GET /notifications → {preferences} (the spec's defaults until saved) ·
+ * PUT /notifications {new_leads, status_changes, task_reminders, meeting_reminders,
+ * email_notifications, push_notifications, weekly_reports, monthly_reports} (all booleans)
+ * → {preferences}; 400 validation_failed naming the field, in the caller's language.
+ */
+export const settingsApi = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/notifications", async (c) => c.json({ preferences: await getNotificationPreferences(c.get("services"), c.get("viewer")) }))
+  .put("/notifications", validate("json", notificationPreferencesSchema), async (c) =>
+    c.json({ preferences: await saveNotificationPreferences(c.get("services"), c.get("viewer"), c.req.valid("json")) }),
+  );
