@@ -4,6 +4,7 @@ import { getTranslator } from "~/i18n/dictionaries.server";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
+import { publishSiteLead } from "./lead-events.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -78,6 +79,8 @@ export async function submitContactMessage(
   ]);
   const leadId = activity[0]!.leadId;
   const existing = inserted.length === 0;
+  // Stored: every open leads list, pipeline and dashboard hears of it (never throws).
+  await publishSiteLead(services, leadId, !existing);
 
   const url = crmLeadUrl(env, leadId);
   try {

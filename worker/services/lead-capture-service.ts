@@ -10,6 +10,7 @@ import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/c
 import type { LeadCaptureInput } from "../api/chat-schemas.ts";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
+import { publishSiteLead } from "./lead-events.ts";
 import { publishNotifications } from "./notification-service.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
@@ -227,6 +228,8 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
   }
   // Stored: now tell the open tabs of everyone who got a notification (never throws).
   await publishNotifications(services, stored.told, { since: now });
+  // And every open leads list, pipeline and dashboard (lead-events.ts; never throws).
+  if (stored.result.outcome !== "kept") await publishSiteLead(services, stored.result.leadId, stored.result.outcome === "created");
   return stored.result;
 }
 

@@ -12,6 +12,7 @@ import { leadActivities, leadAttachments, leadNotes, leads, users, type Activity
 import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, UserRef } from "./crm-types.ts";
+import { eventActor, publishLeadActivity } from "./lead-events.ts";
 import { FIELD_ISSUE, readLead } from "./lead-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -150,6 +151,8 @@ export async function addActivity(ctx: ServiceContext, actor: Authenticated, lea
     .select(sql`select ${id}, ${leadId}, ${input.type}, ${input.subject}, ${input.content}, '{}', ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`)
     .returning();
   if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
+  // Stored: the lead's open timelines hear of it (lead-events.ts).
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "activity");
   return toActivityDto({ activity: row, authorName: actor.user.name });
 }
 
@@ -199,6 +202,7 @@ export async function addNote(ctx: ServiceContext, actor: Authenticated, leadId:
     .select(sql`select ${crypto.randomUUID()}, ${leadId}, ${input.content}, ${actor.user.id}, ${now}, ${now} where ${editableLead(actor.user, leadId)}`)
     .returning();
   if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "note");
   return toNoteDto({ note: row, authorName: actor.user.name });
 }
 
@@ -219,6 +223,7 @@ export async function updateNote(ctx: ServiceContext, actor: Authenticated, lead
     .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), mayChangeNote(actor.user)))
     .returning();
   if (!row) throw await whyNoteUnchanged(ctx, leadId, noteId);
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "note");
   const author = row.authorId ? await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.authorId)).get() : undefined;
   return toNoteDto({ note: row, authorName: author?.name ?? null });
 }
@@ -230,6 +235,7 @@ export async function deleteNote(ctx: ServiceContext, actor: Authenticated, lead
     .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId), mayChangeNote(actor.user)))
     .returning({ id: leadNotes.id });
   if (!row) throw await whyNoteUnchanged(ctx, leadId, noteId);
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "note");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -399,6 +405,7 @@ export async function uploadAttachment(ctx: ServiceContext, actor: Authenticated
     await bucket.delete(key);
     throw await whyNotWritten(ctx, actor.user, leadId);
   }
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "attachment");
   return toAttachmentDto({ attachment: row, uploaderName: actor.user.name });
 }
 
@@ -427,7 +434,12 @@ export async function getAttachmentFile(ctx: ServiceContext, _actor: Authenticat
  */
 export async function deleteAttachment(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
   const found = await ctx.db
-    .select({ storagePath: leadAttachments.storagePath, uploadedBy: leadAttachments.uploadedBy, assignedTo: leads.assignedTo })
+    .select({
+      leadId: leadAttachments.leadId,
+      storagePath: leadAttachments.storagePath,
+      uploadedBy: leadAttachments.uploadedBy,
+      assignedTo: leads.assignedTo,
+    })
     .from(leadAttachments)
     .innerJoin(leads, eq(leads.id, leadAttachments.leadId))
     .where(eq(leadAttachments.id, id))
@@ -436,5 +448,7 @@ export async function deleteAttachment(ctx: ServiceContext, actor: Authenticated
   const allowed = found.uploadedBy === actor.user.id || canEditLead(actor.user, { assigned_to: found.assignedTo });
   if (!allowed) throw forbidden();
   await ctx.env.ATTACHMENTS.delete(found.storagePath);
-  await ctx.db.delete(leadAttachments).where(eq(leadAttachments.id, id));
+  const removed = await ctx.db.delete(leadAttachments).where(eq(leadAttachments.id, id)).returning({ id: leadAttachments.id });
+  // Only the request that removed it tells the open lists (a second DELETE at once finds nothing).
+  if (removed.length > 0) await publishLeadActivity(ctx, eventActor(actor), found.leadId, "attachment");
 }

@@ -21,6 +21,7 @@ import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-types.ts";
 import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
+import { eventActor, publishLeadDeleted, withLeadChanged } from "./lead-events.ts";
 import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { ServiceContext } from "./service-context.ts";
@@ -174,7 +175,7 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
     : [await insert, []];
   if (row) {
     if (told.length > 0) await publishNotifications(ctx, told.map((n) => n.userId), { since: now });
-    return toLeadDto(row, assignee);
+    return withLeadChanged(ctx, eventActor(actor), toLeadDto(row, assignee), null);
   }
   throw await leadExists(ctx, input.email ?? "");
 }
@@ -315,7 +316,7 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
     if (updated) {
       // Stored: the assignee's open tabs hear of it (persist first, then broadcast).
       if (told.length > 0) await publishNotifications(ctx, told, { since: updatedAt });
-      return toLeadDto(updated, assignee);
+      return withLeadChanged(ctx, eventActor(actor), toLeadDto(updated, assignee), current.status);
     }
     // Changed (or deleted, or the assignee deactivated) since the read: decide again.
     if (attempt >= UPDATE_ATTEMPTS) throw new ApiError(409, "conflict");
@@ -337,8 +338,13 @@ function stripRow({ row: _row, ...dto }: LeadDto & { row: Lead }): LeadDto {
  */
 export async function deleteLead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
   if (!canDeleteLead(actor.user)) throw new ApiError(403, "forbidden");
-  const [deleted] = await ctx.db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id });
+  const [deleted] = await ctx.db
+    .delete(leads)
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id, status: leads.status, estimated_value: leads.estimatedValue });
   if (!deleted) throw new ApiError(404, "not_found");
+  // Gone from D1: every open board and detail hears of it (lead-events.ts).
+  await publishLeadDeleted(ctx, eventActor(actor), deleted);
   const bucket = ctx.env.ATTACHMENTS;
   let cursor: string | undefined;
   do {

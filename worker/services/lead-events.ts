@@ -1,0 +1,118 @@
+// The live boards and timelines (issue 14): after a lead write is in D1, the services call
+// these to tell every open leads list, pipeline, dashboard and lead detail through the team
+// room (party/team-room.ts). Persist first, then broadcast: each is called only after the
+// write took, and never throws: a failed publish is logged and the request still succeeds
+// (the screens revalidate when their socket comes back, docs/decisions/014).
+import { sql } from "drizzle-orm";
+import type { LeadActivityEvent, LeadChangedEvent, LeadDeletedEvent, LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
+import { publishToTeam } from "../../party/publish.ts";
+import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
+import type { Db } from "../db/client.ts";
+import type { LeadDto, UserRef } from "./crm-types.ts";
+import { leadRowToDto, type LeadRow } from "./lead-query-service.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+/** Who did it, as events carry it (null: the public site). */
+export type LeadEventActor = UserRef | null;
+
+/** An authenticated actor as {id, name}. */
+export const eventActor = (actor: { user: { id: string; name: string } }): UserRef => ({ id: actor.user.id, name: actor.user.name });
+
+/** Count and value sum of every lead per status (the trigger-kept lead_status_totals: 6 rows). */
+export async function readStatusTotals(db: Db): Promise<LeadStatusTotals> {
+  const rows = await db.all<{ status: LeadStatus; count: number; value_sum: number }>(
+    sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`,
+  );
+  const totals = Object.fromEntries(LEAD_STATUSES.map((status) => [status, { count: 0, value_sum: 0 }])) as LeadStatusTotals;
+  for (const row of rows) if (row.status in totals) totals[row.status] = { count: Number(row.count), value_sum: Number(row.value_sum) };
+  return totals;
+}
+
+const stamp = () => ({ id: crypto.randomUUID(), created_at: new Date().toISOString() });
+
+/** Builds the events (reading the totals when one needs them) and sends them; logs any failure. */
+async function publish(ctx: ServiceContext, build: (totals: () => Promise<LeadStatusTotals>) => Promise<LeadEvent[]>): Promise<void> {
+  if (!ctx.env.TeamRoom) return;
+  try {
+    await publishToTeam(ctx.env, await build(() => readStatusTotals(ctx.db)));
+  } catch (error) {
+    console.error("lead events: the change is stored but was not broadcast; open screens catch up when they reconnect", error);
+  }
+}
+
+/** A lead created (previousStatus null) or changed. */
+export function publishLeadChanged(ctx: ServiceContext, actor: LeadEventActor, lead: LeadDto, previousStatus: LeadStatus | null): Promise<void> {
+  return publish(ctx, async (totals) => [
+    {
+      type: "lead.changed",
+      ...stamp(),
+      change: previousStatus === null ? "created" : "updated",
+      lead,
+      previous_status: previousStatus,
+      actor,
+      totals: await totals(),
+    } satisfies LeadChangedEvent,
+  ]);
+}
+
+/** A lead deleted. */
+export function publishLeadDeleted(
+  ctx: ServiceContext,
+  actor: LeadEventActor,
+  lead: { id: string; status: LeadStatus; estimated_value: number | null },
+): Promise<void> {
+  return publish(ctx, async (totals) => [
+    {
+      type: "lead.deleted",
+      ...stamp(),
+      lead_id: lead.id,
+      status: lead.status,
+      estimated_value: lead.estimated_value,
+      actor,
+      totals: await totals(),
+    } satisfies LeadDeletedEvent,
+  ]);
+}
+
+/** A timeline entry, note or attachment added, changed or removed on a lead. */
+export function publishLeadActivity(ctx: ServiceContext, actor: LeadEventActor, leadId: string, kind: LeadActivityEvent["kind"]): Promise<void> {
+  return publish(ctx, async () => [{ type: "lead.activity", ...stamp(), lead_id: leadId, kind, actor } satisfies LeadActivityEvent]);
+}
+
+/**
+ * A lead that came from the public site (contact form, chat assistant): created → lead.changed
+ * "created"; an existing lead → lead.changed "updated" (it may have gained a phone, company or
+ * value) and lead.activity (its timeline got the message), in one publish.
+ */
+export function publishSiteLead(ctx: ServiceContext, leadId: string, created: boolean): Promise<void> {
+  return publish(ctx, async (totals) => {
+    const lead = await readLeadDto(ctx.db, leadId);
+    if (!lead) return [];
+    const changed: LeadChangedEvent = {
+      type: "lead.changed",
+      ...stamp(),
+      change: created ? "created" : "updated",
+      lead,
+      previous_status: created ? null : lead.status,
+      actor: null,
+      totals: await totals(),
+    };
+    if (created) return [changed];
+    return [changed, { type: "lead.activity", ...stamp(), lead_id: leadId, kind: "activity", actor: null }];
+  });
+}
+
+/** The lead as the lists show it (with its assignee), or null when it is gone. */
+async function readLeadDto(db: Db, id: string): Promise<LeadDto | null> {
+  const [row] = await db.all<LeadRow>(
+    sql`select l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name
+      from leads l left join users u on u.id = l.assigned_to where l.id = ${id}`,
+  );
+  return row ? leadRowToDto(row) : null;
+}
+
+/** publishLeadChanged, then the lead itself (for a service's `return`). */
+export async function withLeadChanged(ctx: ServiceContext, actor: LeadEventActor, lead: LeadDto, previousStatus: LeadStatus | null): Promise<LeadDto> {
+  await publishLeadChanged(ctx, actor, lead, previousStatus);
+  return lead;
+}
