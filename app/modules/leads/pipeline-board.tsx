@@ -15,6 +15,8 @@ const loadDnd = () => (dndModule ??= import("./pipeline-dnd"));
 
 type PipelineBoardProps = {
   pipeline: PipelineDto;
+  /** The search the board was loaded with (?q=): "Carregar mais" keeps to it. */
+  q?: string;
   /** Leads changed elsewhere on the screen (form, detail dialog), oldest first. */
   updates: readonly LeadDto[];
   /** A status change saved from the board. */
@@ -26,7 +28,7 @@ type PipelineBoardProps = {
  * once the page runs, drag and drop arrives (pipeline-dnd.tsx) and a card moved to another
  * column shows there at once, then is saved (PATCH status) and put back if that fails.
  */
-export function PipelineBoard({ pipeline, updates, onLeadSaved }: PipelineBoardProps) {
+export function PipelineBoard({ pipeline, q, updates, onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
   const toast = useToast();
   const [board, setBoard] = useState({ source: pipeline, columns: pipeline.columns as Columns, applied: updates.length });
@@ -76,7 +78,7 @@ export function PipelineBoard({ pipeline, updates, onLeadSaved }: PipelineBoardP
     if (!column.next_cursor || loadingColumn) return;
     setLoadingColumn(column.status);
     try {
-      const page = await api<PipelineColumnDto>("GET", `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor })}`);
+      const page = await api<PipelineColumnDto>("GET", `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined })}`);
       setColumns((columns) => appendColumnPage(columns, page));
     } catch (error) {
       toast({

@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = isStatus(rawStatus) ? rawStatus : null;
   const [list, pipeline, assignableUsers] = await Promise.all([
     view === "list" ? orNull("listLeads", listLeads(services, viewer, { q: q || undefined, status: status ?? undefined })) : null,
-    view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, {})) : null,
+    view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, { q: q || undefined })) : null,
     orNull("listAssignableUsers", listAssignableUsers(services, viewer)),
   ]);
   return {
@@ -174,7 +174,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       {view === "list" ? (
         <LeadList page={list} q={q} status={status} updated={updated} onCreate={openCreate} onEdit={openEdit} />
       ) : pipeline ? (
-        <PipelineBoard pipeline={pipeline} updates={updates} onLeadSaved={remember} />
+        <PipelineBoard pipeline={pipeline} q={q} updates={updates} onLeadSaved={remember} />
       ) : (
         <Flex direction="column" gap="3" align="start">
           <Callout.Root color="red" role="alert">
