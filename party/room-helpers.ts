@@ -30,6 +30,26 @@ export function rememberUser(connection: Connection, request: Request) {
 
 const stamp = () => ({ id: crypto.randomUUID(), created_at: new Date().toISOString() });
 
+/** The close code a server sees when the client's Close frame carried no status (RFC 6455 §7.1.5). */
+const NO_STATUS_RECEIVED = 1005;
+
+/**
+ * Answers a client's Close frame that carried no status code (a bare `ws.close()`). RFC 6455
+ * §5.5.1: an endpoint that receives a Close frame must send one back. partyserver answers a
+ * Close frame only when it had a code (it skips 1005 together with 1006/1015, where there is
+ * no peer left), and the runtime's automatic reply (web_socket_auto_reply_to_close) does not
+ * cover hibernated sockets, so without this the client waits for an answer that never comes
+ * (its `close` event only after its own timeout). partysocket always closes with 1000.
+ */
+export function completeClose(connection: Connection, code: number) {
+  if (code !== NO_STATUS_RECEIVED) return;
+  try {
+    connection.close(1000, "");
+  } catch {
+    // already closed by the runtime
+  }
+}
+
 export const pong = (): PongEvent => ({ type: "pong", ...stamp() });
 export const protocolError = (): ProtocolErrorEvent => ({ type: "error", code: "invalid_message", ...stamp() });
 
@@ -61,6 +81,10 @@ export abstract class ListenOnlyRoom extends Server<Env> {
 
   override onConnect(connection: Connection, ctx: ConnectionContext) {
     rememberUser(connection, ctx.request);
+  }
+
+  override onClose(connection: Connection, code: number) {
+    completeClose(connection, code);
   }
 
   override onMessage(connection: Connection, message: WSMessage) {

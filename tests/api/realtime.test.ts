@@ -187,6 +187,46 @@ describe("chat room", () => {
   });
 });
 
+describe("closing", () => {
+  /** Closes the client end and resolves with the close event, or null when none came within 3 s. */
+  function closeAndWait(ws: WebSocket, code?: number, reason?: string) {
+    return new Promise<CloseEvent | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 3000);
+      ws.addEventListener("close", (event) => {
+        clearTimeout(timer);
+        resolve(event);
+      });
+      if (code === undefined) ws.close();
+      else ws.close(code, reason);
+    });
+  }
+
+  // RFC 6455 §5.5.1: an endpoint that receives a Close frame must answer with one. A bare
+  // close() sends a Close frame without a status code (1005 on the server), which partyserver
+  // does not reciprocate on a hibernating room; the rooms answer it themselves.
+  it("completes the close handshake when a client closes, with or without a status code", async () => {
+    const channel = await newChannel(alice, { name: "fechar" });
+    for (const [path, who] of [
+      [chatPath(channel.id), bob],
+      [userPath(bob.user.id), bob],
+      ["/parties/team-room/team", carol],
+    ] as const) {
+      for (const code of [undefined, 1000, 4000]) {
+        const socket = await connect(path, who);
+        const closed = await closeAndWait(socket.ws, code, "bye");
+        expect(closed, `${path} close(${code ?? ""})`).not.toBeNull();
+      }
+    }
+    // The room still serves the sockets that stay.
+    const stays = await connect(chatPath(channel.id), carol);
+    const leaves = await connect(chatPath(channel.id), bob);
+    expect(await closeAndWait(leaves.ws)).not.toBeNull();
+    const message = await send(alice, channel.id, "depois do fechamento");
+    await until(() => chatEvents(stays).length > 0);
+    expect(chatEvents(stays).map((e) => e.id)).toEqual([message.id]);
+  });
+});
+
 describe("user room", () => {
   it("tells every tab of the user, and nobody else, when their unread count drops", async () => {
     const me = await signedInUser("sales_rep");
