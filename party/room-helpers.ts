@@ -34,19 +34,21 @@ const stamp = () => ({ id: crypto.randomUUID(), created_at: new Date().toISOStri
 const NO_STATUS_RECEIVED = 1005;
 
 /**
- * Answers a client's Close frame that carried no status code (a bare `ws.close()`). RFC 6455
- * §5.5.1: an endpoint that receives a Close frame must send one back. partyserver answers a
- * Close frame only when it had a code (it skips 1005 together with 1006/1015, where there is
- * no peer left), and the runtime's automatic reply (web_socket_auto_reply_to_close) does not
- * cover hibernated sockets, so without this the client waits for an answer that never comes
- * (its `close` event only after its own timeout). partysocket always closes with 1000.
+ * Answers a client's Close frame that carried no status code (a bare `ws.close()`, which the
+ * runtime reports as 1005). RFC 6455 §5.5.1: an endpoint that receives a Close frame must send
+ * one back (§7.4.1: without a status, since 1005 must not be sent). partyserver 0.5.10 answers
+ * only a Close frame that had a code: it skips 1005 along with 1006/1015 (cloudflare/partykit
+ * #394, for sockets whose transport is gone), and on the Hibernation API the runtime does not
+ * answer by itself, so the client waited for a reply that never came (its `close` event only
+ * after its own timeout). Our sockets come straight from the Worker's upgrade, so a 1005 here
+ * is a real Close frame from a peer still listening. partysocket itself closes with 1000.
  */
 export function completeClose(connection: Connection, code: number) {
   if (code !== NO_STATUS_RECEIVED) return;
   try {
-    connection.close(1000, "");
+    connection.close();
   } catch {
-    // already closed by the runtime
+    // already closed
   }
 }
 

@@ -215,6 +215,7 @@ describe("closing", () => {
         const socket = await connect(path, who);
         const closed = await closeAndWait(socket.ws, code, "bye");
         expect(closed, `${path} close(${code ?? ""})`).not.toBeNull();
+        expect(closed!.code, "the room echoes the code, or sends none back when none came").toBe(code ?? 1005);
       }
     }
     // The room still serves the sockets that stay.
