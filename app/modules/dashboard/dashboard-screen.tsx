@@ -1,6 +1,6 @@
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
@@ -18,18 +18,26 @@ export type DashboardView = {
   failure: "load" | "offline" | null;
 };
 
-type Props = { data: DashboardView; refreshing: boolean; onRefresh: () => void };
+type Props = {
+  data: DashboardView;
+  refreshing: boolean;
+  onRefresh: () => void;
+  /** A lead changed on another screen: read the figures again, quietly. */
+  onLiveChange?: () => void;
+};
 
 // The dialogs load when first opened.
 const TaskFormDialog = lazy(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
 const NewLeadDialog = lazy(() => import("./new-lead-dialog.tsx").then((m) => ({ default: m.NewLeadDialog })));
+// Lead changes from other screens (issue 14): its code loads after the page.
+const LiveDashboard = lazy(() => import("./live-dashboard.tsx"));
 
 /**
  * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', the four
  * figures, the pipeline by status, the 5 newest leads and the quick links; or, when the
  * figures could not be read, the message and 'Tentar novamente'.
  */
-export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
+export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: Props) {
   const { t, language } = useI18n();
   const { profile } = useAuth();
   const name = profile?.name?.trim() || t("crm.user.fallbackName");
@@ -42,6 +50,8 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
     setDialog(which);
   };
   const close = (isOpen: boolean) => !isOpen && setDialog(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   return (
     <Flex direction="column" gap="5" className="mx-auto w-full max-w-7xl" data-testid="dashboard">
@@ -54,7 +64,12 @@ export function DashboardScreen({ data, refreshing, onRefresh }: Props) {
             {t("crm.dashboard.welcome", { name })}
           </Text>
         </div>
-        <Flex gap="2" wrap="wrap" className="shrink-0">
+        <Flex gap="2" wrap="wrap" align="center" className="shrink-0">
+          {hydrated && onLiveChange && (
+            <Suspense fallback={null}>
+              <LiveDashboard onChange={onLiveChange} />
+            </Suspense>
+          )}
           <Button variant="outline" onClick={onRefresh} loading={refreshing} data-testid="dashboard-refresh">
             <ReloadIcon />
             {refreshing ? t("crm.dashboard.refreshing") : t("crm.dashboard.refresh")}

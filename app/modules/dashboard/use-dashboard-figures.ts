@@ -9,7 +9,9 @@ type LoaderView = DashboardView & { language: string };
 
 /**
  * The figures on screen: the loader's, then what 'Atualizar dados' (forced) and the 10-minute
- * timer (skipped while the last fetch is under 5 minutes old) fetch from /api/dashboard.
+ * timer (skipped while the last fetch is under 5 minutes old) fetch from /api/dashboard, and
+ * what a lead change on another screen (live, issue 14) fetches: quietly, without the loading
+ * state, keeping the figures on screen if it fails.
  * Only the dashboard is asked (not the frame's loaders), so a failed refresh shows the
  * dashboard's error state and leaves the frame alone.
  */
@@ -19,6 +21,8 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
   if (view.source !== loaderData) setView({ source: loaderData, current: loaderData });
   const [refreshing, setRefreshing] = useState(false);
   const inFlight = useRef(false);
+  // A live change that came while a fetch was under way (it may have read before the change).
+  const again = useRef(false);
 
   // The server's figures count as a fetch: coming back within 5 minutes reuses them.
   useEffect(() => {
@@ -26,9 +30,12 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
   }, [loaderData]);
 
   const refresh = useCallback(
-    async (forced: boolean) => {
-      if (inFlight.current) return;
-      if (!forced && freshDashboard(loaderData.language)) return;
+    async (forced: boolean, quiet = false) => {
+      if (inFlight.current) {
+        again.current ||= quiet;
+        return;
+      }
+      if (!forced && !quiet && freshDashboard(loaderData.language)) return;
       inFlight.current = true;
       setRefreshing(forced);
       try {
@@ -39,19 +46,31 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
       } catch (error) {
         // Signed out meanwhile: the frame's loader sends the browser to /auth.
         if (error instanceof ApiClientError && error.status === 401) void revalidate();
+        if (quiet) return;
         setView({ source: loaderData, current: { dashboard: null, failure: error instanceof OfflineError ? "offline" : "load" } });
       } finally {
         inFlight.current = false;
         setRefreshing(false);
+        if (again.current) {
+          again.current = false;
+          void refreshRef.current(false, true);
+        }
       }
     },
     [loaderData, revalidate],
   );
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
 
   useEffect(() => {
     const timer = window.setInterval(() => void refresh(false), DASHBOARD_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [refresh]);
 
-  return { view: view.current, refreshing, refresh: useCallback(() => void refresh(true), [refresh]) };
+  return {
+    view: view.current,
+    refreshing,
+    refresh: useCallback(() => void refresh(true), [refresh]),
+    liveRefresh: useCallback(() => void refresh(false, true), [refresh]),
+  };
 }

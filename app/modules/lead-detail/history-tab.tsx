@@ -48,7 +48,10 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
   const { t } = useI18n();
   return (
     <Flex direction="column" gap="4">
-      {canEdit && <ActivityForm leadId={leadId} onCreated={(activity) => activities.update((items) => [activity, ...items])} />}
+      {canEdit && (
+        // Without it twice: the live timeline may have read it already (issue 14).
+        <ActivityForm leadId={leadId} onCreated={(activity) => activities.update((items) => [activity, ...items.filter((item) => item.id !== activity.id)])} />
+      )}
       <CollectionStatus collection={activities} loadError={t("crm.leadDetail.history.loadError")} empty={t("crm.leadDetail.history.empty")}>
         <ol className="flex flex-col gap-3" aria-label={t("crm.leadDetail.tabs.history")} data-testid="lead-timeline">
           {activities.items.map((activity) => (

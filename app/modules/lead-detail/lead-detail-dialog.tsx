@@ -7,6 +7,7 @@ import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError } from "~/modules/crm/api-client";
 import { mailtoLink } from "~/modules/leads/contact-links";
+import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
 import { Announcer } from "./announcer";
 import { AttachmentsTab } from "./attachments-tab";
@@ -33,6 +34,8 @@ export type LeadDetailDialogProps = {
   onDeleted?: () => void | Promise<void>;
   /** Assignee choices for the edit form (active users). */
   assignableUsers: AssignableUserDto[];
+  /** Changes made on other screens (live, issue 14), oldest first: this lead's are shown here. */
+  live?: readonly LiveChange[];
 };
 
 type LeadState = { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
@@ -46,7 +49,7 @@ const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
  * shown and stays while the dialog is open. Whoever may not edit the lead (crm-permissions)
  * reads everything but sees no write controls. Fills the screen on phones.
  */
-export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assignableUsers }: LeadDetailDialogProps) {
+export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assignableUsers, live = [] }: LeadDetailDialogProps) {
   const { t } = useI18n();
   const { profile } = useAuth();
   const [state, setState] = useState<LeadState>({ status: "loading" });
@@ -57,6 +60,10 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const deletion = useWrite();
+  // Live: the changes already seen (those before opening are in what it reads), and whether
+  // someone deleted the lead meanwhile (by whom, when it was not the viewer).
+  const [seen, setSeen] = useState(live.length);
+  const [gone, setGone] = useState<{ by: string | null } | null>(null);
   // The load below runs per lead (and per retry), not again when the language changes.
   const tRef = useRef(t);
   tRef.current = t;
@@ -103,6 +110,45 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
     enabled: Boolean(lead) && visited.has("attachments"),
     describeError: describe,
   });
+
+  // What other screens did to this lead, shown without touching what is being typed here: the
+  // header and overview take the new lead, the lists read again (keeping what they show until
+  // the answer comes); the tag being typed, the note being written and the log form keep their
+  // text (their own state).
+  useEffect(() => {
+    if (seen >= live.length) return;
+    const fresh = live.slice(seen);
+    setSeen(live.length);
+    let reread = false;
+    for (const { event, resync } of fresh) {
+      if (resync) {
+        reread = true;
+        continue;
+      }
+      if (!event || (event.type === "lead.changed" ? event.lead.id : event.lead_id) !== leadId) continue;
+      if (event.type === "lead.deleted") {
+        if (!deleting) setGone({ by: event.actor && event.actor.id !== profile?.id ? event.actor.name : null });
+      } else if (event.type === "lead.changed") {
+        const next = event.lead;
+        setState((current) => (current.status === "ready" && current.lead.updated_at < next.updated_at ? { status: "ready", lead: next } : current));
+        setLeadVersion((v) => v + 1);
+      } else {
+        ({ activity: activities, note: notes, attachment: attachments })[event.kind].reload();
+      }
+    }
+    if (reread) {
+      // Back after a dropped connection: read the lead and its lists again, quietly.
+      leadDetailApi.getLead(leadId).then(
+        (lead) => setState((current) => (current.status === "ready" ? { status: "ready", lead } : current)),
+        (error: unknown) => error instanceof ApiClientError && error.status === 404 && setGone({ by: null }),
+      );
+      setLeadVersion((v) => v + 1);
+      notes.reload();
+      attachments.reload();
+    }
+    // Runs when a change arrives; the lists' reload functions are stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live.length]);
 
   const showTab = (value: string) => {
     const next = value as TabValue;
@@ -173,13 +219,13 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
                   </a>
                 </Button>
               )}
-              {canEdit && (
+              {canEdit && !gone && (
                 <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
                   <Pencil1Icon aria-hidden />
                   {t("crm.shared.actions.edit")}
                 </Button>
               )}
-              {canDelete && (
+              {canDelete && !gone && (
                 <Button variant="soft" color="red" highContrast size="2" onClick={() => setDeleting(true)} data-testid="lead-detail-delete">
                   <TrashIcon aria-hidden />
                   {t("crm.shared.actions.delete")}
@@ -189,6 +235,11 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
           )}
 
           <div className="mt-4">
+            {gone && (
+              <Callout.Root color="amber" role="alert" mb="3" data-testid="lead-detail-deleted">
+                <Callout.Text>{gone.by ? t("crm.leadDetail.dialog.deletedBy", { name: gone.by }) : t("crm.leadDetail.dialog.deleted")}</Callout.Text>
+              </Callout.Root>
+            )}
             {state.status === "loading" && (
               <Text as="p" color="gray" role="status">
                 {t("crm.leadDetail.dialog.loading")}

@@ -31,7 +31,8 @@ export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: 
     write.run(
       async () => {
         const note = await leadDetailApi.createNote(leadId, content);
-        notes.update((items) => [note, ...items]);
+        // Without it twice: the live list may have read it already (issue 14).
+        notes.update((items) => [note, ...items.filter((item) => item.id !== note.id)]);
       },
       { success: "crm.leadDetail.notes.added", failure: "crm.leadDetail.notes.addFailed" },
     );

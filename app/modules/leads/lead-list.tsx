@@ -11,6 +11,7 @@ import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+import type { LiveChange } from "./pipeline-state";
 
 /** Search is sent 300 ms after the last keystroke (crm.md §9). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -22,6 +23,8 @@ type LeadListProps = {
   status: LeadStatus | null;
   /** The newest copy of leads changed on this screen (edits), by id. */
   updated: ReadonlyMap<string, LeadDto>;
+  /** Changes made on other screens (live), oldest first. */
+  live?: readonly LiveChange[];
   onCreate: () => void;
   onEdit: (lead: LeadDto) => void;
 };
@@ -31,25 +34,31 @@ type LeadListProps = {
  * navigation, a grid of 1/2/3 columns of cards, "Carregar mais" through the API, and the
  * two empty states.
  */
-export function LeadList({ page, q, status, updated, onCreate, onEdit }: LeadListProps) {
+export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit }: LeadListProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const [more, setMore] = useState<{ source: Page<LeadDto> | null; items: LeadDto[]; cursor: string | null }>({
+  // `from`: the live changes that came before this page was read are in it already.
+  const [more, setMore] = useState<{ source: Page<LeadDto> | null; items: LeadDto[]; cursor: string | null; from: number }>({
     source: page,
     items: [],
     cursor: page?.next_cursor ?? null,
+    from: live.length,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   // New loader data (another search, a revalidation): start again from its first page.
-  if (more.source !== page) setMore({ source: page, items: [], cursor: page?.next_cursor ?? null });
+  if (more.source !== page) setMore({ source: page, items: [], cursor: page?.next_cursor ?? null, from: live.length });
 
   const seen = new Set<string>();
-  const leads = [...(page?.items ?? []), ...more.items]
-    .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
-    .map((lead) => {
-      const newer = updated.get(lead.id);
-      return newer && newer.updated_at >= lead.updated_at ? newer : lead;
-    });
+  const view = { q, status, complete: !more.cursor };
+  const leads = live.slice(more.from).reduce(
+    (items, change) => change.list(items, view),
+    [...(page?.items ?? []), ...more.items]
+      .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
+      .map((lead) => {
+        const newer = updated.get(lead.id);
+        return newer && newer.updated_at >= lead.updated_at ? newer : lead;
+      }),
+  );
   const filtering = Boolean(q || status);
 
   const loadMore = async () => {
@@ -58,7 +67,7 @@ export function LeadList({ page, q, status, updated, onCreate, onEdit }: LeadLis
     const source = page;
     try {
       const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, cursor: more.cursor })}`);
-      setMore((current) => (current.source === source ? { source, items: [...current.items, ...next.items], cursor: next.next_cursor } : current));
+      setMore((current) => (current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current));
     } catch (error) {
       toast({
         title: t("crm.leads.list.loadError"),

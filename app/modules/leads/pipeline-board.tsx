@@ -1,10 +1,10 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto, PipelineDto } from "@worker/services/crm-types";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
-import { appendColumnPage, applyLeadUpdate, findLead, moveLead, type Columns } from "./pipeline-state";
+import { appendColumnPage, applyLeadUpdate, findLead, moveLead, type Columns, type LiveChange } from "./pipeline-state";
 import { PipelineCardView, PipelineColumnView } from "./pipeline-views";
 
 type DndModule = typeof import("./pipeline-dnd");
@@ -19,6 +19,8 @@ type PipelineBoardProps = {
   q?: string;
   /** Leads changed elsewhere on the screen (form, detail dialog), oldest first. */
   updates: readonly LeadDto[];
+  /** Changes made on other screens (live), oldest first. */
+  live?: readonly LiveChange[];
   /** A status change saved from the board. */
   onLeadSaved?: (lead: LeadDto) => void;
 };
@@ -28,10 +30,12 @@ type PipelineBoardProps = {
  * once the page runs, drag and drop arrives (pipeline-dnd.tsx) and a card moved to another
  * column shows there at once, then is saved (PATCH status) and put back if that fails.
  */
-export function PipelineBoard({ pipeline, q, updates, onLeadSaved }: PipelineBoardProps) {
+export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const [board, setBoard] = useState({ source: pipeline, columns: pipeline.columns as Columns, applied: updates.length });
+  const [board, setBoard] = useState({ source: pipeline, columns: pipeline.columns as Columns, applied: updates.length, live: live.length });
+  // Cards whose move from this board is being saved: a live event leaves them where they were dropped.
+  const saving = useRef(new Set<string>());
   const [loadingColumn, setLoadingColumn] = useState<LeadStatus | null>(null);
   const [dnd, setDnd] = useState<DndModule | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -48,14 +52,18 @@ export function PipelineBoard({ pipeline, q, updates, onLeadSaved }: PipelineBoa
   }, []);
 
   // New loader data (a revalidation) replaces the board; changes made elsewhere are applied once.
-  if (board.source !== pipeline) setBoard({ source: pipeline, columns: pipeline.columns, applied: updates.length });
+  if (board.source !== pipeline) setBoard({ source: pipeline, columns: pipeline.columns, applied: updates.length, live: live.length });
   else if (board.applied < updates.length) {
     setBoard({ ...board, columns: updates.slice(board.applied).reduce<Columns>(applyLeadUpdate, board.columns), applied: updates.length });
+  } else if (board.live < live.length && !dragging) {
+    // Changes from other screens wait while a card is being dragged, then apply after the drop.
+    setBoard({ ...board, columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving.current), board.columns), live: live.length });
   }
   const setColumns = (change: (columns: Columns) => Columns) => setBoard((current) => ({ ...current, columns: change(current.columns) }));
 
   const saveStatus = async (lead: LeadDto, from: LeadStatus, to: LeadStatus) => {
     setColumns((columns) => moveLead(columns, lead.id, to));
+    saving.current.add(lead.id);
     try {
       const result = await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, { status: to });
       if (result?.lead) {
@@ -71,6 +79,8 @@ export function PipelineBoard({ pipeline, q, updates, onLeadSaved }: PipelineBoa
         description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
         variant: "destructive",
       });
+    } finally {
+      saving.current.delete(lead.id);
     }
   };
 

@@ -2,8 +2,25 @@
 // (optimistic drag, rollback, an edit made elsewhere, "Carregar mais").
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import type { LeadEvent } from "~/modules/realtime/protocol";
 
 export type Columns = readonly PipelineColumnDto[];
+
+/** What the list shows: its search and status filter, and whether every page is loaded. */
+export type ListView = { q: string; status: LeadStatus | null; complete: boolean };
+
+/**
+ * A change that came live from another screen (live-leads-state.ts makes them, in the lazily
+ * loaded live layer): what it does to the board (`pending`: cards being saved from this board)
+ * and to the list (`event` null: counts read again for a board with a search). `resync`: the
+ * connection came back after a drop; whatever was missed is read again.
+ */
+export type LiveChange = {
+  event: LeadEvent | null;
+  resync?: boolean;
+  board: (columns: Columns, pending: ReadonlySet<string>) => Columns;
+  list: (items: LeadDto[], view: ListView) => LeadDto[];
+};
 
 const value = (lead: LeadDto) => lead.estimated_value ?? 0;
 

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
   // The page, and the task and lead dialogs that 'Nova ação' opens.
-  const messages = messagesFor(language, ["crm.dashboard", "crm.tasks.dialog", "crm.tasks.toasts", "crm.leads.form"]);
+  const messages = messagesFor(language, ["crm.dashboard", "crm.tasks.dialog", "crm.tasks.toasts", "crm.leads.form", "crm.live"]);
   let view: DashboardView;
   try {
     view = { dashboard: await getDashboard(context.get(workerContext).services, viewer), failure: null };
@@ -66,8 +66,8 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Pr
 }
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
-  const { view, refreshing, refresh } = useDashboardFigures(loaderData);
-  return <DashboardScreen data={view} refreshing={refreshing} onRefresh={refresh} />;
+  const { view, refreshing, refresh, liveRefresh } = useDashboardFigures(loaderData);
+  return <DashboardScreen data={view} refreshing={refreshing} onRefresh={refresh} onLiveChange={liveRefresh} />;
 }
 
 /** Only when no loader data could be had at all (the tab's first load of it failed). */

@@ -16,6 +16,7 @@ import { withLeadParam } from "~/modules/leads/lead-card-parts";
 import { LeadList } from "~/modules/leads/lead-list";
 import { PipelineBoard } from "~/modules/leads/pipeline-board";
 import { leadsViewFor, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
+import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import type { Route } from "./+types/leads";
 
@@ -26,6 +27,8 @@ export const meta = crmScreenMeta;
 const loadLeadForm = () => import("~/modules/leads/lead-form-dialog");
 const LeadFormDialog = lazy(() => loadLeadForm().then((m) => ({ default: m.LeadFormDialog })));
 const LeadDetailDialog = lazy(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
+// What other screens change arrives through the team room (issue 14): its code loads after the page.
+const LiveLeads = lazy(() => import("~/modules/leads/live-leads"));
 
 const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
 
@@ -64,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadFailed: view === "list" ? list === null : pipeline === null,
     assignableUsers: assignableUsers ?? [],
     // crm.leadDetail: the lead detail dialog opens over this screen (?lead=<id>).
-    messages: messagesFor(language, ["crm.leads", "crm.leadDetail"]),
+    messages: messagesFor(language, ["crm.leads", "crm.leadDetail", "crm.live"]),
   };
 }
 
@@ -93,6 +96,15 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
   // Leads saved on this screen (form, detail dialog, pipeline), oldest first.
   const [updates, setUpdates] = useState<LeadDto[]>([]);
   const detailId = searchParams.get("lead");
+  // Changes made on other screens, oldest first (the board, the list and the detail apply them).
+  const [live, setLive] = useState<LiveChange[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const onLive = (change: LiveChange) => {
+    setLive((changes) => [...changes, change]);
+    // Back after a drop: read again what the screen shows (events were missed meanwhile).
+    if (change.resync) void revalidator.revalidate();
+  };
 
   // The toggle is remembered for the next visit without ?view=.
   useEffect(() => saveLeadsView(view), [view]);
@@ -144,6 +156,11 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
           {t("crm.leads.subtitle")}
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
+          {hydrated && (
+            <Suspense fallback={null}>
+              <LiveLeads q={q} pipeline={view === "pipeline"} onChange={onLive} />
+            </Suspense>
+          )}
           <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
             {(["list", "pipeline"] as const).map((option) => (
               <Button
@@ -172,9 +189,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       </Flex>
 
       {view === "list" ? (
-        <LeadList page={list} q={q} status={status} updated={updated} onCreate={openCreate} onEdit={openEdit} />
+        <LeadList page={list} q={q} status={status} updated={updated} live={live} onCreate={openCreate} onEdit={openEdit} />
       ) : pipeline ? (
-        <PipelineBoard pipeline={pipeline} q={q} updates={updates} onLeadSaved={remember} />
+        <PipelineBoard pipeline={pipeline} q={q} updates={updates} live={live} onLeadSaved={remember} />
       ) : (
         <Flex direction="column" gap="3" align="start">
           <Callout.Root color="red" role="alert">
@@ -202,6 +219,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
           <LeadDetailDialog
             key={detailId}
             leadId={detailId}
+            live={live}
             onClose={closeDetail}
             onChanged={remember}
             onDeleted={async () => {

@@ -16,6 +16,8 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     notFound: "This lead does not exist or was deleted.",
     loadError: "Could not load the lead",
     fallbackTitle: "Lead",
+    deletedBy: "{name} deleted this lead. Nothing more can be saved on it; copy what you were typing if you need it.",
+    deleted: "This lead was deleted. Nothing more can be saved on it; copy what you were typing if you need it.",
   },
   tabs: {
     label: "Lead sections",

@@ -16,6 +16,8 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     notFound: "Este lead no existe o fue eliminado.",
     loadError: "No se pudo cargar el lead",
     fallbackTitle: "Lead",
+    deletedBy: "{name} eliminó este lead. Ya no se puede guardar nada en él; copie lo que estaba escribiendo, si lo necesita.",
+    deleted: "Este lead fue eliminado. Ya no se puede guardar nada en él; copie lo que estaba escribiendo, si lo necesita.",
   },
   tabs: {
     label: "Secciones del lead",

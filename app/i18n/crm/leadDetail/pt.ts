@@ -15,6 +15,8 @@ export const leadDetailPt = {
     notFound: "Este lead não existe ou foi removido.",
     loadError: "Não foi possível carregar o lead",
     fallbackTitle: "Lead",
+    deletedBy: "{name} excluiu este lead. Nada mais pode ser salvo nele; copie o que estava escrevendo, se precisar.",
+    deleted: "Este lead foi excluído. Nada mais pode ser salvo nele; copie o que estava escrevendo, se precisar.",
   },
   tabs: {
     label: "Seções do lead",

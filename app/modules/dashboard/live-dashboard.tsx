@@ -1,0 +1,36 @@
+import { useEffect, useRef } from "react";
+import { LiveStatus } from "~/modules/realtime/live-status";
+import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
+import { useLiveRoom } from "~/modules/realtime/use-live-room";
+
+/** Quiet time after the last lead change before the figures are read (a burst reads once). */
+export const LIVE_REFRESH_DELAY_MS = 250;
+
+/**
+ * The dashboard's live layer (issue 14), loaded after the page is up: a lead created, moved,
+ * edited or deleted on another screen reads the figures again (once per burst), and so does a
+ * connection that comes back after a drop (changes were missed). Shows 'Reconectando…' while
+ * the connection is down.
+ */
+export default function LiveDashboard({ onChange }: { onChange: () => void }) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const timer = useRef<number | undefined>(undefined);
+  const later = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => latest.current(), LIVE_REFRESH_DELAY_MS);
+  };
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const status = useLiveRoom<TeamRoomEvent>({
+    party: TEAM_PARTY,
+    room: TEAM_ROOM,
+    onEvent: (event) => {
+      if (event.type === "lead.changed" || event.type === "lead.deleted") later();
+    },
+    onOpen: (first) => {
+      if (!first) later();
+    },
+  });
+  return <LiveStatus status={status} />;
+}

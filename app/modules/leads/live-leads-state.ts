@@ -1,0 +1,99 @@
+// The leads screen's live changes (issue 14) as pure functions: what a team-room lead event
+// does to the pipeline's columns and to the list's cards. Loaded with the screen's live layer
+// (live-leads.tsx, a dynamic import), never in the screen's first JavaScript.
+import type { LeadStatus } from "@worker/db/schema/enums";
+import type { LeadDto } from "@worker/services/crm-types";
+import { searchTerms } from "@worker/services/search-text";
+import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
+import { findLead, type Columns, type ListView, type LiveChange } from "./pipeline-state";
+
+/** Lower case without accents (the search index folds both, remove_diacritics 2). */
+const fold = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+
+/**
+ * Whether the lead matches a search the way the server's index does (search-text.ts): every
+ * word of the search is the start of a word of its name, e-mail, company or tags.
+ */
+export function leadMatches(lead: LeadDto, q: string): boolean {
+  const terms = searchTerms(q).map(fold);
+  if (terms.length === 0) return true;
+  const words = fold([lead.name, lead.email, lead.company, ...lead.tags].filter(Boolean).join(" "))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return terms.every((term) => words.some((word) => word.startsWith(term)));
+}
+
+/** Newest first (created_at desc, id desc), as every lead page is sorted. */
+export const newestFirst = (a: LeadDto, b: LeadDto) =>
+  a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+
+/**
+ * The lead put where it belongs in a newest-first page: replaced if shown (unless what is
+ * shown is newer), else inserted in order when it falls within what is loaded (`complete`:
+ * no further page; otherwise only down to the last card shown, the next page brings the rest).
+ * Removed when it no longer belongs (`belongs` false).
+ */
+export function placeInPage(items: readonly LeadDto[], lead: LeadDto, belongs: boolean, complete: boolean): LeadDto[] {
+  const index = items.findIndex((item) => item.id === lead.id);
+  if (index >= 0 && items[index]!.updated_at > lead.updated_at) return items as LeadDto[];
+  const rest = index >= 0 ? items.filter((item) => item.id !== lead.id) : (items as LeadDto[]);
+  if (!belongs) return rest;
+  const last = rest.at(-1);
+  if (index < 0 && !complete && (!last || newestFirst(lead, last) > 0)) return rest;
+  return [...rest, lead].sort(newestFirst);
+}
+
+/** Counts and value sums as the server keeps them (only for a board without a search). */
+export const withTotals = (columns: Columns, totals: LeadStatusTotals): Columns =>
+  columns.map((column) => ({ ...column, count: totals[column.status].count, value_sum: totals[column.status].value_sum }));
+
+/** One column's count and value sum, read again for a board with a search. */
+export const withColumnTotals = (columns: Columns, status: LeadStatus, count: number, valueSum: number): Columns =>
+  columns.map((column) => (column.status === status ? { ...column, count, value_sum: valueSum } : column));
+
+const same = <T>(value: T) => value;
+
+/**
+ * What an event changes on the board and in the list. `q` is the board's search: without one
+ * the event's totals are the columns' counts and sums; with one they are not (they count
+ * every lead), so live-leads.tsx reads the touched columns again. A card being saved from
+ * this board (`pending`) stays where the viewer dropped it: that save's answer places it.
+ */
+export function liveChange(event: LeadEvent, q: string): LiveChange | null {
+  if (event.type === "lead.activity") return { event, board: same, list: same };
+  if (event.type === "lead.deleted") {
+    const gone = (items: readonly LeadDto[]) => items.filter((lead) => lead.id !== event.lead_id);
+    return {
+      event,
+      board: (columns) => {
+        const next = columns.map((column) => (column.leads.some((lead) => lead.id === event.lead_id) ? { ...column, leads: gone(column.leads) } : column));
+        return q ? next : withTotals(next, event.totals);
+      },
+      list: gone,
+    };
+  }
+  const { lead } = event;
+  const matches = leadMatches(lead, q);
+  return {
+    event,
+    board: (columns, pending) => {
+      const shownAt = findLead(columns, lead.id);
+      // Being saved here, or newer on screen than this event: the card stays as it is.
+      const next = pending.has(lead.id) || (shownAt && shownAt.lead.updated_at > lead.updated_at)
+        ? columns
+        : columns.map((column) => {
+            const shown = column.leads.some((item) => item.id === lead.id);
+            if (column.status !== lead.status && !shown) return column;
+            return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
+          });
+      return q ? next : withTotals(next, event.totals);
+    },
+    // A card on screen is updated in place (even when it no longer matches the filters, as an
+    // edit made here); a card not on screen appears when the filters take it.
+    list: (items, view: ListView) => {
+      const shown = items.some((item) => item.id === lead.id);
+      const belongs = shown || ((!view.status || view.status === lead.status) && leadMatches(lead, view.q));
+      return placeInPage(items, lead, belongs, view.complete);
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { LeadStatus } from "@worker/db/schema/enums";
+import type { PipelineColumnDto } from "@worker/services/crm-types";
+import { useRef } from "react";
+import { api, queryString } from "~/modules/crm/api-client";
+import { LiveStatus } from "~/modules/realtime/live-status";
+import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
+import { useLiveRoom } from "~/modules/realtime/use-live-room";
+import { liveChange, withColumnTotals } from "./live-leads-state";
+import type { LiveChange } from "./pipeline-state";
+
+export type LiveLeadsProps = {
+  /** The board's search (?q=): its column counts are of the matches, read again after a change. */
+  q: string;
+  /** Whether the pipeline is on screen (only then are its column counts read again). */
+  pipeline: boolean;
+  onChange: (change: LiveChange) => void;
+};
+
+/**
+ * The leads screen's live layer (issue 14), loaded after the screen is up: listens to the team
+ * room and turns each lead event into a LiveChange for the board, the list and the open lead
+ * detail; after a dropped connection, a `resync` change (read everything again).
+ * Shows 'Reconectando…' while the connection is down.
+ */
+export default function LiveLeads({ q, pipeline, onChange }: LiveLeadsProps) {
+  const latest = useRef({ q, pipeline, onChange });
+  latest.current = { q, pipeline, onChange };
+
+  /** A board with a search: the touched columns' counts and sums of the matches, from the server. */
+  const recount = async (statuses: LeadStatus[]) => {
+    const search = latest.current.q;
+    for (const status of new Set(statuses)) {
+      try {
+        const column = await api<PipelineColumnDto>("GET", `/leads/pipeline/${status}${queryString({ q: search, limit: 1 })}`);
+        if (latest.current.q !== search) return;
+        latest.current.onChange({ event: null, board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum), list: (items) => items });
+      } catch {
+        // Offline: the reconnect reads the whole board again.
+      }
+    }
+  };
+
+  const status = useLiveRoom<TeamRoomEvent>({
+    party: TEAM_PARTY,
+    room: TEAM_ROOM,
+    onEvent: (event) => {
+      if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity") return;
+      const { q: search, pipeline: board, onChange: tell } = latest.current;
+      const change = liveChange(event, search);
+      if (!change) return;
+      tell(change);
+      if (search && board && event.type !== "lead.activity") {
+        void recount(event.type === "lead.deleted" ? [event.status] : [event.lead.status, ...(event.previous_status ? [event.previous_status] : [])]);
+      }
+    },
+    onOpen: (first) => {
+      if (!first) latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
+    },
+  });
+
+  return <LiveStatus status={status} />;
+}

@@ -1,0 +1,138 @@
+// What a live lead event does to the pipeline and the list (app/modules/leads/live-leads-state.ts).
+import { describe, expect, it } from "vitest";
+import { LEAD_STATUSES } from "@worker/db/schema/enums";
+import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import type { LeadChangedEvent, LeadDeletedEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
+import { leadMatches, liveChange, placeInPage } from "~/modules/leads/live-leads-state";
+import type { Columns } from "~/modules/leads/pipeline-state";
+
+const lead = (id: string, status: LeadDto["status"], created_at: string, extra: Partial<LeadDto> = {}): LeadDto => ({
+  id,
+  name: `Lead ${id}`,
+  email: null,
+  phone: null,
+  company: null,
+  source: "website",
+  status,
+  estimated_value: 100,
+  notes: null,
+  assigned_to: null,
+  assigned_user: null,
+  tags: [],
+  created_at,
+  updated_at: created_at,
+  ...extra,
+});
+
+const board = (cards: LeadDto[], more: Partial<Record<LeadDto["status"], string>> = {}): Columns =>
+  LEAD_STATUSES.map(
+    (status): PipelineColumnDto => ({
+      status,
+      count: cards.filter((c) => c.status === status).length,
+      value_sum: cards.filter((c) => c.status === status).length * 100,
+      leads: cards.filter((c) => c.status === status),
+      next_cursor: more[status] ?? null,
+    }),
+  );
+
+const totals = (counts: Partial<Record<LeadDto["status"], number>>): LeadStatusTotals =>
+  Object.fromEntries(LEAD_STATUSES.map((s) => [s, { count: counts[s] ?? 0, value_sum: (counts[s] ?? 0) * 100 }])) as LeadStatusTotals;
+
+const changed = (next: LeadDto, previous: LeadDto["status"] | null, t: LeadStatusTotals): LeadChangedEvent => ({
+  type: "lead.changed",
+  id: "e1",
+  created_at: next.updated_at,
+  change: previous ? "updated" : "created",
+  lead: next,
+  previous_status: previous,
+  actor: { id: "u2", name: "Maria" },
+  totals: t,
+});
+
+const ids = (columns: Columns) => Object.fromEntries(columns.map((c) => [c.status, c.leads.map((l) => l.id)]));
+const none = new Set<string>();
+
+describe("the pipeline", () => {
+  const a = lead("a", "new", "2026-01-03T00:00:00.000Z");
+  const b = lead("b", "new", "2026-01-01T00:00:00.000Z");
+
+  it("moves a card another screen moved, in date order, with the server's counts and sums", () => {
+    const moved = { ...a, status: "won" as const, updated_at: "2026-02-01T00:00:00.000Z" };
+    const next = liveChange(changed(moved, "new", totals({ new: 1, won: 5 })), "")!.board(board([a, b, lead("w", "won", "2026-01-05T00:00:00.000Z")]), none);
+    expect(ids(next)).toMatchObject({ new: ["b"], won: ["w", "a"] });
+    expect(next.find((c) => c.status === "won")).toMatchObject({ count: 5, value_sum: 500 });
+    expect(next.find((c) => c.status === "new")).toMatchObject({ count: 1, value_sum: 100 });
+  });
+
+  it("leaves a card being saved from this board where it was dropped, but takes the counts", () => {
+    const moved = { ...a, status: "won" as const, updated_at: "2026-02-01T00:00:00.000Z" };
+    const next = liveChange(changed(moved, "new", totals({ new: 7 })), "")!.board(board([a, b]), new Set(["a"]));
+    expect(ids(next).new).toEqual(["a", "b"]);
+    expect(next[0]!.count).toBe(7);
+  });
+
+  it("ignores an event older than the card on screen", () => {
+    const shown = { ...a, updated_at: "2026-03-01T00:00:00.000Z" };
+    const old = { ...a, status: "lost" as const, updated_at: "2026-02-01T00:00:00.000Z" };
+    expect(ids(liveChange(changed(old, "new", totals({})), "")!.board(board([shown]), none))).toMatchObject({ new: ["a"], lost: [] });
+  });
+
+  it("inserts a new lead only within what is loaded, and only when it matches the board's search", () => {
+    const fresh = lead("n", "new", "2026-01-02T00:00:00.000Z", { name: "João Padaria" });
+    expect(ids(liveChange(changed(fresh, null, totals({})), "")!.board(board([a, b]), none)).new).toEqual(["a", "n", "b"]);
+    const older = lead("o", "new", "2025-01-01T00:00:00.000Z");
+    expect(ids(liveChange(changed(older, null, totals({})), "")!.board(board([a, b], { new: "cursor" }), none)).new).toEqual(["a", "b"]);
+    expect(ids(liveChange(changed(fresh, null, totals({})), "joao")!.board(board([a, b]), none)).new).toEqual(["a", "n", "b"]);
+    const searched = liveChange(changed(fresh, null, totals({ new: 99 })), "maria")!.board(board([a, b]), none);
+    expect(ids(searched).new).toEqual(["a", "b"]);
+    expect(searched[0]!.count, "a search's counts are read again, not the totals").toBe(2);
+  });
+
+  it("removes a deleted card and takes the counts", () => {
+    const event: LeadDeletedEvent = { type: "lead.deleted", id: "e", created_at: "", lead_id: "a", status: "new", estimated_value: 100, actor: null, totals: totals({ new: 1 }) };
+    const next = liveChange(event, "")!.board(board([a, b]), none);
+    expect(ids(next).new).toEqual(["b"]);
+    expect(next[0]!.count).toBe(1);
+  });
+});
+
+describe("the list", () => {
+  const a = lead("a", "new", "2026-01-03T00:00:00.000Z");
+  const b = lead("b", "qualified", "2026-01-01T00:00:00.000Z");
+  const view = { q: "", status: null, complete: true };
+
+  it("updates a card in place, prepends a new lead, removes a deleted one", () => {
+    const edited = { ...b, name: "Renomeado", status: "won" as const, updated_at: "2026-02-01T00:00:00.000Z" };
+    expect(liveChange(changed(edited, "qualified", totals({})), "")!.list([a, b], { ...view, status: "qualified" })).toEqual([a, edited]);
+    const fresh = lead("n", "new", "2026-03-01T00:00:00.000Z");
+    expect(liveChange(changed(fresh, null, totals({})), "")!.list([a, b], view).map((l) => l.id)).toEqual(["n", "a", "b"]);
+    const deleted: LeadDeletedEvent = { type: "lead.deleted", id: "e", created_at: "", lead_id: "a", status: "new", estimated_value: 0, actor: null, totals: totals({}) };
+    expect(liveChange(deleted, "")!.list([a, b], view)).toEqual([b]);
+  });
+
+  it("keeps a new lead out when the status filter or the search excludes it", () => {
+    const fresh = lead("n", "new", "2026-03-01T00:00:00.000Z", { company: "Ótica Central", tags: ["Urgente"] });
+    const change = liveChange(changed(fresh, null, totals({})), "")!;
+    expect(change.list([a], { ...view, status: "won" }).map((l) => l.id)).toEqual(["a"]);
+    expect(change.list([a], { ...view, q: "padaria" }).map((l) => l.id)).toEqual(["a"]);
+    expect(change.list([a], { ...view, q: "otica urg" }).map((l) => l.id)).toEqual(["n", "a"]);
+  });
+});
+
+describe("leadMatches (as the search index: every word a prefix, accents and case folded)", () => {
+  const l = lead("x", "new", "", { name: "José Ávila", email: "jose.avila@exemplo.com.br", company: "Padaria São João", tags: ["Orçamento"] });
+  it.each([
+    ["", true],
+    ["jose", true],
+    ["ÁVI", true],
+    ["sao joao", true],
+    ["exemplo", true],
+    ["orcam", true],
+    ["avila maria", false],
+    ["ila", false],
+  ])("%j → %s", (q, expected) => expect(leadMatches(l, q)).toBe(expected));
+  it("placeInPage keeps order newest first", () => {
+    const x = lead("x", "new", "2026-01-02T00:00:00.000Z");
+    expect(placeInPage([lead("a", "new", "2026-01-03T00:00:00.000Z"), lead("b", "new", "2026-01-01T00:00:00.000Z")], x, true, true).map((i) => i.id)).toEqual(["a", "x", "b"]);
+  });
+});
