@@ -5,6 +5,7 @@ import { leadDetailEn } from "./leadDetail/en.ts";
 import { tasksEn } from "./tasks/en.ts";
 import { searchEn } from "./search/en.ts";
 import { notificationsEn } from "./notifications/en.ts";
+import { settingsEn } from "./settings/en.ts";
 import { teamChatEn } from "./teamChat/en.ts";
 import type { Dictionary } from "../pt.ts";
 
@@ -65,5 +66,6 @@ export const crmEn: Dictionary["crm"] = {
   tasks: tasksEn,
   search: searchEn,
   notifications: notificationsEn,
+  settings: settingsEn,
   teamChat: teamChatEn,
 };

@@ -5,6 +5,7 @@ import { leadDetailEs } from "./leadDetail/es.ts";
 import { tasksEs } from "./tasks/es.ts";
 import { searchEs } from "./search/es.ts";
 import { notificationsEs } from "./notifications/es.ts";
+import { settingsEs } from "./settings/es.ts";
 import { teamChatEs } from "./teamChat/es.ts";
 import type { Dictionary } from "../pt.ts";
 
@@ -65,5 +66,6 @@ export const crmEs: Dictionary["crm"] = {
   tasks: tasksEs,
   search: searchEs,
   notifications: notificationsEs,
+  settings: settingsEs,
   teamChat: teamChatEs,
 };

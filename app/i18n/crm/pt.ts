@@ -5,6 +5,7 @@ import { leadDetailPt } from "./leadDetail/pt.ts";
 import { tasksPt } from "./tasks/pt.ts";
 import { searchPt } from "./search/pt.ts";
 import { notificationsPt } from "./notifications/pt.ts";
+import { settingsPt } from "./settings/pt.ts";
 import { teamChatPt } from "./teamChat/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
@@ -64,5 +65,6 @@ export const crmPt = {
   tasks: tasksPt,
   search: searchPt,
   notifications: notificationsPt,
+  settings: settingsPt,
   teamChat: teamChatPt,
 };

@@ -3,26 +3,41 @@ import { IconButton, Popover } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
 import { api } from "~/modules/crm/api-client";
+import { USER_PARTY, userRoomName, type UserRoomEvent } from "~/modules/realtime/protocol";
+import { useLiveRoom } from "~/modules/realtime/use-live-room";
+import type { NotificationDto } from "../../../worker/services/crm-types.ts";
 
 const NotificationPanel = lazy(() => import("./notification-panel.tsx"));
 
-/** How often the badge asks for the unread count while the tab is visible (live delivery comes later). */
+/** While the user room is not live, the badge asks for the unread count this often (the fallback). */
 export const UNREAD_POLL_MS = 60_000;
+
+/** How many notifications that arrived live the bell keeps for the panel (the panel shows 50). */
+const INCOMING_KEPT = 50;
 
 /** crm.md §2: the badge caps at '99+'. */
 export const badgeText = (count: number) => (count > 99 ? "99+" : String(count));
 
 /**
- * The top bar's bell: a badge with the user's unread count (read on mount, every 60 s while
- * the tab is visible, and when the tab comes back), and the 'Notificações' popover. The
- * panel's code loads when the pointer or focus comes near the bell, or on the first open.
+ * The top bar's bell: a badge with the user's unread count and the 'Notificações' popover.
+ * The count is read on mount and then follows the user's room (`user-<id>`) live: a new
+ * notification raises it (and reaches the open panel's list), a read in any tab sets it, in
+ * every open tab of the user. After a reconnect it is read again (and the open list too);
+ * while the room is not live, the count is polled every 60 s and when the tab comes back.
+ * The panel's code loads when the pointer or focus comes near the bell, or on the first open.
  */
 export function NotificationBell() {
   const { t, language } = useI18n();
+  const { profile } = useAuth();
   const [unread, setUnread] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // What arrived live (newest first), merged by id into the open panel's list; and a counter
+  // that makes an open panel read its list again (a read elsewhere, a reconnect).
+  const [incoming, setIncoming] = useState<NotificationDto[]>([]);
+  const [refresh, setRefresh] = useState(0);
   // A poll answer that left before a mark-as-read could bring the old count back: each change
   // of the count made here bumps the version, and an answer from an older version is dropped.
   const version = useRef(0);
@@ -32,28 +47,61 @@ export function NotificationBell() {
     setUnread((current) => Math.max(0, typeof next === "function" ? next(current ?? 0) : next));
   }, []);
 
+  const mounted = useRef(true);
   useEffect(() => {
-    let cancelled = false;
-    const poll = () => {
-      if (document.visibilityState !== "visible") return;
-      const asked = version.current;
-      api<{ unread_count: number }>("GET", "/notifications/unread-count").then(
-        ({ unread_count }) => {
-          if (!cancelled && asked === version.current) setUnread(unread_count);
-        },
-        // The badge simply keeps its last figure (crm.md §8: notification load failures are only logged).
-        (error: unknown) => console.warn("notifications: unread count", error),
-      );
-    };
-    poll();
-    const timer = window.setInterval(poll, UNREAD_POLL_MS);
-    document.addEventListener("visibilitychange", poll);
+    mounted.current = true;
     return () => {
-      cancelled = true;
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", poll);
+      mounted.current = false;
     };
   }, []);
+
+  /** Reads the count (a poll skips a hidden tab; a reconnect reads it anyway). */
+  const readCount = useCallback((always: unknown = false) => {
+    if (always !== true && document.visibilityState !== "visible") return;
+    const asked = version.current;
+    api<{ unread_count: number }>("GET", "/notifications/unread-count").then(
+      ({ unread_count }) => {
+        if (mounted.current && asked === version.current) setUnread(unread_count);
+      },
+      // The badge simply keeps its last figure (crm.md §8: notification load failures are only logged).
+      (error: unknown) => console.warn("notifications: unread count", error),
+    );
+  }, []);
+
+  const status = useLiveRoom<UserRoomEvent>({
+    party: USER_PARTY,
+    room: profile ? userRoomName(profile.id) : null,
+    onEvent: (event) => {
+      if (event.type === "notification.created") {
+        changeUnread(event.unread_count);
+        const item = event.notification;
+        setIncoming((list) => (list.some((n) => n.id === item.id) ? list : [item, ...list].slice(0, INCOMING_KEPT)));
+      } else if (event.type === "notification.unread") {
+        changeUnread(event.unread_count);
+        setRefresh((n) => n + 1);
+      }
+    },
+    // Each (re)open: what changed while the socket was away is in D1.
+    onOpen: (first) => {
+      readCount(true);
+      if (!first) setRefresh((n) => n + 1);
+    },
+  });
+  const live = status === "live";
+
+  // Mount: the count at once. Not live (yet, or any more): the slow poll and the tab's return.
+  useEffect(() => {
+    readCount();
+  }, [readCount]);
+  useEffect(() => {
+    if (live) return;
+    const timer = window.setInterval(readCount, UNREAD_POLL_MS);
+    document.addEventListener("visibilitychange", readCount);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", readCount);
+    };
+  }, [live, readCount]);
 
   const count = unread ?? 0;
   const label = count > 0 ? t(`crm.notifications.bell.${pluralForm(language, count)}`, { count: badgeText(count) }) : t("crm.notifications.title");
@@ -73,6 +121,7 @@ export function NotificationBell() {
           size="3"
           aria-label={label}
           data-testid="notification-bell"
+          data-live={live ? "true" : "false"}
           onPointerEnter={() => setWanted(true)}
           onFocus={() => setWanted(true)}
         >
@@ -105,7 +154,14 @@ export function NotificationBell() {
       >
         {wanted ? (
           <Suspense fallback={<PanelFallback />}>
-            <NotificationPanel open={open} unread={count} onUnreadChange={changeUnread} onClose={() => setOpen(false)} />
+            <NotificationPanel
+              open={open}
+              unread={count}
+              incoming={incoming}
+              refresh={refresh}
+              onUnreadChange={changeUnread}
+              onClose={() => setOpen(false)}
+            />
           </Suspense>
         ) : (
           <PanelFallback />

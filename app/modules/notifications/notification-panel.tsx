@@ -1,6 +1,6 @@
 import { BellIcon, CalendarIcon, ClockIcon, PersonIcon, UpdateIcon } from "@radix-ui/react-icons";
 import { Button, Text } from "@radix-ui/themes";
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useNavigate } from "react-router";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
@@ -20,19 +20,35 @@ const ICONS: Partial<Record<NotificationDto["type"], ComponentType<IconProps>>> 
 
 type State = { status: "loading" } | { status: "error" } | { status: "ready"; items: NotificationDto[] };
 
+/** The 50 newest of both lists, by id (an item already in `kept` stays as it is there). */
+function merge(kept: NotificationDto[], more: NotificationDto[]): NotificationDto[] {
+  const seen = new Set(kept.map((item) => item.id));
+  const added = more.filter((item) => !seen.has(item.id));
+  if (added.length === 0) return kept;
+  return [...kept, ...added]
+    .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
+    .slice(0, 50);
+}
+
 /**
  * The bell's popover body (loaded lazily): the user's 50 newest notifications, read again on
- * every open. Clicking an unread item marks it read at once (the badge drops; put back if the
- * server refuses) and opens its link, if any; a read item with a link just opens it.
+ * every open and whenever `refresh` changes while open (a read in another tab, a
+ * reconnect); what arrives live (`incoming`, newest first) is merged in by id, never twice.
+ * Clicking an unread item marks it read at once (the badge drops; put back if the server
+ * refuses) and opens its link, if any; a read item with a link just opens it.
  */
 export default function NotificationPanel({
   open,
   unread,
+  incoming,
+  refresh,
   onUnreadChange,
   onClose,
 }: {
   open: boolean;
   unread: number;
+  incoming: NotificationDto[];
+  refresh: number;
   onUnreadChange: (next: number | ((current: number) => number)) => void;
   onClose: () => void;
 }) {
@@ -41,6 +57,9 @@ export default function NotificationPanel({
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  // The live items, read by the list's answer without re-running the fetch when they change.
+  const live = useRef(incoming);
+  live.current = incoming;
 
   useEffect(() => {
     if (!open) return;
@@ -48,7 +67,8 @@ export default function NotificationPanel({
     setState((current) => (current.status === "ready" ? current : { status: "loading" }));
     api<NotificationListDto>("GET", "/notifications", undefined, { signal: controller.signal }).then(
       (list) => {
-        setState({ status: "ready", items: list.items });
+        // What arrived while the list was on its way is kept (the answer's copy wins).
+        setState({ status: "ready", items: merge(list.items, live.current) });
         onUnreadChange(list.unread_count);
       },
       (error: unknown) => {
@@ -58,7 +78,12 @@ export default function NotificationPanel({
       },
     );
     return () => controller.abort();
-  }, [open, attempt, onUnreadChange]);
+  }, [open, attempt, refresh, onUnreadChange]);
+
+  // A notification that arrives live while the list is shown goes to its top.
+  useEffect(() => {
+    setState((current) => (current.status === "ready" ? { status: "ready", items: merge(current.items, incoming) } : current));
+  }, [incoming]);
 
   const setRead = (ids: Set<string> | "all", read: boolean) =>
     setState((current) =>

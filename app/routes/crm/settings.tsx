@@ -1,7 +1,25 @@
-import { PlaceholderScreen } from "~/modules/crm/placeholder-screen";
+import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
+import { messagesFor } from "~/i18n/dictionaries.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { SettingsScreen } from "~/modules/settings/settings-screen";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
+import { workerContext } from "@worker/router-context";
+import { getNotificationPreferences } from "@worker/services/notification-preferences-service";
+import type { Route } from "./+types/settings";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.settings" };
 export const meta = crmScreenMeta;
 
-export default PlaceholderScreen;
+/** Settings (crm.md §2 'Configurações'): the signed-in user's own notification switches. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await requireUser(request, context);
+  const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
+  return {
+    preferences: await getNotificationPreferences(context.get(workerContext).services, viewer),
+    messages: messagesFor(language, ["crm.settings"]),
+  };
+}
+
+export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
+  return <SettingsScreen preferences={loaderData.preferences} />;
+}

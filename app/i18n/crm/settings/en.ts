@@ -1,0 +1,25 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const settingsEn: Dictionary["crm"]["settings"] = {
+  sections: "Settings sections",
+  notifications: {
+    tab: "Notifications",
+    title: "Notifications",
+    description: "Choose what the CRM tells you about. Your preferences apply to your account on every device.",
+    kinds: "Notification types",
+    channels: "Channels and reports",
+    newLeads: { label: "New Leads", hint: "When a new lead arrives from the website (managers and admins)." },
+    statusChanges: { label: "Status Changes", hint: "When someone changes the status of a lead assigned to you." },
+    taskReminders: { label: "Task Reminders", hint: "When one of your tasks is due within the next 24 hours." },
+    meetingReminders: { label: "Meeting Reminders", hint: "Before scheduled meetings." },
+    emailNotifications: { label: "Email Notifications", hint: "Also receive the alerts by e-mail." },
+    pushNotifications: { label: "Push Notifications", hint: "Receive the alerts in the browser, even with the CRM closed." },
+    weeklyReports: { label: "Weekly Reports", hint: "A pipeline summary every week." },
+    monthlyReports: { label: "Monthly Reports", hint: "A pipeline summary every month." },
+    note: "Tasks and leads assigned to you always notify you. Meeting reminders, e-mail, push and reports are kept for when those deliveries are available.",
+    save: "Save Settings",
+    saving: "Saving...",
+    saved: "Notification settings saved!",
+    saveFailed: "The settings could not be saved",
+  },
+};

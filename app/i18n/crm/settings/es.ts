@@ -1,0 +1,25 @@
+import type { Dictionary } from "../../pt.ts";
+
+export const settingsEs: Dictionary["crm"]["settings"] = {
+  sections: "Secciones de la configuración",
+  notifications: {
+    tab: "Notificaciones",
+    title: "Notificaciones",
+    description: "Elige de qué te avisa el CRM. Las preferencias valen para tu cuenta en cualquier dispositivo.",
+    kinds: "Tipos de notificación",
+    channels: "Canales e informes",
+    newLeads: { label: "Nuevos Leads", hint: "Cuando llega un lead nuevo por el sitio (gerentes y administradores)." },
+    statusChanges: { label: "Cambios de Estado", hint: "Cuando alguien cambia el estado de un lead asignado a ti." },
+    taskReminders: { label: "Recordatorios de Tareas", hint: "Cuando una tarea tuya vence en las próximas 24 horas." },
+    meetingReminders: { label: "Recordatorios de Reuniones", hint: "Antes de las reuniones programadas." },
+    emailNotifications: { label: "Notificaciones por Email", hint: "Recibir los avisos también por correo electrónico." },
+    pushNotifications: { label: "Notificaciones Push", hint: "Recibir los avisos en el navegador, incluso con el CRM cerrado." },
+    weeklyReports: { label: "Informes Semanales", hint: "Un resumen del pipeline cada semana." },
+    monthlyReports: { label: "Informes Mensuales", hint: "Un resumen del pipeline cada mes." },
+    note: "Las tareas y los leads asignados a ti siempre generan una notificación. Los recordatorios de reuniones, el email, las push y los informes quedan guardados para cuando esos envíos estén disponibles.",
+    save: "Guardar Configuración",
+    saving: "Guardando...",
+    saved: "¡Configuración de notificaciones guardada!",
+    saveFailed: "No se pudo guardar la configuración",
+  },
+};

@@ -1,0 +1,24 @@
+/** Settings (/settings, 'Configurações'): the Notificações section. (Portuguese: source of truth.) */
+export const settingsPt = {
+  sections: "Seções das configurações",
+  notifications: {
+    tab: "Notificações",
+    title: "Notificações",
+    description: "Escolha o que o CRM avisa você. As preferências valem para a sua conta em qualquer aparelho.",
+    kinds: "Tipos de notificação",
+    channels: "Canais e relatórios",
+    newLeads: { label: "Novos Leads", hint: "Quando um lead novo chega pelo site (gerentes e administradores)." },
+    statusChanges: { label: "Mudanças de Status", hint: "Quando alguém muda o status de um lead atribuído a você." },
+    taskReminders: { label: "Lembretes de Tarefas", hint: "Quando uma tarefa sua vence nas próximas 24 horas." },
+    meetingReminders: { label: "Lembretes de Reuniões", hint: "Antes das reuniões agendadas." },
+    emailNotifications: { label: "Notificações por Email", hint: "Receber os avisos também por e-mail." },
+    pushNotifications: { label: "Notificações Push", hint: "Receber os avisos no navegador, mesmo com o CRM fechado." },
+    weeklyReports: { label: "Relatórios Semanais", hint: "Um resumo do pipeline toda semana." },
+    monthlyReports: { label: "Relatórios Mensais", hint: "Um resumo do pipeline todo mês." },
+    note: "Tarefas e leads atribuídos a você sempre geram notificação. Lembretes de reuniões, e-mail, push e relatórios ficam guardados para quando esses envios estiverem disponíveis.",
+    save: "Salvar Configurações",
+    saving: "Salvando...",
+    saved: "Configurações de notificação salvas!",
+    saveFailed: "Não foi possível salvar as configurações",
+  },
+};

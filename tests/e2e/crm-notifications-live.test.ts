@@ -1,0 +1,245 @@
+// Notifications live (issue 14): two signed-in browser contexts. The admin assigns the rep a
+// task and moves the rep's lead; the rep's badge rises in two tabs without a reload, the open
+// panel gets the item at its top; the rep reads one in one tab and the other tab's count
+// drops. Settings → Notificações: the switches save ('Salvando...', the toast), by keyboard,
+// and a kind switched off is no longer delivered. Screenshots at 1280 and 390 px, pt/es/en.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { audit, describeViolations } from "./support/axe.ts";
+import { baseUrl, holdRequests, launchBrowser, snapshot } from "./support/chromium.ts";
+import { DEMO_USERS, openCrm } from "./support/crm.ts";
+import { queryFirst } from "./support/d1.ts";
+
+let browser: Browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+
+const bell = (page: Page) => page.getByTestId("notification-bell");
+const panel = (page: Page) => page.getByTestId("notification-panel");
+const toast = (page: Page, text: string) => page.locator("[aria-live]").getByText(text, { exact: true }).first();
+
+async function userId(email: string) {
+  const row = await queryFirst<{ id: string }>("select id from users where email = ?", email);
+  assert.ok(row, `${email} exists`);
+  return row.id;
+}
+const unreadOf = async (id: string) => (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", id))!.n;
+
+/** The badge's figure ("" when there is none). */
+const badgeOf = (page: Page) => page.evaluate(() => document.querySelector("[data-testid=notification-badge]")?.textContent ?? "");
+async function badgeIs(page: Page, count: number, what: string) {
+  const want = count > 0 ? String(count) : "";
+  try {
+    await page.waitForFunction((w) => (document.querySelector("[data-testid=notification-badge]")?.textContent ?? "") === w, want, { timeout: 5_000 });
+  } catch {
+    assert.fail(`${what}: badge ${JSON.stringify(await badgeOf(page))}, expected ${JSON.stringify(want)}`);
+  }
+}
+/** The bell's user room is open. */
+const live = (page: Page) => page.locator("[data-testid=notification-bell][data-live=true]").waitFor({ timeout: 15_000 });
+/** Marks the document, so a reload (which would drop the mark) is noticed. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
+
+describe("notifications live", () => {
+  it("the rep's badge rises in two tabs when the admin assigns a task and moves their lead; a read in one tab drops the other", async () => {
+    const rep = await userId(DEMO_USERS.rep);
+    const lead = await queryFirst<{ id: string; name: string; status: string }>(
+      "select id, name, status from leads where assigned_to = ? and status <> 'won' order by created_at desc limit 1",
+      rep,
+    );
+    assert.ok(lead, "the seed gives the rep a lead");
+
+    const repA = await openCrm(browser, "/dashboard", DEMO_USERS.rep);
+    const tabB = await repA.context.newPage();
+    const tabErrors: string[] = [];
+    tabB.on("console", (message) => message.type() === "error" && tabErrors.push(message.text()));
+    tabB.on("pageerror", (error) => tabErrors.push(error.message));
+    await tabB.goto("/tasks");
+    const a = repA.page;
+    await Promise.all([live(a), live(tabB)]);
+    const start = await unreadOf(rep);
+    await Promise.all([badgeIs(a, start, "tab A at first"), badgeIs(tabB, start, "tab B at first")]);
+    await Promise.all([mark(a), mark(tabB)]);
+
+    const admin = await openCrm(browser, "/dashboard", DEMO_USERS.admin);
+    const title = `Revisar proposta ${Date.now()}`;
+    const created = await admin.page.request.post("/api/tasks", { data: { title, assigned_to: rep }, headers: { Origin: baseUrl() } });
+    assert.equal(created.status(), 201, await created.text());
+    const { task } = (await created.json()) as { task: { id: string } };
+    await Promise.all([badgeIs(a, start + 1, "tab A after the task"), badgeIs(tabB, start + 1, "tab B after the task")]);
+
+    // Tab A opens the panel: the task is on top. The admin moves the rep's lead: it arrives
+    // at the top of the open list, and both badges rise again.
+    await bell(a).click();
+    await panel(a).getByTestId("notification-list").waitFor();
+    const items = panel(a).getByTestId("notification-item");
+    await items.first().filter({ hasText: title }).waitFor();
+    const next = lead.status === "negotiating" ? "qualified" : "negotiating";
+    const moved = await admin.page.request.patch(`/api/leads/${lead.id}`, { data: { status: next }, headers: { Origin: baseUrl() } });
+    assert.equal(moved.status(), 200, await moved.text());
+    await items.first().filter({ hasText: `moveu o lead “${lead.name}”` }).waitFor({ timeout: 5_000 });
+    await Promise.all([badgeIs(a, start + 2, "tab A after the move"), badgeIs(tabB, start + 2, "tab B after the move")]);
+    assert.equal(await items.filter({ hasText: `moveu o lead “${lead.name}”` }).count(), 1, "shown once");
+    assert.equal(await items.nth(1).getAttribute("data-read"), "false");
+    await snapshot(a, "crm-notifications-live-panel-pt");
+
+    // Tab A reads the task's notification (it opens the task): tab B's count drops.
+    await items.filter({ hasText: title }).click();
+    await a.waitForURL((url) => url.pathname === "/tasks" && url.searchParams.get("task") === task.id);
+    await Promise.all([badgeIs(a, start + 1, "tab A after reading"), badgeIs(tabB, start + 1, "tab B after tab A read one")]);
+    await a.keyboard.press("Escape");
+
+    // 'Marcar todas' in tab B: tab A's badge goes.
+    await bell(tabB).click();
+    await panel(tabB).getByRole("button", { name: "Marcar todas" }).click();
+    await Promise.all([badgeIs(tabB, 0, "tab B after 'Marcar todas'"), badgeIs(a, 0, "tab A after 'Marcar todas' in tab B")]);
+    assert.equal(await unreadOf(rep), 0);
+    assert.ok((await sameDocument(a)) && (await sameDocument(tabB)), "no reload in either tab");
+
+    assert.deepEqual(repA.cspViolations, []);
+    assert.deepEqual(repA.consoleErrors, []);
+    assert.deepEqual(tabErrors, []);
+    assert.deepEqual(admin.consoleErrors, []);
+    await admin.context.close();
+    await repA.context.close();
+  });
+
+  it("a tab whose connection dropped catches up when it comes back (no reload)", async () => {
+    const rep = await userId(DEMO_USERS.rep);
+    const repCtx = await openCrm(browser, "/dashboard", DEMO_USERS.rep);
+    const page = repCtx.page;
+    await live(page);
+    await mark(page);
+    const start = await unreadOf(rep);
+    await badgeIs(page, start, "at first");
+    await repCtx.context.setOffline(true);
+    await page.locator("[data-testid=notification-bell][data-live=false]").waitFor({ timeout: 45_000 });
+    const admin = await openCrm(browser, "/dashboard", DEMO_USERS.admin);
+    const created = await admin.page.request.post("/api/tasks", { data: { title: "Enquanto offline", assigned_to: rep }, headers: { Origin: baseUrl() } });
+    assert.equal(created.status(), 201);
+    await admin.context.close();
+    await repCtx.context.setOffline(false);
+    await live(page);
+    await badgeIs(page, start + 1, "after the reconnect");
+    assert.ok(await sameDocument(page));
+    await repCtx.context.close();
+  });
+});
+
+describe("settings → notificações", () => {
+  it("saves the switches (keyboard, 'Salvando...', toast); 'Mudanças de Status' off is no longer delivered", async () => {
+    const rep = await userId(DEMO_USERS.rep);
+    const lead = await queryFirst<{ id: string; status: string }>("select id, status from leads where assigned_to = ? order by created_at limit 1", rep);
+    assert.ok(lead);
+    const { page, context, consoleErrors, cspViolations } = await openCrm(browser, "/settings", DEMO_USERS.rep);
+    const form = page.getByTestId("notification-settings");
+    await form.waitFor();
+    assert.equal(await page.getByTestId("crm-title").innerText(), "Configurações");
+    const status = page.getByRole("switch", { name: "Mudanças de Status" });
+    // The spec's defaults.
+    const expected: [string, boolean][] = [
+      ["Novos Leads", true],
+      ["Mudanças de Status", true],
+      ["Lembretes de Tarefas", true],
+      ["Lembretes de Reuniões", true],
+      ["Notificações por Email", true],
+      ["Notificações Push", false],
+      ["Relatórios Semanais", true],
+      ["Relatórios Mensais", false],
+    ];
+    for (const [name, on] of expected) {
+      assert.equal(await page.getByRole("switch", { name }).getAttribute("aria-checked"), String(on), name);
+    }
+    // By keyboard: focus the switch, Space turns it off; clicking the label turns Push on.
+    await status.focus();
+    await page.keyboard.press("Space");
+    assert.equal(await status.getAttribute("aria-checked"), "false");
+    await page.getByText("Notificações Push", { exact: true }).click();
+    assert.equal(await page.getByRole("switch", { name: "Notificações Push" }).getAttribute("aria-checked"), "true");
+
+    const release = await holdRequests(page, (url) => url.pathname === "/api/settings/notifications");
+    await page.getByRole("button", { name: "Salvar Configurações" }).click();
+    await page.getByRole("button", { name: "Salvando..." }).waitFor();
+    assert.equal(await page.getByRole("button", { name: "Salvando..." }).isDisabled(), true);
+    release();
+    await toast(page, "Configurações de notificação salvas!").waitFor();
+    const row = await queryFirst<{ status_changes: number; push_notifications: number; new_leads: number }>(
+      "select status_changes, push_notifications, new_leads from notification_preferences where user_id = ?",
+      rep,
+    );
+    assert.deepEqual({ ...row }, { status_changes: 0, push_notifications: 1, new_leads: 1 });
+
+    // Delivered no more: the admin moves the rep's lead; no status_change for the rep.
+    const before = (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and type = 'status_change'", rep))!.n;
+    const admin = await openCrm(browser, "/dashboard", DEMO_USERS.admin);
+    const moved = await admin.page.request.patch(`/api/leads/${lead.id}`, {
+      data: { status: lead.status === "lost" ? "won" : "lost" },
+      headers: { Origin: baseUrl() },
+    });
+    assert.equal(moved.status(), 200);
+    await admin.context.close();
+    await page.waitForTimeout(500);
+    assert.equal((await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and type = 'status_change'", rep))!.n, before);
+
+    // Kept after a reload.
+    await page.reload();
+    await form.waitFor();
+    assert.equal(await status.getAttribute("aria-checked"), "false");
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+
+    // A failed save says so and keeps the choices.
+    await page.route("**/api/settings/notifications", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Salvar Configurações" }).click();
+    await toast(page, "Não foi possível salvar as configurações").waitFor();
+    await page.unroute("**/api/settings/notifications");
+    // Back to the defaults for the other journeys.
+    await status.click();
+    await page.getByRole("switch", { name: "Notificações Push" }).click();
+    await page.getByRole("button", { name: "Salvar Configurações" }).click();
+    await page.getByRole("button", { name: "Salvar Configurações" }).waitFor();
+    for (let i = 0; i < 20; i++) {
+      const back = await queryFirst<{ status_changes: number }>("select status_changes from notification_preferences where user_id = ?", rep);
+      if (back?.status_changes === 1) break;
+      await page.waitForTimeout(100);
+    }
+    assert.deepEqual(cspViolations, []);
+    // The aborted request is logged by the browser as a failed resource load.
+    assert.deepEqual(consoleErrors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e)), []);
+    await context.close();
+  });
+
+  it("fits 1280 and 390 px in pt, es and en", async () => {
+    for (const [language, heading, save] of [
+      ["pt", "Notificações", "Salvar Configurações"],
+      ["es", "Notificaciones", "Guardar Configuración"],
+      ["en", "Notifications", "Save Settings"],
+    ] as const) {
+      for (const [size, options] of [["1280", { viewport: { width: 1280, height: 900 } }], ["390", PHONE]] as const) {
+        const { page, context, consoleErrors } = await openCrm(browser, "/settings", DEMO_USERS.manager, options);
+        await context.addCookies([{ name: "language", value: language, url: baseUrl() }]);
+        await page.reload();
+        await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
+        await page.getByRole("button", { name: save }).waitFor();
+        const width = Number(size);
+        assert.ok(await page.evaluate((w) => document.documentElement.scrollWidth <= w, width), `nothing pushes the page sideways at ${size}`);
+        for (const sw of await page.getByRole("switch").all()) {
+          const box = await sw.boundingBox();
+          assert.ok(box && box.x + box.width <= width, "each switch is on screen");
+        }
+        assert.equal(await page.getByRole("switch").count(), 8);
+        await snapshot(page, `crm-settings-notifications-${language}-${size}`);
+        assert.deepEqual(consoleErrors, []);
+        await context.close();
+      }
+    }
+  });
+});
