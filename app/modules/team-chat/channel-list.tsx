@@ -31,7 +31,8 @@ export function ChannelList({ channels, openId, unread, onCreate, createButtonRe
             {t("crm.teamChat.channels.heading")}
           </Text>
           <Text as="p" size="1" color="gray" data-testid="chat-channel-count">
-            {t(`crm.teamChat.channels.count.${pluralForm(language, count)}`, { count })}
+            {/* "0 canais": CLDR puts 0 with "one" in Portuguese; the list reads it as a plural. */}
+            {t(`crm.teamChat.channels.count.${count === 0 ? "other" : pluralForm(language, count)}`, { count })}
           </Text>
         </div>
         <Tooltip content={t("crm.teamChat.channels.create")}>

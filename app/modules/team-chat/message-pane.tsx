@@ -365,7 +365,7 @@ export function MessagePane({ channel, page, me, pending, onSeq, onBack, onAddMe
             maxLength={MESSAGE_MAX}
             rows={1}
             resize="none"
-            className="min-w-0 flex-1 [&_textarea]:max-h-40 [&_textarea]:[field-sizing:content]"
+            className="!min-h-10 min-w-0 flex-1 [&_textarea]:max-h-40 [&_textarea]:[field-sizing:content]"
             data-testid="chat-input"
           />
           <IconButton type="submit" size="3" disabled={!canSend} loading={sending} aria-label={t("crm.teamChat.pane.send")} data-testid="chat-send">

@@ -42,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     openId: open && page ? open.id : null,
     page,
     missing: Boolean(requested && !(open && page)),
-    messages: messagesFor(language, ["crm.teamChat"]),
+    // crm.live: the "Reconectando…" state of the pane.
+    messages: messagesFor(language, ["crm.teamChat", "crm.live"]),
   };
 }
 
