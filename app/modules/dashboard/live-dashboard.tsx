@@ -32,5 +32,10 @@ export default function LiveDashboard({ onChange }: { onChange: () => void }) {
       if (!first) later();
     },
   });
-  return <LiveStatus status={status} />;
+  // data-live: for the browser tests (is the socket open?).
+  return (
+    <span data-testid="dashboard-live" data-live={status}>
+      <LiveStatus status={status} />
+    </span>
+  );
 }

@@ -58,5 +58,10 @@ export default function LiveLeads({ q, pipeline, onChange }: LiveLeadsProps) {
     },
   });
 
-  return <LiveStatus status={status} />;
+  // data-live: for the browser tests (is the socket open?).
+  return (
+    <span data-testid="leads-live" data-live={status}>
+      <LiveStatus status={status} />
+    </span>
+  );
 }
