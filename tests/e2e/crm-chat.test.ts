@@ -280,6 +280,16 @@ describe("chat screen", () => {
     const afterLoad = (await h16.boundingBox())!.y;
     assert.ok(Math.abs(afterLoad - before) < 60, `h16 stayed in place (${before} → ${afterLoad})`);
     await page.getByTestId("chat-history-start").waitFor();
+
+    // Reading history: a new message (from another tab) does not pull the view down; a pill says so.
+    const top = await page.getByTestId("chat-scroller").evaluate((el) => el.scrollTop);
+    await apiSend(page, channel.id, "nova enquanto lia");
+    await page.getByRole("button", { name: "Novas mensagens (1)" }).waitFor();
+    assert.equal((await texts(page)).at(-1), "nova enquanto lia");
+    assert.ok(Math.abs((await page.getByTestId("chat-scroller").evaluate((el) => el.scrollTop)) - top) < 5, "not yanked down");
+    await page.getByRole("button", { name: "Novas mensagens (1)" }).click();
+    await eventually(atBottom, true);
+    await page.getByRole("button", { name: /Novas mensagens/ }).waitFor({ state: "detached" });
     assert.deepEqual(consoleErrors, []);
     await context.close();
   });

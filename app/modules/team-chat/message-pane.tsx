@@ -25,7 +25,6 @@ const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 type Props = {
   channel: ChatChannelDto;
   page: Page<ChatMessageDto>;
-  me: string;
   /** Another channel is loading (the list was clicked). */
   pending: boolean;
   /** The newest seq shown (the list's unread counts). */
@@ -43,7 +42,7 @@ type Props = {
  * breaks the line). Messages are merged by id, so the POST's answer and the live event of the
  * same message show it once; after every (re)connection what was missed is fetched (?after=).
  */
-export function MessagePane({ channel, page, me, pending, onSeq, onBack, onAddMembers, membersButtonRef }: Props) {
+export function MessagePane({ channel, page, pending, onSeq, onBack, onAddMembers, membersButtonRef }: Props) {
   const { t, language } = useI18n();
   const toast = useToast();
   const [messages, setMessages] = useState<ChatMessageDto[]>(page.items);
@@ -171,7 +170,7 @@ export function MessagePane({ channel, page, me, pending, onSeq, onBack, onAddMe
     if (!newest || newest.id === newestShown.current) return;
     const previous = newestShown.current;
     newestShown.current = newest.id;
-    if (previous === null || atBottom.current || followOwn.current || newest.user_id === me) {
+    if (previous === null || atBottom.current || followOwn.current) {
       followOwn.current = false;
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
@@ -180,7 +179,7 @@ export function MessagePane({ channel, page, me, pending, onSeq, onBack, onAddMe
       const before = messages.findIndex((m) => m.id === previous);
       setUnseenBelow((n) => n + (before >= 0 ? messages.length - 1 - before : 1));
     }
-  }, [messages, me]);
+  }, [messages]);
 
   // First paint of the channel: the newest message in view.
   useLayoutEffect(() => {
@@ -345,7 +344,7 @@ export function MessagePane({ channel, page, me, pending, onSeq, onBack, onAddMe
           <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
             <Button size="1" radius="full" onClick={toNewest} className="pointer-events-auto shadow-md" data-testid="chat-new-messages">
               <ArrowDownIcon aria-hidden />
-              {t("crm.teamChat.pane.newMessages")} ({unseenBelow})
+              {t("crm.teamChat.pane.newMessages", { count: unseenBelow })}
             </Button>
           </div>
         ) : null}

@@ -9,7 +9,7 @@ import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
 import { ChannelList } from "./channel-list.tsx";
 import { MessagePane, WelcomePane } from "./message-pane.tsx";
-import { isSeenKey, readSeen, writeSeen, type SeenMap } from "./unread-store.ts";
+import { isSeenKey, readSeen, unreadOf, writeSeen, type SeenMap } from "./unread-store.ts";
 
 // Dialogs load when first opened.
 const CreateChannelDialog = lazy(() => import("./create-channel-dialog.tsx").then((m) => ({ default: m.CreateChannelDialog })));
@@ -154,7 +154,7 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
           <ChannelList
             channels={channels}
             openId={pendingId ?? open?.id ?? null}
-            unread={(id) => (seen && id !== open?.id ? Math.max(0, (lastSeq[id] ?? 0) - (seen[id] ?? 0)) : 0)}
+            unread={(id) => (seen && id !== open?.id ? unreadOf(lastSeq[id] ?? 0, seen[id]) : 0)}
             onCreate={() => setDialog("create")}
             createButtonRef={createButton}
           />
@@ -165,7 +165,6 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
               key={open.id}
               channel={open}
               page={data.page}
-              me={me}
               pending={pendingId !== null && pendingId !== open.id}
               onSeq={(seq) => raiseLastSeq(open.id, seq)}
               onBack={() => void navigate("?", { preventScrollReset: true })}

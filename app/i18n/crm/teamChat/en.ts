@@ -30,7 +30,7 @@ export const teamChatEn: Dictionary["crm"]["teamChat"] = {
     inputLabel: "Message",
     send: "Send message",
     sendHint: "Enter sends; Shift+Enter adds a line break.",
-    newMessages: "New messages",
+    newMessages: "New messages ({count})",
     loadingOlder: "Loading earlier messages...",
     loadOlder: "Load earlier messages",
     historyStart: "This is the start of #{channel}.",

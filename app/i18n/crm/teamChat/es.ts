@@ -30,7 +30,7 @@ export const teamChatEs: Dictionary["crm"]["teamChat"] = {
     inputLabel: "Mensaje",
     send: "Enviar mensaje",
     sendHint: "Enter envía; Shift+Enter hace un salto de línea.",
-    newMessages: "Mensajes nuevos",
+    newMessages: "Mensajes nuevos ({count})",
     loadingOlder: "Cargando mensajes anteriores...",
     loadOlder: "Cargar mensajes anteriores",
     historyStart: "Este es el inicio del canal #{channel}.",

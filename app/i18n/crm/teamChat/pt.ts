@@ -29,7 +29,7 @@ export const teamChatPt = {
     inputLabel: "Mensagem",
     send: "Enviar mensagem",
     sendHint: "Enter envia; Shift+Enter quebra a linha.",
-    newMessages: "Novas mensagens",
+    newMessages: "Novas mensagens ({count})",
     loadingOlder: "Carregando mensagens anteriores...",
     loadOlder: "Carregar mensagens anteriores",
     historyStart: "Este é o início do canal #{channel}.",
