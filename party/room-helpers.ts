@@ -36,12 +36,15 @@ const NO_STATUS_RECEIVED = 1005;
 /**
  * Answers a client's Close frame that carried no status code (a bare `ws.close()`, which the
  * runtime reports as 1005). RFC 6455 §5.5.1: an endpoint that receives a Close frame must send
- * one back (§7.4.1: without a status, since 1005 must not be sent). partyserver 0.5.10 answers
- * only a Close frame that had a code: it skips 1005 along with 1006/1015 (cloudflare/partykit
- * #394, for sockets whose transport is gone), and on the Hibernation API the runtime does not
- * answer by itself, so the client waited for a reply that never came (its `close` event only
- * after its own timeout). Our sockets come straight from the Worker's upgrade, so a 1005 here
- * is a real Close frame from a peer still listening. partysocket itself closes with 1000.
+ * one back (§7.4.1: without a status, since 1005 must never be sent). partyserver 0.5.10
+ * answers only a Close frame that had a code: it skips 1005 along with 1006/1015
+ * (cloudflare/partykit#394, for sockets whose transport is gone). Cloudflare documents that
+ * with web_socket_auto_reply_to_close (default from 2026-04-07; ours is 2026-08-01) the
+ * runtime answers by itself and a close() here is silently ignored, but the workerd we run
+ * (wrangler 4.124, the vitest pool) does not answer an EMPTY Close frame on a hibernated
+ * socket: the client waited for a reply that never came (its `close` event only after its own
+ * timeout). Our sockets come straight from the Worker's upgrade, so a 1005 here is a real Close
+ * frame from a peer still listening. partysocket itself closes with 1000.
  */
 export function completeClose(connection: Connection, code: number) {
   if (code !== NO_STATUS_RECEIVED) return;
