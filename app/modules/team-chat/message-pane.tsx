@@ -340,15 +340,16 @@ export function MessagePane({ channel, page, pending, onSeq, onBack, onAddMember
             </div>
           )}
         </div>
-        {unseenBelow > 0 ? (
-          <div className="pointer-events-none absolute inset-x-0 bottom-3 flex justify-center">
-            <Button size="1" radius="full" onClick={toNewest} className="pointer-events-auto shadow-md" data-testid="chat-new-messages">
-              <ArrowDownIcon aria-hidden />
-              {t("crm.teamChat.pane.newMessages", { count: unseenBelow })}
-            </Button>
-          </div>
-        ) : null}
       </div>
+
+      {unseenBelow > 0 ? (
+        <div className="flex shrink-0 justify-center py-1.5">
+          <Button size="1" radius="full" onClick={toNewest} data-testid="chat-new-messages">
+            <ArrowDownIcon aria-hidden />
+            {t("crm.teamChat.pane.newMessages", { count: unseenBelow })}
+          </Button>
+        </div>
+      ) : null}
 
       <form onSubmit={send} className="shrink-0 border-t p-2 sm:p-3" style={{ borderColor: "var(--gray-a5)" }} data-testid="chat-composer">
         <Flex align="end" gap="2">
