@@ -1,6 +1,6 @@
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
@@ -50,8 +50,6 @@ export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: P
     setDialog(which);
   };
   const close = (isOpen: boolean) => !isOpen && setDialog(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   return (
     <Flex direction="column" gap="5" className="mx-auto w-full max-w-7xl" data-testid="dashboard">
@@ -65,7 +63,7 @@ export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: P
           </Text>
         </div>
         <Flex gap="2" wrap="wrap" align="center" className="shrink-0">
-          {hydrated && onLiveChange && (
+          {onLiveChange && (
             <Suspense fallback={null}>
               <LiveDashboard onChange={onLiveChange} />
             </Suspense>

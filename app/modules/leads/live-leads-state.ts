@@ -5,7 +5,8 @@ import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto } from "@worker/services/crm-types";
 import { searchTerms } from "@worker/services/search-text";
 import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
-import { findLead, type Columns, type ListView, type LiveChange } from "./pipeline-state";
+// Types only from pipeline-state: a value import would split it out of the screen's chunk.
+import type { Columns, ListView, LiveChange } from "./pipeline-state";
 
 /** Lower case without accents (the search index folds both, remove_diacritics 2). */
 const fold = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
@@ -77,9 +78,9 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
   return {
     event,
     board: (columns, pending) => {
-      const shownAt = findLead(columns, lead.id);
+      const shownAt = columns.flatMap((column) => column.leads).find((item) => item.id === lead.id);
       // Being saved here, or newer on screen than this event: the card stays as it is.
-      const next = pending.has(lead.id) || (shownAt && shownAt.lead.updated_at > lead.updated_at)
+      const next = pending.has(lead.id) || (shownAt && shownAt.updated_at > lead.updated_at)
         ? columns
         : columns.map((column) => {
             const shown = column.leads.some((item) => item.id === lead.id);

@@ -98,8 +98,6 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
   const detailId = searchParams.get("lead");
   // Changes made on other screens, oldest first (the board, the list and the detail apply them).
   const [live, setLive] = useState<LiveChange[]>([]);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const onLive = (change: LiveChange) => {
     setLive((changes) => [...changes, change]);
     // Back after a drop: read again what the screen shows (events were missed meanwhile).
@@ -156,11 +154,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
           {t("crm.leads.subtitle")}
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
-          {hydrated && (
-            <Suspense fallback={null}>
-              <LiveLeads q={q} pipeline={view === "pipeline"} onChange={onLive} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <LiveLeads q={q} pipeline={view === "pipeline"} onChange={onLive} />
+          </Suspense>
           <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
             {(["list", "pipeline"] as const).map((option) => (
               <Button
