@@ -9,8 +9,8 @@
 //   every 30 s, and a socket refused with 401 reconnects after that.
 // - The room: `channel-<id>` admits whoever may read the channel (public, or a member of a
 //   private one); `user-<id>` admits only that user; `team` admits every signed-in staff member.
-// The user's id then travels to the room in CONNECTION_USER_HEADER, after any value the
-// client sent is removed. Plain HTTP requests to a room are refused: rooms serve sockets only.
+// The user's id, session and token expiry then travel to the room in CONNECTION_*_HEADER
+// (set, replacing any value the client sent). Plain HTTP requests to a room are refused: rooms serve sockets only.
 import type { Lobby, PartyServerOptions } from "partyserver";
 import { TEAM_ROOM, userRoomName } from "~/modules/realtime/protocol";
 import { errorResponse, type ApiErrorCode } from "../worker/api/errors.ts";
@@ -20,7 +20,7 @@ import { getDb } from "../worker/db/client.ts";
 import { requestLanguage } from "../worker/lib/request-language.ts";
 import { authenticateAccessToken } from "../worker/services/auth-service.ts";
 import { canReadChannel } from "../worker/services/chat-service.ts";
-import { CONNECTION_USER_HEADER } from "./room-helpers.ts";
+import { CONNECTION_EXPIRES_HEADER, CONNECTION_SESSION_HEADER, CONNECTION_USER_HEADER } from "./room-helpers.ts";
 
 const CHANNEL_PREFIX = "channel-";
 
@@ -49,8 +49,11 @@ export async function authorizeConnection(request: Request, env: Env, lobby: Pic
   if (!token) return refuse(401, "unauthorized");
   const ctx = { db: getDb(env.DB), env };
   let userId: string;
+  let session: { id: string; expiresAt: number };
   try {
-    userId = (await authenticateAccessToken(ctx, token)).user.id;
+    const auth = await authenticateAccessToken(ctx, token);
+    userId = auth.user.id;
+    session = auth.session;
   } catch (error) {
     if (error instanceof AuthError) return refuse(401, "unauthorized");
     throw error;
@@ -68,7 +71,8 @@ export async function authorizeConnection(request: Request, env: Env, lobby: Pic
   }
 
   const forwarded = new Request(request);
-  forwarded.headers.delete(CONNECTION_USER_HEADER);
   forwarded.headers.set(CONNECTION_USER_HEADER, userId);
+  forwarded.headers.set(CONNECTION_SESSION_HEADER, session.id);
+  forwarded.headers.set(CONNECTION_EXPIRES_HEADER, String(session.expiresAt));
   return forwarded;
 }

@@ -3,6 +3,7 @@
 import { getServerByName } from "partyserver";
 import { channelRoomName, TEAM_ROOM, userRoomName, type ChatMessageEvent, type TeamRoomEvent, type UserRoomEvent } from "~/modules/realtime/protocol";
 import type { ChatMessageDto } from "../worker/services/crm-types.ts";
+import type { SessionMatch } from "./room-helpers.ts";
 
 /** Fans a stored chat message out to its channel's room; returns how many sockets got it. */
 export async function publishChatMessage(env: Env, message: ChatMessageDto): Promise<number> {
@@ -45,4 +46,25 @@ export async function publishToTeam(env: Env, events: TeamRoomEvent[]): Promise<
     console.error("realtime: could not publish to the team room", error);
     return 0;
   }
+}
+
+/**
+ * Closes the sockets of a user's signed-out session(s) in the rooms they can be in: their
+ * user room, the team room, and the given channels' rooms. Failures are logged, not thrown
+ * (a socket left open still ends when its access token expires).
+ */
+export async function disconnectSessions(env: Env, match: SessionMatch, channelIds: readonly string[]): Promise<number> {
+  const rooms: Promise<number>[] = [];
+  if (env.UserRoom) rooms.push(getServerByName(env.UserRoom, userRoomName(match.userId)).then((room) => room.disconnectSessions(match)));
+  if (env.TeamRoom) rooms.push(getServerByName(env.TeamRoom, TEAM_ROOM).then((room) => room.disconnectSessions(match)));
+  if (env.ChatRoom) {
+    const namespace = env.ChatRoom;
+    for (const id of channelIds) rooms.push(getServerByName(namespace, channelRoomName(id)).then((room) => room.disconnectSessions(match)));
+  }
+  let closed = 0;
+  for (const result of await Promise.allSettled(rooms)) {
+    if (result.status === "fulfilled") closed += result.value;
+    else console.error("realtime: could not close a signed-out session's sockets", result.reason);
+  }
+  return closed;
 }

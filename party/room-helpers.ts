@@ -1,5 +1,5 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import type { PongEvent, ProtocolErrorEvent } from "~/modules/realtime/protocol";
+import { CLOSE_CODES, type PongEvent, type ProtocolErrorEvent } from "~/modules/realtime/protocol";
 import { parseClientMessage } from "~/modules/realtime/protocol.server";
 
 /**
@@ -8,9 +8,15 @@ import { parseClientMessage } from "~/modules/realtime/protocol.server";
  * without it: only the Worker's router can reach them, and it always sets or refuses.
  */
 export const CONNECTION_USER_HEADER = "x-crm-realtime-user";
+/** The session the socket was opened with, and when its access token expires (epoch seconds). */
+export const CONNECTION_SESSION_HEADER = "x-crm-realtime-session";
+export const CONNECTION_EXPIRES_HEADER = "x-crm-realtime-expires";
 
 /** What a room remembers about a socket (kept across hibernation in its attachment). */
-export type ConnectionState = { userId: string };
+export type ConnectionState = { userId: string; sessionId: string; expiresAt: number };
+
+/** Which sockets to close: a user's (all, one session's, or all but one session's). */
+export type SessionMatch = { userId: string; sessionId?: string; exceptSessionId?: string };
 
 /**
  * For a room's fetch(): refuses a request the router did not authenticate (no user header)
@@ -22,10 +28,49 @@ export function refuseUnauthenticated(request: Request): Response | null {
   return null;
 }
 
-/** Records the connection's user (from the router's header) in its hibernation-safe state. */
+/** Records the connection's user and session (from the router's headers) in its hibernation-safe state. */
 export function rememberUser(connection: Connection, request: Request) {
   const userId = request.headers.get(CONNECTION_USER_HEADER) ?? "";
-  (connection as Connection<ConnectionState>).setState({ userId });
+  const sessionId = request.headers.get(CONNECTION_SESSION_HEADER) ?? "";
+  const expiresAt = Number(request.headers.get(CONNECTION_EXPIRES_HEADER)) || 0;
+  (connection as Connection<ConnectionState>).setState({ userId, sessionId, expiresAt });
+}
+
+/**
+ * A socket is only as good as the access token it was opened with: once that expires (at
+ * most an hour: ACCESS_TOKEN_TTL_SECONDS) the room closes it with CLOSE_CODES.sessionEnded
+ * instead of sending to it, and the client reconnects with its renewed cookie, checked again
+ * by the router (a revoked session or a deactivated user is refused there). Sign-out closes
+ * the session's sockets at once (disconnectSessions).
+ */
+function expired(connection: Connection, nowSeconds: number): boolean {
+  const state = (connection as Connection<ConnectionState>).state;
+  return !state || state.expiresAt <= nowSeconds;
+}
+
+function endSession(connection: Connection) {
+  try {
+    connection.close(CLOSE_CODES.sessionEnded, "session ended");
+  } catch {
+    // already closed
+  }
+}
+
+/** The room's connections whose session is still good; the expired ones are closed on the way. */
+export function* liveConnections(connections: Iterable<Connection>): Generator<Connection> {
+  const now = Date.now() / 1000;
+  for (const connection of connections) {
+    if (expired(connection, now)) endSession(connection);
+    else yield connection;
+  }
+}
+
+function matches(connection: Connection, match: SessionMatch): boolean {
+  const state = (connection as Connection<ConnectionState>).state;
+  if (!state || state.userId !== match.userId) return false;
+  if (match.sessionId !== undefined && state.sessionId !== match.sessionId) return false;
+  if (match.exceptSessionId !== undefined && state.sessionId === match.exceptSessionId) return false;
+  return true;
 }
 
 const stamp = () => ({ id: crypto.randomUUID(), created_at: new Date().toISOString() });
@@ -61,7 +106,7 @@ export const protocolError = (): ProtocolErrorEvent => ({ type: "error", code: "
 /** Sends one frame to each connection; returns how many took it. */
 export function sendToAll(connections: Iterable<Connection>, frame: string): number {
   let sent = 0;
-  for (const connection of connections) {
+  for (const connection of liveConnections(connections)) {
     try {
       connection.send(frame);
       sent++;
@@ -93,6 +138,18 @@ export abstract class ListenOnlyRoom extends Server<Env> {
   }
 
   override onMessage(connection: Connection, message: WSMessage) {
+    if (expired(connection, Date.now() / 1000)) return endSession(connection);
     connection.send(JSON.stringify(parseClientMessage(message) ? pong() : protocolError()));
+  }
+
+  /** RPC at sign-out: closes the matching sockets (CLOSE_CODES.sessionEnded); returns how many. */
+  disconnectSessions(match: SessionMatch): number {
+    let closed = 0;
+    for (const connection of this.getConnections()) {
+      if (!matches(connection, match)) continue;
+      endSession(connection);
+      closed++;
+    }
+    return closed;
   }
 }

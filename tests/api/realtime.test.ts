@@ -8,7 +8,8 @@ import { getDb } from "../../worker/db/client.ts";
 import type { ChatChannelDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
 import { createNotification } from "../factories/index.ts";
-import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from "../../worker/auth/jwt.ts";
+import { bearer, db, decodeJwt, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 type Socket = { ws: WebSocket; events: ServerEvent[] };
@@ -302,5 +303,60 @@ describe("team room", () => {
     expect(activity(bobRoom).map((e) => [e.channel_id, e.id, e.seq])).toEqual([[secret.id, hidden.id, 1]]);
     expect(activity(team).some((e) => e.channel_id === secret.id), "not on the team room").toBe(false);
     expect(activity(carolRoom), "not to a non-member").toEqual([]);
+  });
+});
+
+describe("sockets end with their session", () => {
+  const teamPath = "/parties/team-room/team";
+  /** Resolves with the close code the room sent, or null when the socket is still open after `ms`. */
+  function closedWith(socket: Socket, ms = 3000): Promise<number | null> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      socket.ws.addEventListener("close", (event) => {
+        clearTimeout(timer);
+        resolve(event.code);
+      });
+    });
+  }
+
+  it("sign-out closes that session's sockets in the team, user and channel rooms at once (4401); another session of the same user keeps listening", async () => {
+    const me = await signedInUser("sales_rep");
+    const other = { user: me.user, session: await signIn(me.user.email) };
+    const channel = await newChannel(me, { name: "sessao" });
+    const ending = await Promise.all([connect(teamPath, me), connect(userPath(me.user.id), me), connect(chatPath(channel.id), me)]);
+    const staying = await Promise.all([connect(teamPath, other), connect(chatPath(channel.id), other)]);
+    const closes = ending.map((socket) => closedWith(socket));
+    const stays = staying.map((socket) => closedWith(socket, 500));
+    const logout = await request("/api/auth/logout?scope=local", { method: "POST", headers: { ...bearer(me.session.access_token), Origin: ORIGIN } });
+    expect(logout.status).toBe(204);
+    expect(await Promise.all(closes)).toEqual([4401, 4401, 4401]);
+    expect(await Promise.all(stays)).toEqual([null, null]);
+    // The other session still gets the channel's messages; the signed-out one cannot come back.
+    const message = await send(bob, channel.id, "ainda aqui");
+    await until(() => chatEvents(staying[1]).length > 0);
+    expect(chatEvents(staying[1]).map((e) => e.id)).toEqual([message.id]);
+    expect((await upgrade(teamPath, { Cookie: cookieOf(me), Origin: ORIGIN })).status).toBe(401);
+  });
+
+  it("a socket whose access token has expired gets nothing more: the room closes it (4401) instead of sending, so the client reconnects with a fresh token", async () => {
+    const me = await signedInUser("sales_rep");
+    const now = Math.floor(Date.now() / 1000);
+    // The session's own token, re-signed to expire in one second.
+    const claims = decodeJwt(me.session.access_token) as { sub: string; session_id: string; email: string; staff_role: "sales_rep" };
+    const shortLived = await signAccessToken(env.AUTH_SECRET, {
+      sub: claims.sub,
+      session_id: claims.session_id,
+      email: claims.email,
+      staff_role: claims.staff_role,
+      amr: [{ method: "password", timestamp: now }],
+      iat: now - ACCESS_TOKEN_TTL_SECONDS + 1,
+    });
+    const channel = await newChannel(alice, { name: "expira" });
+    const socket = await connect(chatPath(channel.id), { ...me, session: { ...me.session, access_token: shortLived } });
+    const closed = closedWith(socket, 5000);
+    await new Promise((r) => setTimeout(r, 1600));
+    await send(alice, channel.id, "depois de expirar");
+    expect(await closed).toBe(4401);
+    expect(chatEvents(socket)).toEqual([]);
   });
 });

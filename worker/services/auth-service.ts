@@ -1,6 +1,8 @@
 // Staff authentication: password sign-in, rotating refresh tokens, sign-out scopes,
 // password recovery and password changes. Route actions and the GoTrue-compatible API both
 // call these functions; every rule lives here.
+import { disconnectSessions } from "../../party/publish.ts";
+import { readableChannelIds } from "./chat-service.ts";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { type Language } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
@@ -254,6 +256,18 @@ export async function signOut(ctx: ServiceContext, auth: Authenticated, scope: S
   if (scope === "local") await revokeSessions(ctx, eq(authSessions.id, auth.session.id));
   else if (scope === "global") await revokeSessions(ctx, mine);
   else await revokeSessions(ctx, and(mine, ne(authSessions.id, auth.session.id)));
+  // Then the live sockets of those sessions stop listening (docs/decisions/014).
+  const match =
+    scope === "local"
+      ? { userId: auth.user.id, sessionId: auth.session.id }
+      : scope === "global"
+        ? { userId: auth.user.id }
+        : { userId: auth.user.id, exceptSessionId: auth.session.id };
+  try {
+    await disconnectSessions(ctx.env, match, await readableChannelIds(ctx, auth.user.id));
+  } catch (error) {
+    console.error("sign-out: sessions revoked, live sockets left to expire", error);
+  }
 }
 
 /**

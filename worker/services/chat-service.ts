@@ -145,6 +145,12 @@ export async function canReadChannel({ db }: ServiceContext, userId: string, cha
   return row !== undefined;
 }
 
+/** The ids of every channel `userId` may listen to (their sockets may be in those rooms). */
+export async function readableChannelIds({ db }: ServiceContext, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: chatChannels.id }).from(chatChannels).where(visibleTo(userId)).all();
+  return rows.map((row) => row.id);
+}
+
 async function assertReadable(ctx: ServiceContext, actor: Authenticated, channelId: string) {
   if (!(await canReadChannel(ctx, actor.user.id, channelId))) throw new ApiError(404, "not_found");
 }

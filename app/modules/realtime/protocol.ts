@@ -22,7 +22,11 @@ export const userRoomName = (userId: string) => `user-${userId}`;
 export const roomPath = (party: typeof CHAT_PARTY | typeof USER_PARTY | typeof TEAM_PARTY, room: string) => `/parties/${party}/${room}`;
 
 /** Close codes a room uses (4000-4999 are the application's). */
-export const CLOSE_CODES = { invalidMessage: 4400 } as const;
+export const CLOSE_CODES = {
+  invalidMessage: 4400,
+  /** The access token the socket was opened with expired, or its session signed out: reconnect. */
+  sessionEnded: 4401,
+} as const;
 
 /**
  * Every event a room sends carries an `id` and a `created_at`. For a chat message they are
