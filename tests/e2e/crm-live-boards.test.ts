@@ -242,6 +242,10 @@ describe("live boards", () => {
     for (const ws of sockets.splice(0)) await ws.close({ code: 4001, reason: "network down" }).catch(() => undefined);
     await manager.page.getByTestId("leads-live").getByText("Reconectando…").waitFor({ timeout: 10_000 });
     await snapshot(manager.page, "crm-live-boards-reconnecting-pt-1280");
+    await manager.page.setViewportSize({ width: 390, height: 844 });
+    assert.equal(await manager.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, "no sideways scrolling at 390 px");
+    await snapshot(manager.page, "crm-live-boards-reconnecting-pt-390");
+    await manager.page.setViewportSize({ width: 1280, height: 720 });
 
     // Meanwhile the admin moves the lead and creates another.
     assert.equal((await apiCall(admin.page, "PATCH", `/leads/${lead.id}`, { status: "negotiating" })).status, 200);
