@@ -553,6 +553,16 @@ describe("pipeline", () => {
       await dndReady(page);
       return pipelineCard(page, name);
     };
+    // The board's own search box (q in the URL, 300 ms after the last key) narrows every
+    // column, with counts of what matches; the status filter is the list's only.
+    assert.equal(await page.getByTestId("lead-status-filter").count(), 0);
+    await page.getByRole("searchbox", { name: "Buscar leads" }).fill("Lucas Rodrigues");
+    await page.waitForURL((url) => url.searchParams.get("q") === "Lucas Rodrigues");
+    await column(page, "new").getByTestId("pipeline-card").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    const matching = await queryFirst<{ n: number }>("select count(*) n from leads where status = 'new' and name like '%Lucas Rodrigues%'");
+    assert.equal(await columnCount(page, "new"), matching!.n, "the column counts what the search found");
+    assert.equal(await column(page, "new").getByTestId("pipeline-card").count(), matching!.n);
     // Cards: up to 2 tags then +N, the creation date dd/MM.
     const lucas = await findOnBoard("Lucas Rodrigues"); // 4 tags in the seed
     const tags = await lucas.getByRole("list", { name: "Tags" }).innerText();

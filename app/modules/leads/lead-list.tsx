@@ -110,8 +110,11 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
   );
 }
 
-/** Search box and status filter; both write the URL (replace), the input keeps its focus. */
-function LeadFilters({ q, status }: { q: string; status: LeadStatus | null }) {
+/**
+ * Search box and status filter; both write the URL (replace), the input keeps its focus.
+ * Without `status` (the pipeline, whose columns are the statuses) only the search box.
+ */
+export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | null }) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
@@ -185,6 +188,7 @@ function LeadFilters({ q, status }: { q: string; status: LeadStatus | null }) {
           </TextField.Slot>
         </TextField.Root>
       </form>
+      {status !== undefined && (
       <Flex align="center" gap="2" className="sm:w-56">
         <label htmlFor={statusId} className="sr-only">
           {t("crm.leads.filters.status")}
@@ -204,6 +208,7 @@ function LeadFilters({ q, status }: { q: string; status: LeadStatus | null }) {
           </Select.Content>
         </Select.Root>
       </Flex>
+      )}
       <span className="sr-only" role="status">
         {searching ? t("crm.leads.list.searching") : ""}
       </span>

@@ -13,7 +13,7 @@ import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { requireUser } from "~/modules/auth/guards.server";
 import { withLeadParam } from "~/modules/leads/lead-card-parts";
-import { LeadList } from "~/modules/leads/lead-list";
+import { LeadFilters, LeadList } from "~/modules/leads/lead-list";
 import { PipelineBoard } from "~/modules/leads/pipeline-board";
 import { leadsViewFor, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
 import type { LiveChange } from "~/modules/leads/pipeline-state";
@@ -187,7 +187,10 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       {view === "list" ? (
         <LeadList page={list} q={q} status={status} updated={updated} live={live} onCreate={openCreate} onEdit={openEdit} />
       ) : pipeline ? (
-        <PipelineBoard pipeline={pipeline} q={q} updates={updates} live={live} onLeadSaved={remember} />
+        <Flex direction="column" gap="4" className="min-w-0">
+          <LeadFilters q={q} />
+          <PipelineBoard pipeline={pipeline} q={q} updates={updates} live={live} onLeadSaved={remember} />
+        </Flex>
       ) : (
         <Flex direction="column" gap="3" align="start">
           <Callout.Root color="red" role="alert">
