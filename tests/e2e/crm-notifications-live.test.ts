@@ -97,12 +97,19 @@ describe("notifications live", () => {
     await Promise.all([badgeIs(a, start + 1, "tab A after reading"), badgeIs(tabB, start + 1, "tab B after tab A read one")]);
     await a.keyboard.press("Escape");
 
-    // 'Marcar todas' in tab B: tab A's badge goes.
+    // Tab B reads the lead's notification from its panel (it opens the lead): tab A drops.
     await bell(tabB).click();
-    await panel(tabB).getByRole("button", { name: "Marcar todas" }).click();
-    await Promise.all([badgeIs(tabB, 0, "tab B after 'Marcar todas'"), badgeIs(a, 0, "tab A after 'Marcar todas' in tab B")]);
-    assert.equal(await unreadOf(rep), 0);
+    await panel(tabB).getByTestId("notification-item").filter({ hasText: `moveu o lead “${lead.name}”` }).click();
+    await tabB.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === lead.id);
+    await Promise.all([badgeIs(tabB, start, "tab B after reading"), badgeIs(a, start, "tab A after tab B read one")]);
+    assert.equal(await unreadOf(rep), start, "the seeded ones stay as they were (other journeys read them)");
     assert.ok((await sameDocument(a)) && (await sameDocument(tabB)), "no reload in either tab");
+
+    // The lead back where the seed had it (moved by the rep: nobody is notified), for the other journeys.
+    const back = await a.request.patch(`/api/leads/${lead.id}`, { data: { status: lead.status }, headers: { Origin: baseUrl() } });
+    assert.equal(back.status(), 200);
+    assert.equal(await unreadOf(rep), start);
+    assert.equal((await a.request.delete(`/api/tasks/${task.id}`, { headers: { Origin: baseUrl() } })).status(), 204);
 
     assert.deepEqual(repA.cspViolations, []);
     assert.deepEqual(repA.consoleErrors, []);
@@ -110,6 +117,29 @@ describe("notifications live", () => {
     assert.deepEqual(admin.consoleErrors, []);
     await admin.context.close();
     await repA.context.close();
+  });
+
+  it("'Marcar todas' in one tab clears the badge in the user's other tab", async () => {
+    const manager = await userId(DEMO_USERS.manager);
+    const one = await openCrm(browser, "/dashboard", DEMO_USERS.manager);
+    const two = await one.context.newPage();
+    await two.goto("/tasks");
+    await Promise.all([live(one.page), live(two)]);
+    const admin = await openCrm(browser, "/dashboard", DEMO_USERS.admin);
+    const created = await admin.page.request.post("/api/tasks", { data: { title: "Para o gerente", assigned_to: manager }, headers: { Origin: baseUrl() } });
+    assert.equal(created.status(), 201);
+    const { task } = (await created.json()) as { task: { id: string } };
+    await admin.context.close();
+    const start = await unreadOf(manager);
+    assert.ok(start > 0);
+    await Promise.all([badgeIs(one.page, start, "tab one"), badgeIs(two, start, "tab two")]);
+    await bell(two).click();
+    await panel(two).getByRole("button", { name: "Marcar todas" }).click();
+    await Promise.all([badgeIs(two, 0, "tab two after 'Marcar todas'"), badgeIs(one.page, 0, "tab one after 'Marcar todas' in tab two")]);
+    assert.equal(await unreadOf(manager), 0);
+    assert.equal((await two.request.delete(`/api/tasks/${task.id}`, { headers: { Origin: baseUrl() } })).status(), 204);
+    assert.deepEqual(one.consoleErrors, []);
+    await one.context.close();
   });
 
   it("a tab whose connection dropped catches up when it comes back (no reload)", async () => {
@@ -125,11 +155,13 @@ describe("notifications live", () => {
     const admin = await openCrm(browser, "/dashboard", DEMO_USERS.admin);
     const created = await admin.page.request.post("/api/tasks", { data: { title: "Enquanto offline", assigned_to: rep }, headers: { Origin: baseUrl() } });
     assert.equal(created.status(), 201);
+    const { task } = (await created.json()) as { task: { id: string } };
     await admin.context.close();
     await repCtx.context.setOffline(false);
     await live(page);
     await badgeIs(page, start + 1, "after the reconnect");
     assert.ok(await sameDocument(page));
+    assert.equal((await page.request.delete(`/api/tasks/${task.id}`, { headers: { Origin: baseUrl() } })).status(), 204);
     await repCtx.context.close();
   });
 });
@@ -195,6 +227,9 @@ describe("settings → notificações", () => {
     assert.equal(await status.getAttribute("aria-checked"), "false");
     const violations = await audit(page);
     assert.equal(violations.length, 0, describeViolations(violations));
+
+    const back = await page.request.patch(`/api/leads/${lead.id}`, { data: { status: lead.status }, headers: { Origin: baseUrl() } });
+    assert.equal(back.status(), 200, "the lead back where the seed had it (the rep moves their own: nobody is told)");
 
     // A failed save says so and keeps the choices.
     await page.route("**/api/settings/notifications", (route) => route.abort("internetdisconnected"));

@@ -5,11 +5,12 @@ import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api } from "~/modules/crm/api-client";
-import { USER_PARTY, userRoomName, type UserRoomEvent } from "~/modules/realtime/protocol";
-import { useLiveRoom } from "~/modules/realtime/use-live-room";
+import type { UserRoomEvent } from "~/modules/realtime/protocol";
+import type { LiveRoomStatus } from "~/modules/realtime/use-live-room";
 import type { NotificationDto } from "../../../worker/services/crm-types.ts";
 
 const NotificationPanel = lazy(() => import("./notification-panel.tsx"));
+const NotificationLive = lazy(() => import("./notification-live.tsx"));
 
 /** While the user room is not live, the badge asks for the unread count this often (the fallback). */
 export const UNREAD_POLL_MS = 60_000;
@@ -48,8 +49,11 @@ export function NotificationBell() {
   }, []);
 
   const mounted = useRef(true);
+  // The live subscription starts once the frame is on screen (its code is a chunk of its own).
+  const [started, setStarted] = useState(false);
   useEffect(() => {
     mounted.current = true;
+    setStarted(true);
     return () => {
       mounted.current = false;
     };
@@ -68,10 +72,8 @@ export function NotificationBell() {
     );
   }, []);
 
-  const status = useLiveRoom<UserRoomEvent>({
-    party: USER_PARTY,
-    room: profile ? userRoomName(profile.id) : null,
-    onEvent: (event) => {
+  const onEvent = useCallback(
+    (event: UserRoomEvent) => {
       if (event.type === "notification.created") {
         changeUnread(event.unread_count);
         const item = event.notification;
@@ -81,12 +83,17 @@ export function NotificationBell() {
         setRefresh((n) => n + 1);
       }
     },
-    // Each (re)open: what changed while the socket was away is in D1.
-    onOpen: (first) => {
+    [changeUnread],
+  );
+  // Each (re)open: what changed while the socket was away is in D1.
+  const onOpen = useCallback(
+    (first: boolean) => {
       readCount(true);
       if (!first) setRefresh((n) => n + 1);
     },
-  });
+    [readCount],
+  );
+  const [status, setStatus] = useState<LiveRoomStatus>("connecting");
   const live = status === "live";
 
   // Mount: the count at once. Not live (yet, or any more): the slow poll and the tab's return.
@@ -107,67 +114,74 @@ export function NotificationBell() {
   const label = count > 0 ? t(`crm.notifications.bell.${pluralForm(language, count)}`, { count: badgeText(count) }) : t("crm.notifications.title");
 
   return (
-    <Popover.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setWanted(true);
-        setOpen(next);
-      }}
-    >
-      <Popover.Trigger>
-        <IconButton
-          variant="ghost"
-          color="gray"
-          size="3"
-          aria-label={label}
-          data-testid="notification-bell"
-          data-live={live ? "true" : "false"}
-          onPointerEnter={() => setWanted(true)}
-          onFocus={() => setWanted(true)}
-        >
-          {/* The badge sits on the icon (Radix styles outrank utility classes on the button itself). */}
-          <span className="relative flex">
-            <BellIcon width={20} height={20} />
-          {count > 0 ? (
-            <span
-              aria-hidden
-              data-testid="notification-badge"
-              className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
-              style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
-            >
-              {badgeText(count)}
-            </span>
-          ) : null}
-          </span>
-        </IconButton>
-      </Popover.Trigger>
-      <Popover.Content
-        align="end"
-        sideOffset={8}
-        collisionPadding={8}
-        size="1"
-        width="22rem"
-        maxWidth="calc(100vw - 16px)"
-        aria-labelledby="notification-panel-title"
-        data-testid="notification-panel"
-        style={{ padding: 0 }}
+    <>
+      {started && profile ? (
+        <Suspense fallback={null}>
+          <NotificationLive userId={profile.id} onEvent={onEvent} onOpen={onOpen} onStatus={setStatus} />
+        </Suspense>
+      ) : null}
+      <Popover.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (next) setWanted(true);
+          setOpen(next);
+        }}
       >
-        {wanted ? (
-          <Suspense fallback={<PanelFallback />}>
-            <NotificationPanel
-              open={open}
-              unread={count}
-              incoming={incoming}
-              refresh={refresh}
-              onUnreadChange={changeUnread}
-              onClose={() => setOpen(false)}
-            />
-          </Suspense>
-        ) : (
-          <PanelFallback />
-        )}
-      </Popover.Content>
-    </Popover.Root>
+        <Popover.Trigger>
+          <IconButton
+            variant="ghost"
+            color="gray"
+            size="3"
+            aria-label={label}
+            data-testid="notification-bell"
+            data-live={live ? "true" : "false"}
+            onPointerEnter={() => setWanted(true)}
+            onFocus={() => setWanted(true)}
+          >
+            {/* The badge sits on the icon (Radix styles outrank utility classes on the button itself). */}
+            <span className="relative flex">
+              <BellIcon width={20} height={20} />
+            {count > 0 ? (
+              <span
+                aria-hidden
+                data-testid="notification-badge"
+                className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
+                style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
+              >
+                {badgeText(count)}
+              </span>
+            ) : null}
+            </span>
+          </IconButton>
+        </Popover.Trigger>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          size="1"
+          width="22rem"
+          maxWidth="calc(100vw - 16px)"
+          aria-labelledby="notification-panel-title"
+          data-testid="notification-panel"
+          style={{ padding: 0 }}
+        >
+          {wanted ? (
+            <Suspense fallback={<PanelFallback />}>
+              <NotificationPanel
+                open={open}
+                unread={count}
+                incoming={incoming}
+                refresh={refresh}
+                onUnreadChange={changeUnread}
+                onClose={() => setOpen(false)}
+              />
+            </Suspense>
+          ) : (
+            <PanelFallback />
+          )}
+        </Popover.Content>
+      </Popover.Root>
+    </>
   );
 }
 
