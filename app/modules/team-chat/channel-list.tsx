@@ -1,4 +1,5 @@
-import { LockClosedIcon, PlusIcon } from "@radix-ui/react-icons";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { LockClosedIcon } from "./chat-icons";
 import { Flex, IconButton, Text, Tooltip } from "@radix-ui/themes";
 import type { RefObject } from "react";
 import { Link } from "react-router";

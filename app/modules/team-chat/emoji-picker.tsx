@@ -1,4 +1,4 @@
-import { FaceIcon } from "@radix-ui/react-icons";
+import { FaceIcon } from "./chat-icons";
 import { IconButton, Popover } from "@radix-ui/themes";
 import { useState } from "react";
 import { useI18n } from "~/i18n/react";

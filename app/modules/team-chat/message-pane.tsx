@@ -1,4 +1,5 @@
-import { ArrowDownIcon, ChatBubbleIcon, ChevronLeftIcon, LockClosedIcon, PaperPlaneIcon, PersonIcon } from "@radix-ui/react-icons";
+import { ChatBubbleIcon, PersonIcon } from "@radix-ui/react-icons";
+import { ArrowDownIcon, ChevronLeftIcon, LockClosedIcon, PaperPlaneIcon } from "./chat-icons";
 import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
