@@ -360,3 +360,33 @@ describe("sockets end with their session", () => {
     expect(chatEvents(socket)).toEqual([]);
   });
 });
+
+describe("team room replay for a screen that connects after reading its data", () => {
+  const teamPath = "/parties/team-room/team";
+  const activity = (socket: Socket) => socket.events.filter((e): e is ChatActivityEvent => e.type === "chat.activity");
+
+  it("replays, in order, what was published since the screen's data was read (?since=); nothing for a since after it; 'resync' when since is older than the room keeps", async () => {
+    const channel = await newChannel(alice, { name: "replay" });
+    const readAt = Date.now() - 1;
+    const first = await send(alice, channel.id, "um");
+    const second = await send(bob, channel.id, "dois");
+    // Allow the 2 s clock margin the room takes: a since well after both gets neither.
+    await new Promise((r) => setTimeout(r, 2100));
+    const late = await connect(`${teamPath}?since=${readAt}`, carol);
+    const current = await connect(`${teamPath}?since=${Date.now()}`, carol);
+    const stale = await connect(`${teamPath}?since=${Date.now() - 10 * 60_000}`, carol);
+    const plain = await connect(teamPath, carol);
+    await until(() => activity(late).filter((e) => e.channel_id === channel.id).length >= 2 && stale.events.length > 0);
+    await settle();
+    expect(activity(late).filter((e) => e.channel_id === channel.id).map((e) => e.id)).toEqual([first.id, second.id]);
+    expect(activity(current).filter((e) => e.channel_id === channel.id)).toEqual([]);
+    expect(stale.events.map((e) => e.type)).toEqual(["resync"]);
+    expect(plain.events).toEqual([]);
+    // Live delivery goes on as usual after the replay, once.
+    const third = await send(alice, channel.id, "três");
+    await until(() => activity(late).some((e) => e.id === third.id) && activity(plain).length > 0);
+    await settle();
+    expect(activity(late).filter((e) => e.channel_id === channel.id).map((e) => e.id)).toEqual([first.id, second.id, third.id]);
+    expect(activity(plain).map((e) => e.id)).toEqual([third.id]);
+  });
+});

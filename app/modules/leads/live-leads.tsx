@@ -13,6 +13,8 @@ export type LiveLeadsProps = {
   q: string;
   /** Whether the pipeline is on screen (only then are its column counts read again). */
   pipeline: boolean;
+  /** When the screen's data was read on the server: the team room replays what came after. */
+  since?: number;
   onChange: (change: LiveChange) => void;
 };
 
@@ -22,7 +24,7 @@ export type LiveLeadsProps = {
  * detail; after a dropped connection, a `resync` change (read everything again).
  * Shows 'Reconectando…' while the connection is down.
  */
-export default function LiveLeads({ q, pipeline, onChange }: LiveLeadsProps) {
+export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsProps) {
   const latest = useRef({ q, pipeline, onChange });
   latest.current = { q, pipeline, onChange };
 
@@ -43,7 +45,10 @@ export default function LiveLeads({ q, pipeline, onChange }: LiveLeadsProps) {
   const status = useLiveRoom<TeamRoomEvent>({
     party: TEAM_PARTY,
     room: TEAM_ROOM,
+    since,
     onEvent: (event) => {
+      // The room kept less than what came since the screen's data was read: read it again.
+      if (event.type === "resync") return latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
       if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity") return;
       const { q: search, pipeline: board, onChange: tell } = latest.current;
       const change = liveChange(event, search);

@@ -20,7 +20,8 @@ export type LiveSocketHandlers = {
 
 export type LiveSocket = { close: () => void; reconnect: () => void };
 
-export function openLiveSocket(party: string, room: string, handlers: LiveSocketHandlers): LiveSocket {
+export function openLiveSocket(party: string, room: string, since: number | undefined, handlers: LiveSocketHandlers): LiveSocket {
+  let opened = false;
   const socket = new PartySocket({
     host: window.location.host,
     protocol: window.location.protocol === "https:" ? "wss" : "ws",
@@ -30,8 +31,9 @@ export function openLiveSocket(party: string, room: string, handlers: LiveSocket
     maxReconnectionDelay: 10_000,
     reconnectionDelayGrowFactor: 1.5,
     connectionTimeout: 5_000,
+    // Only the first connection asks for a replay; a reconnect reads its data again (onOpen).
+    query: () => (!opened && since ? { since: String(since) } : {}),
   });
-  let opened = false;
   let pingTimer: number | undefined;
   let pongTimer: number | undefined;
 

@@ -95,6 +95,15 @@ export type LeadActivityEvent = EventBase & {
 
 export type LeadEvent = LeadChangedEvent | LeadDeletedEvent | LeadActivityEvent;
 
+/**
+ * How long the team room keeps its events for a screen that connects late (`?since=<ms>`,
+ * when the screen's data was read): it replays what was published after that.
+ */
+export const REPLAY_WINDOW_MS = 60_000;
+
+/** The screen's `since` is older than what the room kept: read your data again. */
+export type ResyncEvent = EventBase & { type: "resync" };
+
 /** The reply to a client's ping (keep-alive / liveness check). */
 export type PongEvent = EventBase & { type: "pong" };
 
@@ -103,7 +112,7 @@ export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_mes
 
 export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
 export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | PongEvent | ProtocolErrorEvent;
-export type TeamRoomEvent = ChatActivityEvent | LeadEvent | PongEvent | ProtocolErrorEvent;
+export type TeamRoomEvent = ChatActivityEvent | LeadEvent | ResyncEvent | PongEvent | ProtocolErrorEvent;
 export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 
 /**

@@ -23,6 +23,12 @@ export type UseLiveRoomOptions<E extends ServerEvent> = {
    * here (persist first, then broadcast: the record in D1 has everything), then merge by id.
    */
   onOpen?: (first: boolean) => void;
+  /**
+   * When the screen's data was read on the server (ms since the epoch): the first connection
+   * asks the room for what was published since then (the team room replays it), so nothing
+   * falls between the read and the socket. Read once, at the first connection.
+   */
+  since?: number;
 };
 
 /**
@@ -30,10 +36,11 @@ export type UseLiveRoomOptions<E extends ServerEvent> = {
  * after the screen has rendered, so it never weighs on a page's first JavaScript. The latest
  * callbacks are always used (no reconnect when they change); a new `room` reconnects.
  */
-export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpen }: UseLiveRoomOptions<E>): LiveRoomStatus {
+export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpen, since }: UseLiveRoomOptions<E>): LiveRoomStatus {
   const [status, setStatus] = useState<LiveRoomStatus>("connecting");
   const handlers = useRef({ onEvent, onOpen });
   handlers.current = { onEvent, onOpen };
+  const firstSince = useRef(since);
 
   useEffect(() => {
     if (!room) return;
@@ -44,7 +51,7 @@ export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpe
     import("./live-socket.ts").then(
       ({ openLiveSocket }) => {
         if (cancelled) return;
-        socket = openLiveSocket(party, room, {
+        socket = openLiveSocket(party, room, firstSince.current, {
           onEvent: (event) => handlers.current.onEvent(event as E),
           onOpen: (first) => {
             window.clearTimeout(stall);

@@ -62,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view,
     q,
     status,
+    // When this data was read: the live layer asks the team room for what came after it.
+    readAt: Date.now(),
     list,
     pipeline,
     loadFailed: view === "list" ? list === null : pipeline === null,
@@ -155,7 +157,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
           <Suspense fallback={null}>
-            <LiveLeads q={q} pipeline={view === "pipeline"} onChange={onLive} />
+            <LiveLeads q={q} pipeline={view === "pipeline"} since={loaderData.readAt} onChange={onLive} />
           </Suspense>
           <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
             {(["list", "pipeline"] as const).map((option) => (
