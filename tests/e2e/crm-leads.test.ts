@@ -558,9 +558,9 @@ describe("pipeline", () => {
     assert.equal(await page.getByTestId("lead-status-filter").count(), 0);
     await page.getByRole("searchbox", { name: "Buscar leads" }).fill("Lucas Rodrigues");
     await page.waitForURL((url) => url.searchParams.get("q") === "Lucas Rodrigues");
-    await column(page, "new").getByTestId("pipeline-card").first().waitFor();
-    await page.waitForLoadState("networkidle");
     const matching = await queryFirst<{ n: number }>("select count(*) n from leads where status = 'new' and name like '%Lucas Rodrigues%'");
+    // The URL changes first; the searched board follows when the loader answers.
+    for (let i = 0; i < 50 && (await columnCount(page, "new")) !== matching!.n; i++) await page.waitForTimeout(100);
     assert.equal(await columnCount(page, "new"), matching!.n, "the column counts what the search found");
     assert.equal(await column(page, "new").getByTestId("pipeline-card").count(), matching!.n);
     // Cards: up to 2 tags then +N, the creation date dd/MM.

@@ -271,4 +271,16 @@ describe("live boards", () => {
     await admin.context.close();
     await manager.context.close();
   });
+
+  it("the browser going offline says 'Reconectando…' at once, although the socket itself has not noticed yet; back online it goes live again", async () => {
+    const viewer = await openCrm(browser, "/dashboard", DEMO_USERS.manager);
+    await live(viewer.page, "dashboard-live");
+    await viewer.context.setOffline(true);
+    // Well before the 25 s ping could notice a silent socket.
+    await viewer.page.getByTestId("dashboard-live").getByText("Reconectando…").waitFor({ timeout: 3000 });
+    await viewer.context.setOffline(false);
+    await live(viewer.page, "dashboard-live");
+    assert.equal(await viewer.page.getByTestId("dashboard-live").getByText("Reconectando…").count(), 0);
+    await viewer.context.close();
+  });
 });

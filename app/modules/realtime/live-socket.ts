@@ -54,6 +54,10 @@ export function openLiveSocket(party: string, room: string, since: number | unde
   const check = () => {
     if (document.visibilityState === "visible") ping();
   };
+  // The browser says the network is gone: the socket may look open for a while (TCP has not
+  // noticed), so drop it now; partysocket keeps retrying with its back-off, and the screen
+  // says 'Reconectando…' until it is back.
+  const offline = () => socket.reconnect();
 
   socket.addEventListener("open", () => {
     stopTimers();
@@ -82,12 +86,14 @@ export function openLiveSocket(party: string, room: string, since: number | unde
     handlers.onEvent(event);
   });
   window.addEventListener("online", check);
+  window.addEventListener("offline", offline);
   document.addEventListener("visibilitychange", check);
 
   return {
     close: () => {
       stopTimers();
       window.removeEventListener("online", check);
+      window.removeEventListener("offline", offline);
       document.removeEventListener("visibilitychange", check);
       socket.close();
     },
