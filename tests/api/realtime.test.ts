@@ -3,7 +3,7 @@
 // per-user notification fan-out.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ChatActivityEvent, ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
+import type { ChatActivityEvent, ChatChannelEvent, ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
 import { getDb } from "../../worker/db/client.ts";
 import type { ChatChannelDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
@@ -303,6 +303,59 @@ describe("team room", () => {
     expect(activity(bobRoom).map((e) => [e.channel_id, e.id, e.seq])).toEqual([[secret.id, hidden.id, 1]]);
     expect(activity(team).some((e) => e.channel_id === secret.id), "not on the team room").toBe(false);
     expect(activity(carolRoom), "not to a non-member").toEqual([]);
+  });
+});
+
+describe("new channels reach the chat screens (chat.channel)", () => {
+  const teamPath = "/parties/team-room/team";
+  const channelEvents = (socket: Socket) => socket.events.filter((e): e is ChatChannelEvent => e.type === "chat.channel");
+
+  it("a new public channel reaches the team room; a private one nobody until a member is added, then only that member's room", async () => {
+    const team = await connect(teamPath, carol);
+    const carolRoom = await connect(userPath(carol.user.id), carol);
+    const bobRoom = await connect(userPath(bob.user.id), bob);
+    const aliceRoom = await connect(userPath(alice.user.id), alice);
+
+    const open = await newChannel(alice, { name: "novo-publico" });
+    await until(() => channelEvents(team).some((e) => e.channel_id === open.id));
+    const event = channelEvents(team).find((e) => e.channel_id === open.id)!;
+    expect(typeof event.id).toBe("string");
+    expect(Number.isNaN(Date.parse(event.created_at))).toBe(false);
+
+    const secret = await newChannel(alice, { name: "novo-secreto", is_private: true });
+    await settle();
+    expect(channelEvents(team).some((e) => e.channel_id === secret.id), "a private channel is not told to the team").toBe(false);
+    expect([...channelEvents(bobRoom), ...channelEvents(carolRoom), ...channelEvents(aliceRoom)].some((e) => e.channel_id === secret.id)).toBe(false);
+
+    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    await until(() => channelEvents(bobRoom).some((e) => e.channel_id === secret.id));
+    await settle();
+    expect(channelEvents(bobRoom).filter((e) => e.channel_id === secret.id)).toHaveLength(1);
+    expect(channelEvents(carolRoom).some((e) => e.channel_id === secret.id), "not to a non-member").toBe(false);
+    expect(channelEvents(aliceRoom).some((e) => e.channel_id === secret.id), "not to the creator").toBe(false);
+    expect(channelEvents(team).some((e) => e.channel_id === secret.id), "never the team room").toBe(false);
+  });
+
+  it("nothing for a refused create or add, nor for adding someone already a member", async () => {
+    const team = await connect(teamPath, carol);
+    const carolRoom = await connect(userPath(carol.user.id), carol);
+    const bobRoom = await connect(userPath(bob.user.id), bob);
+    expect((await request("/api/chat/channels", json("POST", { name: "" }, bearer(alice.session.access_token)))).status).toBe(400);
+    expect((await request("/api/chat/channels", json("POST", { name: "anon" }))).status).toBe(401);
+    const secret = await newChannel(alice, { name: "recusas", is_private: true });
+    const publicOne = await newChannel(alice, { name: "recusas-publico" });
+    await until(() => channelEvents(team).some((e) => e.channel_id === publicOne.id));
+    const teamBefore = channelEvents(team).length;
+    // Not the creator: 403; a public channel: 400; already a member: 200.
+    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: carol.user.id }, bearer(bob.session.access_token)))).status).not.toBe(201);
+    expect((await request(`/api/chat/channels/${publicOne.id}/members`, json("POST", { user_id: carol.user.id }, bearer(alice.session.access_token)))).status).toBe(400);
+    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    await until(() => channelEvents(bobRoom).some((e) => e.channel_id === secret.id));
+    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(200);
+    await settle();
+    expect(channelEvents(carolRoom)).toEqual([]);
+    expect(channelEvents(bobRoom).filter((e) => e.channel_id === secret.id)).toHaveLength(1);
+    expect(channelEvents(team)).toHaveLength(teamBefore);
   });
 });
 

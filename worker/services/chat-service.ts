@@ -8,7 +8,7 @@
 // after D1 has it (docs/decisions/014).
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { ChatActivityEvent } from "~/modules/realtime/protocol";
+import type { ChatActivityEvent, ChatChannelEvent } from "~/modules/realtime/protocol";
 import { publishChatMessage, publishToTeam, publishToUsers } from "../../party/publish.ts";
 import { ApiError } from "../api/errors.ts";
 import { chatChannelMembers, chatChannels, chatMessages, users } from "../db/schema/index.ts";
@@ -169,7 +169,8 @@ export async function listChannels({ db }: ServiceContext, actor: Authenticated)
 }
 
 /** Creates a channel; its creator becomes a member in the same batch. */
-export async function createChannel({ db }: ServiceContext, actor: Authenticated, input: CreateChannelInput): Promise<ChatChannelDto> {
+export async function createChannel(ctx: ServiceContext, actor: Authenticated, input: CreateChannelInput): Promise<ChatChannelDto> {
+  const { db } = ctx;
   const id = crypto.randomUUID();
   const [[channel]] = await db.batch([
     db
@@ -178,8 +179,19 @@ export async function createChannel({ db }: ServiceContext, actor: Authenticated
       .returning(),
     db.insert(chatChannelMembers).values({ channelId: id, userId: actor.user.id }),
   ]);
-  return toChannelDto({ ...channel!, memberCount: 1, lastSeq: 0 });
+  const dto = toChannelDto({ ...channel!, memberCount: 1, lastSeq: 0 });
+  // Stored: the team's chat screens list a public channel at once (a private one is only
+  // the creator's until members are added).
+  if (!dto.is_private) await publishToTeam(ctx.env, [channelEvent(dto.id)]);
+  return dto;
 }
+
+const channelEvent = (channelId: string): ChatChannelEvent => ({
+  type: "chat.channel",
+  id: crypto.randomUUID(),
+  created_at: new Date().toISOString(),
+  channel_id: channelId,
+});
 
 /**
  * Adds an active user to a private channel; only its creator may (403 chat_creator_only),
@@ -187,11 +199,12 @@ export async function createChannel({ db }: ServiceContext, actor: Authenticated
  * they already were a member). 404 when the actor cannot see the channel.
  */
 export async function addChannelMember(
-  { db }: ServiceContext,
+  ctx: ServiceContext,
   actor: Authenticated,
   channelId: string,
   userId: string,
 ): Promise<ChatMemberDto> {
+  const { db } = ctx;
   // Decided in the INSERT: the channel is private and the actor's, the user active.
   const inserted = await db
     .insert(chatChannelMembers)
@@ -203,7 +216,11 @@ export async function addChannelMember(
     .onConflictDoNothing()
     .returning({ userId: chatChannelMembers.userId })
     .all();
-  if (inserted.length > 0) return { channel_id: channelId, user_id: userId, added: true };
+  if (inserted.length > 0) {
+    // Stored: only the added member's chat screens learn of the channel.
+    await publishToUsers(ctx.env, new Map([[userId, [channelEvent(channelId)]]]));
+    return { channel_id: channelId, user_id: userId, added: true };
+  }
 
   // It did not take: say why (reads only; the decision was the statement above).
   const [channel, target, membership] = await Promise.all([

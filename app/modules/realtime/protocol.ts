@@ -53,6 +53,13 @@ export type UnreadCountEvent = EventBase & { type: "notification.unread"; unread
 export type ChatActivityEvent = EventBase & { type: "chat.activity"; channel_id: string; seq: number; user_id: string };
 
 /**
+ * A channel became visible to the receiver (stored in D1 first): a new public channel (team
+ * room) or a private channel the user was just added to (that user's room only). The chat
+ * screen reloads its channel list; the open channel stays. The id is fresh per event.
+ */
+export type ChatChannelEvent = EventBase & { type: "chat.channel"; channel_id: string };
+
+/**
  * Count and value sum (null = 0) of every lead per status, read right after a lead change
  * (lead_status_totals, kept by triggers): pipeline headers and dashboard figures take them
  * as they are instead of adding up changes.
@@ -111,8 +118,8 @@ export type PongEvent = EventBase & { type: "pong" };
 export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_message" };
 
 export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
-export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | PongEvent | ProtocolErrorEvent;
-export type TeamRoomEvent = ChatActivityEvent | LeadEvent | ResyncEvent | PongEvent | ProtocolErrorEvent;
+export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | ChatChannelEvent | PongEvent | ProtocolErrorEvent;
+export type TeamRoomEvent = ChatActivityEvent | ChatChannelEvent | LeadEvent | ResyncEvent | PongEvent | ProtocolErrorEvent;
 export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 
 /**
