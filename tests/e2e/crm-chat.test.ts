@@ -454,6 +454,72 @@ describe("chat screen", () => {
     await context.close();
   });
 
+  it("the open channel never changes by itself: a channel created and posted in elsewhere appears live (badge), the draft stays; drafts are kept per channel", async () => {
+    const admin = await openChat(DEMO_USERS.admin);
+    const rep = await openChat(DEMO_USERS.rep);
+    const unread = (name: string) => channelLink(rep.page, name).getByTestId("chat-unread").getAttribute("data-count").catch(() => null);
+    const first = await pane(rep.page).getAttribute("data-channel-id");
+    assert.ok(first, "the first channel is open");
+    const firstName = (await pane(rep.page).getByTestId("chat-channel-title").innerText()).replace(/^#/, "").trim();
+    await live(rep.page);
+    await input(rep.page).fill("rascunho que fica");
+
+    // A new public channel shows at once for the rep (no reload), the open one stays.
+    const open = await apiChannel(admin.page, { name: `novo-aberto-${Date.now()}` });
+    await channelLink(rep.page, open.name).waitFor({ timeout: 10_000 });
+    // A private channel the rep is added to shows too, before anyone posts in it.
+    const secret = await apiChannel(admin.page, { name: `novo-privado-${Date.now()}`, is_private: true });
+    const me = await queryFirst<{ id: string }>("select id from users where email = ?", DEMO_USERS.rep);
+    const added = await admin.page.request.post(`/api/chat/channels/${secret.id}/members`, { data: { user_id: me!.id }, headers: { Origin: baseUrl() } });
+    assert.equal(added.status(), 201);
+    await channelLink(rep.page, secret.name).waitFor({ timeout: 10_000 });
+    await apiSend(admin.page, secret.id, "Bem-vindo ao novo canal.");
+    await eventually(() => unread(secret.name), "1", "the new channel's unread badge");
+    await rep.page.waitForTimeout(800);
+    assert.equal(await pane(rep.page).getAttribute("data-channel-id"), first, "the open channel did not change");
+    assert.equal(await input(rep.page).inputValue(), "rascunho que fica", "the draft is kept");
+    assert.equal(new URL(rep.page.url()).searchParams.get("channel"), null);
+
+    // Switching channels keeps each one's draft.
+    await channelLink(rep.page, secret.name).click();
+    await pane(rep.page).getByText("Bem-vindo ao novo canal.").waitFor();
+    assert.equal(await input(rep.page).inputValue(), "");
+    await input(rep.page).fill("outro rascunho");
+    await channelLink(rep.page, firstName).click();
+    await rep.page.waitForFunction((id) => document.querySelector("[data-testid=chat-pane]")?.getAttribute("data-channel-id") === id, first);
+    assert.equal(await input(rep.page).inputValue(), "rascunho que fica");
+    await channelLink(rep.page, secret.name).click();
+    await pane(rep.page).getByText("Bem-vindo ao novo canal.").waitFor();
+    assert.equal(await input(rep.page).inputValue(), "outro rascunho");
+    assert.deepEqual(rep.consoleErrors, []);
+    assert.deepEqual(admin.consoleErrors, []);
+    await rep.context.close();
+    await admin.context.close();
+  });
+
+  it("at 390 px a channel opens at its newest message, also the first channel (laid out while the list showed)", async () => {
+    const { page, context, consoleErrors } = await openChat(DEMO_USERS.manager, "/chat", PHONE);
+    const channel = await apiChannel(page, { name: `celular-longo-${Date.now()}` });
+    for (let i = 1; i <= 40; i++) await apiSend(page, channel.id, `m${i}`);
+    const atBottom = () => page.getByTestId("chat-scroller").evaluate((el) => el.clientHeight > 0 && el.scrollHeight - el.scrollTop - el.clientHeight < 50);
+    // The new channel is the first: its pane is there, hidden behind the list.
+    await page.goto("/chat");
+    await hydrated(page, "[data-testid=chat-create-channel]");
+    assert.equal(await pane(page).isVisible(), false);
+    await channelLink(page, channel.name).click();
+    await pane(page).getByText("m40", { exact: true }).waitFor();
+    await eventually(atBottom, true, "the newest message in view");
+    assert.ok(await pane(page).getByText("m40", { exact: true }).isVisible());
+    // Back and into it again, and into another channel and back.
+    await page.getByRole("button", { name: "Voltar aos canais" }).click();
+    await page.getByTestId("chat-channel-list").waitFor();
+    await channelLink(page, channel.name).click();
+    await pane(page).getByText("m40", { exact: true }).waitFor();
+    await eventually(atBottom, true, "the newest message in view again");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   for (const language of ["pt", "es", "en"] as const) {
     it(`${language}: screenshots at 1280 and 390 px, axe clean`, async () => {
       const count = { pt: /canais disponíveis$/, es: /canales disponibles$/, en: /channels available$/ }[language];

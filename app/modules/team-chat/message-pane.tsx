@@ -26,6 +26,9 @@ const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 type Props = {
   channel: ChatChannelDto;
   page: Page<ChatMessageDto>;
+  /** What was typed here before (the screen keeps a draft per channel). */
+  draft?: string;
+  onDraft?: (text: string) => void;
   /** Another channel is loading (the list was clicked). */
   pending: boolean;
   /** The newest seq shown (the list's unread counts). */
@@ -43,14 +46,19 @@ type Props = {
  * breaks the line). Messages are merged by id, so the POST's answer and the live event of the
  * same message show it once; after every (re)connection what was missed is fetched (?after=).
  */
-export function MessagePane({ channel, page, pending, onSeq, onBack, onAddMembers, membersButtonRef }: Props) {
+export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq, onBack, onAddMembers, membersButtonRef }: Props) {
   const { t, language } = useI18n();
   const toast = useToast();
   const [messages, setMessages] = useState<ChatMessageDto[]>(page.items);
   const held = useRef(messages);
   const [olderCursor, setOlderCursor] = useState<string | null>(page.next_cursor);
   const [loadingOlder, setLoadingOlder] = useState(false);
-  const [text, setText] = useState("");
+  const [text, setText] = useState(draft);
+  const onDraftRef = useRef(onDraft);
+  onDraftRef.current = onDraft;
+  useEffect(() => {
+    onDraftRef.current?.(text);
+  }, [text]);
   const [sending, setSending] = useState(false);
   const [unseenBelow, setUnseenBelow] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
@@ -186,6 +194,18 @@ export function MessagePane({ channel, page, pending, onSeq, onBack, onAddMember
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // A pane laid out while hidden (the phone shows the list first: display:none, scrollHeight
+  // 0) or resized: a reader at the newest stays there once it has a size.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && el.clientHeight > 0) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
   }, []);
 
   const onScroll = () => {

@@ -1,9 +1,10 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useNavigation, useRevalidator } from "react-router";
+import { useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
+import { api } from "~/modules/crm/api-client";
 import { TEAM_PARTY, TEAM_ROOM, USER_PARTY, userRoomName, type ServerEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
@@ -41,12 +42,40 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   const me = profile?.id ?? "";
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const { revalidate } = useRevalidator();
 
   // Channels created here show at once (the loader's list has them after the navigation).
   const [created, setCreated] = useState<ChatChannelDto[]>([]);
-  const channels = [...created.filter((c) => !data.channels.some((d) => d.id === c.id)), ...data.channels];
-  const open = channels.find((c) => c.id === data.openId) ?? null;
+  // The list read again live (a new channel, one we were added to, a reconnection): only the
+  // list, never the loader, so the open channel and what is typed in it stay. It holds until
+  // the loader reads the list again (a navigation).
+  const [reloaded, setReloaded] = useState<{ base: ChatChannelDto[]; list: ChatChannelDto[] } | null>(null);
+  const listed = reloaded && reloaded.base === data.channels ? reloaded.list : data.channels;
+  const channels = [...created.filter((c) => !listed.some((d) => d.id === c.id)), ...listed];
+
+  // The open channel never changes by itself: with no ?channel the first one opens, and it
+  // stays open when a later read of the loader finds another channel first.
+  const kept = useRef<{ openId: string | null; page: Page<ChatMessageDto> | null; requested: string | null } | null>(null);
+  let openId = data.openId;
+  let openPage = data.page;
+  const previous = kept.current;
+  if (
+    data.requested === null &&
+    previous?.requested === null &&
+    previous.openId &&
+    previous.page &&
+    previous.openId !== data.openId &&
+    channels.some((c) => c.id === previous.openId)
+  ) {
+    openId = previous.openId;
+    openPage = previous.page;
+  }
+  useEffect(() => {
+    kept.current = { openId, page: openPage, requested: data.requested };
+  });
+  const open = channels.find((c) => c.id === openId) ?? null;
+
+  // What was typed per channel, kept while the screen is up (switching channels keeps drafts).
+  const drafts = useRef(new Map<string, string>());
 
   // The newest seq known per channel: the loader's last_seq, raised by live activity.
   const [lastSeq, setLastSeq] = useState<Record<string, number>>(() => Object.fromEntries(data.channels.map((c) => [c.id, c.last_seq])));
@@ -54,8 +83,8 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
     setLastSeq((current) => ((current[channelId] ?? 0) >= seq ? current : { ...current, [channelId]: seq }));
   }, []);
   useEffect(() => {
-    for (const channel of data.channels) raiseLastSeq(channel.id, channel.last_seq);
-  }, [data.channels, raiseLastSeq]);
+    for (const channel of listed) raiseLastSeq(channel.id, channel.last_seq);
+  }, [listed, raiseLastSeq]);
 
   // What the viewer has seen per channel (null until read from storage after hydration).
   const [seen, setSeen] = useState<SeenMap | null>(null);
@@ -98,12 +127,28 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   const known = useRef(new Set<string>());
   known.current = new Set(channels.map((c) => c.id));
   const reloadTimer = useRef<number | undefined>(undefined);
+  const currentBase = useRef(data.channels);
+  currentBase.current = data.channels;
+  const reloadList = useCallback(async () => {
+    const base = currentBase.current;
+    try {
+      const { channels: list } = await api<{ channels: ChatChannelDto[] }>("GET", "/chat/channels");
+      setReloaded({ base, list });
+    } catch {
+      // Offline: the next reconnection reads it again.
+    }
+  }, []);
   const reloadSoon = useCallback(() => {
     window.clearTimeout(reloadTimer.current);
-    reloadTimer.current = window.setTimeout(() => void revalidate(), 300);
-  }, [revalidate]);
+    reloadTimer.current = window.setTimeout(() => void reloadList(), 300);
+  }, [reloadList]);
   useEffect(() => () => window.clearTimeout(reloadTimer.current), []);
   const onActivity = (event: ServerEvent) => {
+    // A channel we may now see (a new public one, or we were added to a private one).
+    if (event.type === "chat.channel") {
+      if (!known.current.has(event.channel_id)) reloadSoon();
+      return;
+    }
     if (event.type !== "chat.activity") return;
     raiseLastSeq(event.channel_id, event.seq);
     // Our own message (from this tab or another) is read.
@@ -160,11 +205,13 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
           />
         </div>
         <div className={`min-h-0 min-w-0 ${showPane ? "" : "max-md:hidden"}`}>
-          {open && data.page ? (
+          {open && openPage ? (
             <MessagePane
               key={open.id}
               channel={open}
-              page={data.page}
+              page={openPage!}
+              draft={drafts.current.get(open.id) ?? ""}
+              onDraft={(value) => (value ? drafts.current.set(open.id, value) : drafts.current.delete(open.id))}
               pending={pendingId !== null && pendingId !== open.id}
               onSeq={(seq) => raiseLastSeq(open.id, seq)}
               onBack={() => void navigate("?", { preventScrollReset: true })}
