@@ -55,9 +55,16 @@ export function openLiveSocket(party: string, room: string, since: number | unde
     if (document.visibilityState === "visible") ping();
   };
   // The browser says the network is gone: the socket may look open for a while (TCP has not
-  // noticed), so drop it now; partysocket keeps retrying with its back-off, and the screen
-  // says 'Reconectando…' until it is back.
-  const offline = () => socket.reconnect();
+  // noticed), so close it now (the screen says 'Reconectando…') and make no futile attempts
+  // until the browser is back online; then connect at once (onOpen(false): catch up).
+  const offline = () => {
+    stopTimers();
+    socket.close(1000, "offline");
+  };
+  const online = () => {
+    if (socket.readyState === PartySocket.OPEN) ping();
+    else socket.reconnect();
+  };
 
   socket.addEventListener("open", () => {
     stopTimers();
@@ -85,14 +92,14 @@ export function openLiveSocket(party: string, room: string, since: number | unde
     if (event.type === "error") return;
     handlers.onEvent(event);
   });
-  window.addEventListener("online", check);
+  window.addEventListener("online", online);
   window.addEventListener("offline", offline);
   document.addEventListener("visibilitychange", check);
 
   return {
     close: () => {
       stopTimers();
-      window.removeEventListener("online", check);
+      window.removeEventListener("online", online);
       window.removeEventListener("offline", offline);
       document.removeEventListener("visibilitychange", check);
       socket.close();
