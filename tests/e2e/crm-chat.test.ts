@@ -520,6 +520,24 @@ describe("chat screen", () => {
     await context.close();
   });
 
+  it("groups one author's consecutive messages: avatar and name once, the time on each", async () => {
+    const { page, context, consoleErrors } = await openChat(DEMO_USERS.manager);
+    const channel = await apiChannel(page, { name: `grupos-${Date.now()}` });
+    for (const text of ["g1", "g2", "g3"]) await apiSend(page, channel.id, text);
+    await page.goto(`/chat?channel=${channel.id}`);
+    await hydrated(page, "[data-testid=chat-send]");
+    await eventually(() => texts(page), ["g1", "g2", "g3"]);
+    const items = pane(page).getByTestId("chat-message");
+    assert.deepEqual(await items.evaluateAll((els) => els.map((el) => el.hasAttribute("data-grouped"))), [false, true, true]);
+    // The grouped ones keep the name for screen readers only (visually hidden).
+    const shownNames = () => pane(page).getByTestId("chat-message-author").evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 2).length);
+    assert.equal(await shownNames(), 1, "the name shows once");
+    assert.equal(await pane(page).getByTestId("chat-message-time").filter({ visible: true }).count(), 3, "a time on each message");
+    await snapshot(page, "crm-chat-grouped-pt-1280");
+    assert.deepEqual(consoleErrors, []);
+    await context.close();
+  });
+
   for (const language of ["pt", "es", "en"] as const) {
     it(`${language}: screenshots at 1280 and 390 px, axe clean`, async () => {
       const count = { pt: /canais disponíveis$/, es: /canales disponibles$/, en: /channels available$/ }[language];

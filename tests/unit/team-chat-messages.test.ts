@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialOf, leavesGap, mergeMessages, resumeCursor } from "../../app/modules/team-chat/chat-messages.ts";
+import { initialOf, leavesGap, mergeMessages, resumeCursor, startsGroup } from "../../app/modules/team-chat/chat-messages.ts";
 import { badgeText, unreadOf } from "../../app/modules/team-chat/unread-store.ts";
 import type { ChatMessageDto } from "../../worker/services/crm-types.ts";
 
@@ -54,5 +54,19 @@ describe("the chat screen's message merging", () => {
     expect(unreadOf(3, 9)).toBe(0);
     expect(badgeText(99)).toBe("99");
     expect(badgeText(100)).toBe("99+");
+  });
+});
+
+describe("grouping consecutive messages", () => {
+  const at = (seq: number, user: string | null, iso: string): ChatMessageDto => ({ ...msg(seq), user_id: user as string, created_at: iso });
+  it("groups one author's messages within five minutes; a new author, a longer pause, an unknown author or the first message start a group", () => {
+    const a1 = at(1, "ana", "2026-01-01T12:00:00.000Z");
+    expect(startsGroup(null, a1)).toBe(true);
+    expect(startsGroup(a1, at(2, "ana", "2026-01-01T12:04:59.000Z"))).toBe(false);
+    expect(startsGroup(a1, at(2, "ana", "2026-01-01T12:05:00.000Z"))).toBe(false);
+    expect(startsGroup(a1, at(2, "ana", "2026-01-01T12:05:01.000Z"))).toBe(true);
+    expect(startsGroup(a1, at(2, "bia", "2026-01-01T12:00:10.000Z"))).toBe(true);
+    expect(startsGroup(at(1, null, "2026-01-01T12:00:00.000Z"), at(2, null, "2026-01-01T12:00:10.000Z"))).toBe(true);
+    expect(startsGroup(a1, at(2, "ana", "2026-01-01T11:59:00.000Z")), "out of order").toBe(true);
   });
 });

@@ -38,3 +38,17 @@ export function initialOf(name: string | null | undefined): string {
   const letter = name?.trim().match(/\p{L}|\p{N}/u)?.[0];
   return letter ? letter.toLocaleUpperCase() : "?";
 }
+
+/** Consecutive messages of one author within this long show as one group (one avatar and name). */
+export const GROUP_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Whether `message` starts a new group after `previous`: another author (or an unknown one),
+ * more than GROUP_WINDOW_MS later, or out of order. (A new day starts one too: the pane
+ * decides that, it knows the viewer's calendar.)
+ */
+export function startsGroup(previous: ChatMessageDto | null | undefined, message: ChatMessageDto): boolean {
+  if (!previous || !message.user_id || previous.user_id !== message.user_id) return true;
+  const gap = Date.parse(message.created_at) - Date.parse(previous.created_at);
+  return !(gap >= 0 && gap <= GROUP_WINDOW_MS);
+}

@@ -11,7 +11,7 @@ import { LiveStatus } from "~/modules/realtime/live-status";
 import { CHAT_PARTY, channelRoomName, type ChatRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
-import { initialOf, leavesGap, mergeMessages, resumeCursor } from "./chat-messages.ts";
+import { initialOf, leavesGap, mergeMessages, resumeCursor, startsGroup } from "./chat-messages.ts";
 import { EmojiPicker } from "./emoji-picker.tsx";
 
 /** Kept in step with the server's limit (worker/services/chat-service.ts MESSAGE_MAX). */
@@ -353,7 +353,12 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
                         <span className="h-px flex-1" style={{ background: "var(--gray-a5)" }} />
                       </li>
                     ) : null}
-                    <MessageItem message={message} language={language} unknownAuthor={t("crm.teamChat.pane.unknownAuthor")} />
+                    <MessageItem
+                      message={message}
+                      grouped={!newDay && !startsGroup(messages[index - 1], message)}
+                      language={language}
+                      unknownAuthor={t("crm.teamChat.pane.unknownAuthor")}
+                    />
                   </Fragment>
                 );
               })}
@@ -401,8 +406,45 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
   );
 }
 
-function MessageItem({ message, language, unknownAuthor }: { message: ChatMessageDto; language: Parameters<typeof formatTime>[1]; unknownAuthor: string }) {
+/**
+ * One message. `grouped`: it follows the same author's previous one within a few minutes, so
+ * the avatar and name are not repeated (the name stays for screen readers) and the time sits
+ * in the avatar's column.
+ */
+function MessageItem({
+  message,
+  grouped,
+  language,
+  unknownAuthor,
+}: {
+  message: ChatMessageDto;
+  grouped: boolean;
+  language: Parameters<typeof formatTime>[1];
+  unknownAuthor: string;
+}) {
   const author = message.author_name ?? unknownAuthor;
+  const time = (
+    <time dateTime={message.created_at} data-testid="chat-message-time">
+      {formatTime(message.created_at, language)}
+    </time>
+  );
+  if (grouped) {
+    return (
+      <li className="-mt-2 flex gap-3" data-testid="chat-message" data-grouped="" data-message-id={message.id} data-seq={message.seq}>
+        <span className="w-8 shrink-0 pt-0.5 text-right text-[10px] leading-5 tabular-nums" style={{ color: "var(--gray-11)" }}>
+          {time}
+        </span>
+        <div className="min-w-0 flex-1">
+          <span className="sr-only" data-testid="chat-message-author">
+            {author}
+          </span>
+          <Text as="p" size="2" className="whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="chat-message-text">
+            {message.content}
+          </Text>
+        </div>
+      </li>
+    );
+  }
   return (
     <li className="flex gap-3" data-testid="chat-message" data-message-id={message.id} data-seq={message.seq}>
       <span
@@ -418,9 +460,7 @@ function MessageItem({ message, language, unknownAuthor }: { message: ChatMessag
             {author}
           </Text>
           <Text size="1" color="gray">
-            <time dateTime={message.created_at} data-testid="chat-message-time">
-              {formatTime(message.created_at, language)}
-            </time>
+            {time}
           </Text>
         </Flex>
         {/* Text, never HTML: React escapes it; pre-wrap keeps the line breaks. */}
