@@ -57,7 +57,7 @@ function endSession(connection: Connection) {
 }
 
 /** The room's connections whose session is still good; the expired ones are closed on the way. */
-export function* liveConnections(connections: Iterable<Connection>): Generator<Connection> {
+function* liveConnections(connections: Iterable<Connection>): Generator<Connection> {
   const now = Date.now() / 1000;
   for (const connection of connections) {
     if (expired(connection, now)) endSession(connection);

@@ -7,11 +7,12 @@
 // doubled), sending offline, the empty database, and pt/es/en at 1280 and 390 px with axe.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContextOptions, Page, WebSocketRoute } from "playwright-core";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { describeViolations } from "./support/axe.ts";
 import { baseUrl, holdRequests, hydrated, launchBrowser, snapshot } from "./support/chromium.ts";
 import { DEMO_PASSWORD, DEMO_USERS, openCrm } from "./support/crm.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
+import { cuttableSockets } from "./support/live-sockets.ts";
 import { freePort, prepareState, startScript, type LocalServer } from "./support/local-server.ts";
 import { auditScreen } from "./support/screen-audit.ts";
 
@@ -361,28 +362,14 @@ describe("chat screen", () => {
 
     const rep = await openCrm(browser, "/dashboard", DEMO_USERS.rep, DESKTOP);
     // The rep's chat-room sockets go through a route that can cut them.
-    let down = false;
-    const sockets: WebSocketRoute[] = [];
-    await rep.page.routeWebSocket(
-      (url) => url.pathname.startsWith("/parties/chat-room/"),
-      // Closed before the handler returns, the page's socket never opens (as with no network).
-      async (ws) => {
-        if (down) {
-          await ws.close({ code: 4001, reason: "network down" }).catch(() => undefined);
-          return;
-        }
-        sockets.push(ws);
-        ws.connectToServer();
-      },
-    );
+    const network = await cuttableSockets(rep.page, "/parties/chat-room/");
     await rep.page.goto(`/chat?channel=${channel.id}`);
     await hydrated(rep.page, "[data-testid=chat-send]");
     await eventually(() => texts(rep.page), ["antes da queda"]);
     await live(rep.page);
     await live(admin.page);
 
-    down = true;
-    for (const ws of sockets.splice(0)) await ws.close({ code: 4001, reason: "network down" }).catch(() => undefined);
+    await network.cut();
     await pane(rep.page).getByText("Reconectando…").waitFor({ timeout: 10_000 });
     await snapshot(rep.page, "crm-chat-reconnecting-pt-1280");
 
@@ -397,7 +384,7 @@ describe("chat screen", () => {
     await apiSend(admin.page, channel.id, "perdida 3");
     assert.equal((await texts(rep.page)).includes("perdida 3"), false, "not live while down");
 
-    down = false;
+    network.restore();
     const all = ["antes da queda", "perdida 1", "perdida 2", "enquanto caído", "perdida 3"];
     await eventually(() => texts(rep.page), all, "everything, once, in order", 30_000);
     await pane(rep.page).getByText("Reconectando…").waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);

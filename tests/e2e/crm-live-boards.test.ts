@@ -6,10 +6,11 @@
 // catches up once it is back. No CSP violations, no console errors.
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { hydrated, launchBrowser, snapshot } from "./support/chromium.ts";
 import { DEMO_USERS, openCrm } from "./support/crm.ts";
 import { queryFirst } from "./support/d1.ts";
+import { cuttableSockets } from "./support/live-sockets.ts";
 
 let browser: Browser;
 before(async () => {
@@ -218,28 +219,15 @@ describe("live boards", () => {
     const lead = await createLead(admin.page, { name: `Queda Ao Vivo ${RUN}`, status: "new", estimated_value: 50 });
     const manager = await openCrm(browser, "/dashboard", DEMO_USERS.manager);
     // The manager's team-room sockets go through a route that can cut them (as a lost network would).
-    let down = false;
-    const sockets: WebSocketRoute[] = [];
-    await manager.page.routeWebSocket(
-      (url) => url.pathname.startsWith("/parties/team-room/"),
-      async (ws) => {
-        if (down) {
-          await ws.close({ code: 4001, reason: "network down" }).catch(() => undefined);
-          return;
-        }
-        sockets.push(ws);
-        ws.connectToServer();
-      },
-    );
+    const network = await cuttableSockets(manager.page, "/parties/team-room/");
     await manager.page.goto("/leads?view=pipeline");
     await hydrated(manager.page, "[data-testid=quick-search-button]");
     await live(manager.page);
     await column(manager.page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
     await mark(manager.page);
 
-    down = true;
     await manager.context.setOffline(true);
-    for (const ws of sockets.splice(0)) await ws.close({ code: 4001, reason: "network down" }).catch(() => undefined);
+    await network.cut();
     await manager.page.getByTestId("leads-live").getByText("Reconectando…").waitFor({ timeout: 10_000 });
     await snapshot(manager.page, "crm-live-boards-reconnecting-pt-1280");
     await manager.page.setViewportSize({ width: 390, height: 844 });
@@ -253,7 +241,7 @@ describe("live boards", () => {
     await manager.page.waitForTimeout(300);
     assert.equal(await column(manager.page, "new").locator(`[aria-label="${lead.name}"]`).count(), 1, "not live while down");
 
-    down = false;
+    network.restore();
     await manager.context.setOffline(false);
     await column(manager.page, "negotiating").locator(`[aria-label="${lead.name}"]`).waitFor({ timeout: 30_000 });
     await column(manager.page, "new").locator(`[aria-label="${other.name}"]`).waitFor({ timeout: 5000 });

@@ -18,8 +18,6 @@ export const TEAM_ROOM = "team";
 export const channelRoomName = (channelId: string) => `channel-${channelId}`;
 export const userRoomName = (userId: string) => `user-${userId}`;
 
-/** The WebSocket path of a room: /parties/<party>/<room>. */
-export const roomPath = (party: typeof CHAT_PARTY | typeof USER_PARTY | typeof TEAM_PARTY, room: string) => `/parties/${party}/${room}`;
 
 /** Close codes a room uses (4000-4999 are the application's). */
 export const CLOSE_CODES = {
