@@ -394,7 +394,8 @@ describe("sockets end with their session", () => {
   it("a socket whose access token has expired gets nothing more: the room closes it (4401) instead of sending, so the client reconnects with a fresh token", async () => {
     const me = await signedInUser("sales_rep");
     const now = Math.floor(Date.now() / 1000);
-    // The session's own token, re-signed to expire in one second.
+    // The session's own token, re-signed to expire in 2-3 seconds (whole seconds: leave the
+    // connection time to open before it).
     const claims = decodeJwt(me.session.access_token) as { sub: string; session_id: string; email: string; staff_role: "sales_rep" };
     const shortLived = await signAccessToken(env.AUTH_SECRET, {
       sub: claims.sub,
@@ -402,12 +403,13 @@ describe("sockets end with their session", () => {
       email: claims.email,
       staff_role: claims.staff_role,
       amr: [{ method: "password", timestamp: now }],
-      iat: now - ACCESS_TOKEN_TTL_SECONDS + 1,
+      iat: now - ACCESS_TOKEN_TTL_SECONDS + 3,
     });
+    const expiresAtMs = (now + 3) * 1000;
     const channel = await newChannel(alice, { name: "expira" });
     const socket = await connect(chatPath(channel.id), { ...me, session: { ...me.session, access_token: shortLived } });
-    const closed = closedWith(socket, 5000);
-    await new Promise((r) => setTimeout(r, 1600));
+    const closed = closedWith(socket, 8000);
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAtMs - Date.now()) + 200));
     await send(alice, channel.id, "depois de expirar");
     expect(await closed).toBe(4401);
     expect(chatEvents(socket)).toEqual([]);
