@@ -1,8 +1,17 @@
-// `npm run test:e2e`: builds the app, serves the production build with `wrangler dev` on a
-// free port over a fresh, migrated and seeded local database, then runs the browser
-// journeys (tests/e2e/*.test.ts, node:test + playwright-core + Debian's Chromium).
+// `npm run test:e2e [files…]`: builds the app, migrates and seeds one local database, then
+// runs the browser journeys (tests/e2e/*.test.ts, node:test + playwright-core + Debian's
+// Chromium) in parallel shards. Each shard serves the production build with `npm start`'s
+// server (scripts/start.mjs: the built Worker in workerd, no proxy in front) on a port and a
+// copy of the seeded database of its own, and takes the next file from one queue, longest
+// first, until none is left.
+//
+// E2E_SHARDS=N sets the number of shards (default 2); E2E_SKIP_BUILD=1 reuses build/.
+//
+// Nothing is restarted or run again: a server that exits or a request the transport resets
+// is counted, printed at the end, and fails the run, like a failed test.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
@@ -16,145 +25,131 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
-const STATE = ".wrangler/e2e-state";
-// The migrated and seeded state, kept to start a test file over on it (see below).
 const PRISTINE = ".wrangler/e2e-state-pristine";
+// How long each file took (committed from a full run; each full green run writes its own to
+// tests/e2e/artifacts/timings.json): the queue starts with the longest files so that no shard
+// is left with one long journey at the end. A file not listed counts by its size.
+const TIMINGS = "tests/e2e/timings.json";
+const NEW_TIMINGS = "tests/e2e/artifacts/timings.json";
+
+const requested = process.argv.slice(2).filter((f) => f.endsWith(".test.ts"));
+const files = (requested.length ? requested : readdirSync("tests/e2e").filter((f) => f.endsWith(".test.ts"))).map((f) =>
+  f.includes("/") ? f : `tests/e2e/${f}`,
+);
+const shardCount = Math.max(1, Math.min(files.length, Number(process.env.E2E_SHARDS) || 2));
 
 ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
-
-rmSync(STATE, { recursive: true, force: true });
 mkdirSync("tests/e2e/artifacts", { recursive: true });
-await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: offlineEnv });
-const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+
+// Migrate and seed once; every shard starts from a copy of this state.
+rmSync(PRISTINE, { recursive: true, force: true });
+await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PRISTINE], {
+  env: offlineEnv,
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${PRISTINE}/v3` } });
 await seedDemoData(drizzle(proxy.env.DB, { schema }));
 await proxy.dispose();
-rmSync(PRISTINE, { recursive: true, force: true });
-cpSync(STATE, PRISTINE, { recursive: true });
 
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-// E-mailed links (recovery, new-lead notices) are built from PUBLIC_ORIGIN: point them at this
-// server rather than wrangler.toml's Vite dev origin, so the suite can open them as they are.
-const serverArgs = ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${baseUrl}`, "--log-level", "warn"];
-let server;
+const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : {};
+const expected = (file) => timings[file] ?? statSync(file).size / 100;
+const queue = [...files].sort((a, b) => expected(b) - expected(a));
+
+const counts = { passed: 0, failed: 0, serverExits: 0, resets: 0 };
+const failedFiles = [];
+const durations = {};
+const servers = [];
 let stopping = false;
-let crashes = 0;
 
-// wrangler dev (4.124) can exit on a transient ProxyWorker -> Worker connection failure (an
-// empty "✘ [ERROR]", upstream cloudflare/workers-sdk#14926 and #15317: kj's 5 s keep-alive
-// timers racing). It is not the app failing, so the server is started again on the same
-// port, and the test file that was running when it died is run once more, on a fresh copy of
-// the seeded database (what its first attempt wrote would otherwise change what it sees).
-function startServer() {
-  server = spawn("wrangler", serverArgs, { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true });
-  server.on("exit", (exitCode) => {
-    if (stopping) return;
-    crashes++;
-    // The CRM journeys are long enough to meet it a few times in one suite.
-    if (crashes > 10) {
-      console.error(`\n--- wrangler dev exited (${exitCode}) ${crashes} times: giving up\n`);
-      return;
-    }
-    console.error(`\n--- wrangler dev exited (${exitCode}) during the suite: restarting it (upstream workers-sdk#15317)\n`);
-    startServer();
+/** One shard's server: `npm start`'s script over the shard's own copy of the seeded state. */
+async function startShardServer(index) {
+  const state = `.wrangler/e2e-state-${index}`;
+  rmSync(state, { recursive: true, force: true });
+  cpSync(PRISTINE, state, { recursive: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    // E-mailed links (recovery, new-lead notices) point at this server, so tests can open them.
+    env: { ...offlineEnv, PORT: String(port), PERSIST_TO: state, PUBLIC_ORIGIN: url, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
   });
+  child.on("exit", (code, signal) => {
+    if (stopping) return;
+    counts.serverExits++;
+    console.error(`\n--- shard ${index}: the server exited (${code ?? signal}) during the suite\n`);
+  });
+  servers.push(child);
+  await waitForHealth(url, child);
+  return { index, url, state, child };
 }
-const stopServer = () => {
+
+const stopServers = () => {
   stopping = true;
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
+  for (const child of servers) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
 };
-process.on("exit", stopServer);
+process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
 
-/** Runs one test file; resolves with its exit code and its pass / fail counts. */
-function runFile(file) {
+/** Runs one test file against a shard; its output is printed as one block when it ends. */
+function runFile(shard, file) {
   return new Promise((resolve) => {
+    const started = Date.now();
     const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-reporter=spec", file], {
-      env: { ...offlineEnv, E2E_BASE_URL: baseUrl, E2E_STATE: STATE },
-      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...offlineEnv, E2E_BASE_URL: shard.url, E2E_STATE: shard.state },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    tests.stdout.on("data", (chunk) => {
-      output += chunk;
-      process.stdout.write(chunk);
-    });
+    tests.stdout.on("data", (chunk) => (output += chunk));
+    tests.stderr.on("data", (chunk) => (output += chunk));
     tests.on("exit", (exitCode) => {
+      durations[file] = Math.round((Date.now() - started) / 1000);
+      process.stdout.write(`\n=== ${file} (shard ${shard.index}, ${durations[file]} s)\n${output}`);
       const count = (name) => Number(output.match(new RegExp(`^ℹ ${name} (\\d+)`, "m"))?.[1] ?? 0);
-      // The same upstream race without an exit: a request on a kept-alive connection the
-      // local proxy has just closed fails with ECONNRESET / "socket hang up" (transport, not app).
-      const transport = /\bECONNRESET\b|socket hang up/.test(output);
-      resolve({ code: exitCode ?? 1, pass: count("pass"), fail: count("fail"), transport });
+      // A request the transport dropped (not an answer of the app's): counted, never retried.
+      const resets = output.match(/\bECONNRESET\b|socket hang up/g)?.length ?? 0;
+      resolve({ code: exitCode ?? 1, pass: count("pass"), fail: count("fail"), resets });
     });
   });
 }
 
-/** Whether the server answers /api/health now. */
-async function answers(url) {
-  try {
-    return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) })).ok;
-  } catch {
-    return false;
+async function runShard(shard) {
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    const result = await runFile(shard, file);
+    counts.passed += result.pass;
+    counts.failed += result.fail;
+    counts.resets += result.resets;
+    if (result.code !== 0) failedFiles.push(file);
   }
 }
 
-/** Stops the server, puts the seeded state back, and starts it again on the same port. */
-async function restartOnPristineState() {
-  const exited = new Promise((resolve) => (server.exitCode !== null || server.signalCode !== null ? resolve() : server.once("exit", resolve)));
-  stopServer();
-  await exited;
-  // Its workerd child may hold the port a moment longer.
-  for (let i = 0; i < 50 && (await answers(baseUrl)); i++) await new Promise((r) => setTimeout(r, 200));
-  stopping = false;
-  rmSync(STATE, { recursive: true, force: true });
-  cpSync(PRISTINE, STATE, { recursive: true });
-  startServer();
-  await serverBack();
-}
-
-/** Waits (up to a minute) until the current server answers (the exit handler restarts it if it dies). */
-async function serverBack() {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (await answers(baseUrl)) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("wrangler dev did not come back");
-}
-
+const started = Date.now();
 let code = 0;
 try {
-  startServer();
-  await waitForHealth(baseUrl, server);
-  console.log(`Browser suite against ${baseUrl}`);
-  const files = (process.argv.slice(2).length ? process.argv.slice(2) : readdirSync("tests/e2e"))
-    .filter((f) => f.endsWith(".test.ts"))
-    .map((f) => (f.includes("/") ? f : `tests/e2e/${f}`));
-  let passed = 0;
-  let failed = 0;
-  for (const file of files) {
-    let crashesBefore = crashes;
-    let result = await runFile(file);
-    // A file that failed while the server went down (its exit may be reported a moment after
-    // the file's last failure) runs once more against the restarted server.
-    // Up to twice: the exit can come again during the rerun of a long file.
-    for (let attempt = 1; attempt <= 2 && result.code !== 0 && (crashes > crashesBefore || result.transport || !(await answers(baseUrl))); attempt++) {
-      crashesBefore = crashes;
-      await restartOnPristineState();
-      console.log(`\n--- running ${file} again, on the seeded database: ${result.transport ? "a request was reset by the local proxy" : "the server restarted while it ran"}\n`);
-      result = await runFile(file);
-    }
-    passed += result.pass;
-    failed += result.fail;
-    if (result.code !== 0) code = 1;
-  }
-  console.log(`\nBrowser suite: ${files.length} files${crashes ? `, ${crashes} wrangler dev restart(s)` : ""}`);
-  console.log(`${passed} passed, ${failed} failed`);
+  const shards = await Promise.all(Array.from({ length: shardCount }, (_, i) => startShardServer(i + 1)));
+  console.log(`Browser suite: ${files.length} files in ${shardCount} shard(s) on ${availableParallelism()} CPUs (${shards.map((s) => s.url).join(", ")})`);
+  await Promise.all(shards.map(runShard));
 } finally {
-  stopServer();
+  stopServers();
 }
+if (!requested.length && counts.failed === 0 && failedFiles.length === 0) {
+  writeFileSync(NEW_TIMINGS, `${JSON.stringify(Object.fromEntries(Object.entries(durations).sort()), null, 2)}\n`);
+}
+
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`\nBrowser suite: ${files.length} files, ${shardCount} shard(s), ${seconds} s`);
+console.log(`server exits: ${counts.serverExits}, reset requests: ${counts.resets}`);
+if (failedFiles.length) console.log(`files that failed: ${failedFiles.join(", ")}`);
+if (counts.serverExits || counts.resets) {
+  console.log("FAIL: a server exited or a request was reset during the suite (see above); nothing is rerun");
+}
+console.log(`${counts.passed} passed, ${counts.failed} failed`);
+if (failedFiles.length || counts.failed || counts.serverExits || counts.resets) code = 1;
 process.exit(code);
