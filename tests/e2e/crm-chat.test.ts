@@ -571,7 +571,7 @@ describe("chat on an empty database", () => {
     );
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", WRANGLER_LOG: "warn" });
+    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", LOG_LEVEL: "warn" });
     await server.waitForHealth(url);
   });
   after(async () => {
