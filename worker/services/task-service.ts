@@ -215,8 +215,6 @@ function foldSql(expression: SQL | typeof tasks.title): SQL {
 /** The same folding in JavaScript, for the search text. */
 export const foldText = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 // Cursor: the sort key of the last item of a page (due date or null, created_at, id).
 type Cursor = { d: string | null; c: string; i: string };
 
@@ -264,10 +262,11 @@ export async function listTasks({ db }: ServiceContext, _actor: Authenticated, q
   const conditions: SQL[] = [];
   const q = foldText(query.q?.trim() ?? "");
   if (q) {
-    const pattern = likePattern(q);
-    conditions.push(
-      sql`(${foldSql(tasks.title)} like ${pattern} escape '\\' or ${foldSql(sql`${tasks.description}`)} like ${pattern} escape '\\' or ${foldSql(sql`${leads.name}`)} like ${pattern} escape '\\')`,
-    );
+    // instr(), not LIKE: D1 refuses LIKE/GLOB patterns over 50 bytes, far less than the 200
+    // characters a search may have (an emoji is 4 bytes), and instr() takes the text as it
+    // is, so % _ and \ are looked for literally with nothing to escape.
+    const contains = (column: SQL | typeof tasks.title) => sql`instr(${foldSql(column)}, ${q}) > 0`;
+    conditions.push(sql`(${contains(tasks.title)} or ${contains(sql`${tasks.description}`)} or ${contains(sql`${leads.name}`)})`);
   }
   if (query.filter === "pending") conditions.push(eq(tasks.completed, false));
   if (query.filter === "completed") conditions.push(eq(tasks.completed, true));
