@@ -1,9 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { migratedSchema } from "./tests/setup/migrated-schema.ts";
 import { aliases } from "./vite.config.ts";
 
 // Tests run inside workerd with the real bindings of wrangler.toml (D1, R2, Durable
-// Objects), each test file on its own fresh storage with every migration applied.
+// Objects), each test file on its own fresh storage in the state every migration leaves it
+// in (migrated once here, copied into each file's database by tests/setup/apply-schema.ts).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -22,7 +24,9 @@ export default defineConfig(async () => {
             EMAIL_HTTP_ENDPOINT: "",
             EMAIL_HTTP_API_KEY: "",
             TEST_MIGRATIONS: migrations,
+            TEST_SCHEMA: migratedSchema(migrations),
           },
+          d1Databases: { MIGRATIONS_DB: "migrations-check" },
         },
       }),
     ],
@@ -30,7 +34,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**", "tests/budget/**", "node_modules/**"],
-      setupFiles: ["./tests/setup/apply-migrations.ts"],
+      setupFiles: ["./tests/setup/apply-schema.ts"],
     },
   };
 });

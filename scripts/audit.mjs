@@ -1,6 +1,6 @@
 // `npm run audit [-- /path ...] [--no-fail] [--runs=N] [--url=http://host:port]`: Lighthouse (mobile preset: Moto G
 // Power emulation, simulated slow 4G and 4x CPU throttling) over the production build, driven
-// through Debian's Chromium. Builds the app, serves it with `wrangler dev` on a free port over
+// through Debian's Chromium. Builds the app, serves it with `npm start`'s server on a free port over
 // a fresh, migrated and seeded database of its own (.wrangler/audit-state), audits each page,
 // prints the four category scores and the paint metrics as a table, and exits 1 when a page
 // misses the targets (Performance >= 95; Accessibility, Best Practices, SEO = 100) unless
@@ -8,7 +8,6 @@
 // networking off and Lighthouse only fetches from the audited origin (robots.txt, source maps).
 // Full reports (HTML and JSON) go to tests/e2e/artifacts/lighthouse/. --url=http://host:port
 // audits a server that is already running instead (no build, no database of its own).
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { drizzle } from "drizzle-orm/d1";
@@ -17,7 +16,7 @@ import { getPlatformProxy } from "wrangler";
 import * as schema from "../worker/db/schema/index.ts";
 import { CHROMIUM_FLAGS as CHROME_FLAGS } from "../tests/e2e/support/chromium.ts";
 import { seedDemoData } from "./seed/seed.ts";
-import { freePort, waitForHealth } from "./lib/local-server.mjs";
+import { freePort, spawnBuiltServer, waitForHealth } from "./lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
 
 const DEFAULT_PATHS = ["/pt", "/en/case-studies", "/es/planner"];
@@ -98,7 +97,7 @@ if (!existsSync(chromePath)) {
   process.exit(1);
 }
 
-/** Builds, prepares .wrangler/audit-state and starts `wrangler dev` on a free port. */
+/** Builds, prepares .wrangler/audit-state and starts `npm start`'s server on a free port. */
 async function startServer() {
   ensureDevVars();
   if (!process.env.AUDIT_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
@@ -108,15 +107,8 @@ async function startServer() {
   await seedDemoData(drizzle(proxy.env.DB, { schema }));
   await proxy.dispose();
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  // Canonical and hreflang URLs are built from PUBLIC_ORIGIN: point them at this server.
-  const child = spawn(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", STATE, "--var", `PUBLIC_ORIGIN:${url}`, "--log-level", "warn"],
-    { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true },
-  );
-  return { url, child };
+  // Canonical and hreflang URLs are built from PUBLIC_ORIGIN: the server's own.
+  return spawnBuiltServer({ port: await freePort(), persistTo: STATE });
 }
 
 const server = options.url ? null : await startServer();

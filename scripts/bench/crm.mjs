@@ -2,7 +2,7 @@
 // how fast are the CRM's reads at scale? Builds the app, makes sure the local database
 // (.wrangler/state, the one `npm start` and `npm run dev` use; --persist-to for another) holds
 // at least --leads leads (default 50,000: runs the bulk seed when fewer), serves the production
-// build with `wrangler dev` on a free port, signs in as the demo admin and sends --runs
+// build with `npm start`'s server (workerd, no proxy) on a free port, signs in as the demo admin and sends --runs
 // requests (default 300, one at a time, after a warm-up) to each of:
 //   - the leads search   GET /api/leads?q=<term>   (terms cycled: names with and without
 //     accents, companies, tags, e-mail parts, 1-2 letter prefixes, a term nothing matches)
@@ -15,14 +15,13 @@
 // same database and prints the SQL time D1 itself reports (meta.duration, summed over a
 // call's statements). Targets (issue 12, local workerd): p99 < 30 ms for the search and the
 // pipeline, < 50 ms for the dashboard.
-import { spawn } from "node:child_process";
 import { register } from "node:module";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedBulkLeads } from "../seed/bulk-seed.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../seed/seed.ts";
-import { freePort, waitForHealth } from "../lib/local-server.mjs";
+import { freePort, spawnBuiltServer, waitForHealth } from "../lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 
 // The services import the app's `~/` alias (and need --experimental-transform-types, which
@@ -127,14 +126,7 @@ async function prepareDatabase(options) {
 }
 
 async function startServer(persistTo) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `PUBLIC_ORIGIN:${url}`, "--log-level", "warn"],
-    { env: offlineEnv, stdio: ["ignore", "inherit", "inherit"], detached: true },
-  );
-  return { url, child };
+  return spawnBuiltServer({ port: await freePort(), persistTo });
 }
 
 async function timedGet(url, headers) {
@@ -174,7 +166,7 @@ try {
   const headers = { authorization: `Bearer ${token}` };
 
   const scenarios = [
-    // What every request costs before any CRM query: the Worker, wrangler dev's proxy, the
+    // What every request costs before any CRM query: the Worker, the
     // token check and its one D1 read. The CRM rows below include it.
     { name: "baseline      /api/auth/user", path: () => "/api/auth/user" },
     { name: "leads search  /api/leads?q=…", target: 30, path: (i) => `/api/leads?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
@@ -191,7 +183,7 @@ try {
 
   const load = (await import("node:os")).loadavg().map((n) => n.toFixed(2)).join(" ");
   console.log(
-    `\n${counts.leads} leads, ${counts.tasks} tasks; ${options.runs} sequential requests per row against ${server.url} (wrangler dev, production build), after a warm-up; load average ${load} on ${(await import("node:os")).availableParallelism()} CPUs\n`,
+    `\n${counts.leads} leads, ${counts.tasks} tasks; ${options.runs} sequential requests per row against ${server.url} (npm start's server: production build in workerd), after a warm-up; load average ${load} on ${(await import("node:os")).availableParallelism()} CPUs\n`,
   );
   const rows = [["response time (ms)", "n", "p50", "p95", "p99", "max", "target p99", ""]];
   // Round-robin over the rows, so a burst of load from elsewhere on the machine lands on all

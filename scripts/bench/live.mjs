@@ -5,7 +5,7 @@
 // Builds the app (--skip-build reuses build/), prepares a THROWAWAY local state directory
 // (migrations + demo seed in a new temporary directory, removed afterwards; never the
 // developer's .wrangler/state: --persist-to DIR or PERSIST_TO=DIR keeps one of your choosing),
-// serves the production build with `wrangler dev` on a free port (as `npm start` does), signs in
+// serves the production build with `npm start`'s server on a free port, signs in
 // once as the demo admin (one bearer token for every socket and post: sign-in is rate limited),
 // creates a channel and opens --clients WebSockets (default 200) on
 // /parties/chat-room/channel-<id> with the server's Origin and `Authorization: Bearer`. Then:
@@ -24,12 +24,11 @@
 //
 // Everything runs on this machine: the bench's clients share the CPU with workerd, so on a
 // small, busy machine the figures are an upper bound of what the room itself costs.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalDb } from "../lib/local-db.mjs";
-import { freePort, waitForHealth } from "../lib/local-server.mjs";
+import { freePort, spawnBuiltServer, waitForHealth } from "../lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 import { DEMO_PASSWORD, isEmpty, seedDemoData } from "../seed/seed.ts";
 import { auditDelivery, closeSocket, Fleet, fixed, formatTable, summarize } from "./live-clients.mjs";
@@ -75,7 +74,7 @@ function parseArgs(argv) {
 }
 
 /**
- * CPU seconds used so far by the server's process group (wrangler and its workerd processes),
+ * CPU seconds used so far by the server's process group (node and its workerd process),
  * by process name, from /proc (Linux; empty elsewhere). USER_HZ is 100 on Linux.
  */
 function serverCpuSeconds(pgid) {
@@ -128,16 +127,11 @@ async function prepareState(persistTo) {
 }
 
 /**
- * `wrangler dev` on the production build, its output kept (not printed: its start-up warnings
- * would bury the table) and shown only when the bench fails.
+ * `npm start`'s server on the production build, its output kept (not printed: it would bury
+ * the table) and shown only when the bench fails.
  */
 function startServer(persistTo, port) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    "wrangler",
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistTo, "--var", `PUBLIC_ORIGIN:${url}`, "--log-level", "warn"],
-    { env: offlineEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
+  const { url, child } = spawnBuiltServer({ port, persistTo, stdio: ["ignore", "pipe", "pipe"] });
   const output = [];
   const keep = (chunk) => {
     output.push(String(chunk));
@@ -164,7 +158,7 @@ const cleanUp = () => {
   if (throwaway) rmSync(persistTo, { recursive: true, force: true });
 };
 process.on("exit", (code) => {
-  if (code !== 0 && server) console.error(`\n--- wrangler dev output (last lines) ---\n${server.output.join("").split("\n").slice(-60).join("\n")}`);
+  if (code !== 0 && server) console.error(`\n--- server output (last lines) ---\n${server.output.join("").split("\n").slice(-60).join("\n")}`);
   cleanUp();
 });
 process.on("SIGINT", () => process.exit(130));
@@ -354,7 +348,7 @@ const closing = await fleet.closeAll();
 // --- report --------------------------------------------------------------------------------
 const cpus = os.availableParallelism();
 console.log(
-  `\nbench:live — ${options.clients} WebSocket clients on one chat room (${base}, wrangler dev, production build; clients and server on this machine, ${cpus} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end)`,
+  `\nbench:live — ${options.clients} WebSocket clients on one chat room (${base}, npm start's server, production build; clients and server on this machine, ${cpus} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end)`,
 );
 console.log(`${options.clients} sockets connected in ${fixed(connectMs, 0)} ms (20 at a time); one bearer token (expires in ${expiresIn} s) for all\n`);
 
@@ -394,7 +388,7 @@ const perSocketUs = ((throughput[0].serverCpuMsPerMessage - baseline.serverCpuMs
 console.log(
   [
     "  latency: POST sent → last client has it, under that load.",
-    "  server CPU: wrangler + workerd (the Worker's auth, D1 write and JSON, the chat and team rooms, wrangler's local proxy); clients CPU: this process (posting, parsing every frame).",
+    "  server CPU: node + workerd (the Worker's auth, D1 write and JSON, the chat and team rooms); clients CPU: this process (posting, parsing every frame).",
     `  server CPU by process, ms per message: ${[baseline, ...throughput]
       .map((t) => `${t.clients}×${t.posters}: ${Object.entries(t.serverCpuByProcess).filter(([, v]) => v >= 0.05).map(([name, v]) => `${name} ${fixed(v)}`).join(", ")}`)
       .join(" | ")}`,

@@ -1,5 +1,7 @@
 // Helpers for the scripts that serve the production build on this machine (the browser
-// suite, the Lighthouse audit): a free loopback port, and waiting until /api/health answers.
+// suite, the Lighthouse audit, the benchmarks): a free loopback port, starting the built server,
+// and waiting until /api/health answers.
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
@@ -19,7 +21,7 @@ export function freePort() {
 export async function waitForHealth(url, server, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited early with ${server.exitCode}`);
+    if (server.exitCode !== null) throw new Error(`the server exited early with ${server.exitCode}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) return;
@@ -29,4 +31,27 @@ export async function waitForHealth(url, server, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the server at ${url} did not become healthy within ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Starts `npm start`'s server (scripts/start.mjs: the production build in workerd) as a child
+ * in its own process group, on 127.0.0.1:`port` over the state directory `persistTo`, with
+ * e-mailed links on its own origin. Stop it with `process.kill(-child.pid, "SIGTERM")`.
+ */
+export function spawnBuiltServer({ port, persistTo, logLevel = "warn", stdio = ["ignore", "inherit", "inherit"] }) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: {
+      ...process.env,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+      WRANGLER_SEND_METRICS: "false",
+      PORT: String(port),
+      PERSIST_TO: persistTo,
+      PUBLIC_ORIGIN: url,
+      LOG_LEVEL: logLevel,
+    },
+    stdio,
+    detached: true,
+  });
+  return { url, child };
 }

@@ -1,3 +1,4 @@
+import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -25,7 +26,28 @@ async function failure(sql: string, ...params: unknown[]) {
   }
 }
 
+/** Schema objects and every row outside the full-text indexes' own tables, comparable across databases. */
+async function snapshot(database: D1Database) {
+  const { results: objects } = await database
+    .prepare("select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' and name not like '_cf_%' order by type, name")
+    .all<{ type: string; name: string; tbl_name: string; sql: string | null }>();
+  const rows: Record<string, unknown[]> = {};
+  for (const { name } of objects.filter((o) => o.type === "table" && o.name !== "d1_migrations" && !/_fts(_\w+)?$/.test(o.name))) {
+    rows[name] = (await database.prepare(`select * from "${name}"`).all()).results;
+  }
+  const { results: ledger } = await database.prepare("select name from d1_migrations order by id").all<{ name: string }>();
+  return { objects, rows, ledger: ledger.map((l) => l.name) };
+}
+
 describe("migrations", () => {
+  it("leave D1 exactly as the snapshot every test file starts from (tests/setup/migrated-schema.ts)", async () => {
+    await applyD1Migrations(env.MIGRATIONS_DB, env.TEST_MIGRATIONS ?? []);
+    const migrated = await snapshot(env.MIGRATIONS_DB);
+    expect(migrated.ledger).toHaveLength(env.TEST_MIGRATIONS!.length);
+    expect(migrated.rows.lead_status_totals).toHaveLength(6);
+    expect(await snapshot(env.DB)).toEqual(migrated);
+  });
+
   it("create every table of the drizzle schema", async () => {
     const existing = await sqliteObjects("table");
     const expected = tables.map((t) => getTableConfig(t).name);

@@ -16,7 +16,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedDemoData } from "../../scripts/seed/seed.ts";
-import { freePort, waitForHealth } from "../../scripts/lib/local-server.mjs";
+import { freePort, spawnBuiltServer, waitForHealth } from "../../scripts/lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
 
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -67,14 +67,8 @@ async function startShardServer(index) {
   const state = `.wrangler/e2e-state-${index}`;
   rmSync(state, { recursive: true, force: true });
   cpSync(PRISTINE, state, { recursive: true });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    // E-mailed links (recovery, new-lead notices) point at this server, so tests can open them.
-    env: { ...offlineEnv, PORT: String(port), PERSIST_TO: state, PUBLIC_ORIGIN: url, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-    detached: true,
-  });
+  // E-mailed links (recovery, new-lead notices) point at this server, so tests can open them.
+  const { url, child } = spawnBuiltServer({ port: await freePort(), persistTo: state });
   child.on("exit", (code, signal) => {
     if (stopping) return;
     counts.serverExits++;
