@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { AuthError } from "../auth/auth-error.ts";
-import { readCookie, isSecureRequest, sessionCookieNames } from "../auth/cookies.ts";
 import { refreshSession, toAuthUser } from "../services/auth-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
@@ -17,10 +16,9 @@ export const sessionApi = new Hono<AppEnv>()
     return c.json({ user: toAuthUser(user), expires_at: session.expiresAt });
   })
   .post("/refresh", async (c) => {
-    const names = sessionCookieNames(isSecureRequest(c.req.raw));
-    const refreshToken = readCookie(c.req.raw, names.refresh);
-    if (!refreshToken) throw new AuthError(401, "no_authorization");
     const auth = c.get("auth");
+    const refreshToken = auth.refreshCookie;
+    if (!refreshToken) throw new AuthError(401, "no_authorization");
     try {
       const session = await refreshSession(c.get("services"), refreshToken);
       auth.establish(session);

@@ -18,6 +18,11 @@ export const SERVER_REFRESH_MARGIN_SECONDS = 90;
  * `Authorization: Bearer <access token>`; the browser app sends the session cookies, and
  * a near-expired or missing access token is refreshed here with the refresh cookie. Cookies
  * to set on the response accumulate in `setCookies`; the Worker appends them.
+ *
+ * A request with an Authorization header is judged by that header alone: anything but a
+ * valid bearer token is no identity, never the session cookies that came along (a browser
+ * sends `Authorization: Basic …` by itself to a site it holds HTTP credentials for, and a
+ * cookie request must be the kind the cross-site check looked at).
  */
 export class RequestAuth {
   readonly setCookies: string[] = [];
@@ -46,6 +51,12 @@ export class RequestAuth {
     return match ? match[1]!.trim() : null;
   }
 
+  /** The refresh cookie, when the cookies are this request's credential (no Authorization header). */
+  get refreshCookie(): string | null {
+    if (this.hasAuthorization()) return null;
+    return readCookie(this.request, sessionCookieNames(this.secure).refresh);
+  }
+
   /** The signed-in staff member, or null. Never throws for a missing or stale session. */
   current(): Promise<Authenticated | null> {
     this.resolved ??= this.resolve().catch((error) => {
@@ -57,12 +68,16 @@ export class RequestAuth {
 
   /**
    * Like current(), but explains a failure with the GoTrue error a client should see:
-   * bad_jwt for a malformed or forged token, session_not_found for an ended session,
-   * no_authorization when the request carries no credentials at all.
+   * bad_jwt for a malformed or forged token (or an Authorization header that is not
+   * `Bearer <token>`), session_not_found for an ended session, no_authorization when the
+   * request carries no credentials at all.
    */
   async require(): Promise<Authenticated> {
-    const bearer = this.bearer;
-    if (bearer) return authenticateAccessToken(this.ctx, bearer);
+    if (this.hasAuthorization()) {
+      const bearer = this.bearer;
+      if (!bearer) throw new AuthError(401, "bad_jwt");
+      return authenticateAccessToken(this.ctx, bearer);
+    }
     const auth = await this.current();
     if (auth) return auth;
     throw new AuthError(401, this.hasCookies() ? "session_not_found" : "no_authorization");
@@ -79,14 +94,20 @@ export class RequestAuth {
     this.resolved = Promise.resolve(null);
   }
 
+  private hasAuthorization() {
+    return this.request.headers.has("Authorization");
+  }
+
   private hasCookies() {
     const names = sessionCookieNames(this.secure);
     return readCookie(this.request, names.access) !== null || readCookie(this.request, names.refresh) !== null;
   }
 
   private async resolve(): Promise<Authenticated | null> {
-    const bearer = this.bearer;
-    if (bearer) return looksLikeJwt(bearer) ? authenticateAccessToken(this.ctx, bearer) : null;
+    if (this.hasAuthorization()) {
+      const bearer = this.bearer;
+      return bearer && looksLikeJwt(bearer) ? authenticateAccessToken(this.ctx, bearer) : null;
+    }
 
     const names = sessionCookieNames(this.secure);
     const access = readCookie(this.request, names.access);
