@@ -13,7 +13,7 @@
 // (set, replacing any value the client sent). Plain HTTP requests to a room are refused: rooms serve sockets only.
 import type { Lobby, PartyServerOptions } from "partyserver";
 import { TEAM_ROOM, userRoomName } from "~/modules/realtime/protocol";
-import { errorResponse, type ApiErrorCode } from "../worker/api/errors.ts";
+import { errorResponse, type ApiErrorCode } from "../worker/http/error-response.ts";
 import { AuthError } from "../worker/auth/auth-error.ts";
 import { isSecureRequest, readCookie, sessionCookieNames } from "../worker/auth/cookies.ts";
 import { getDb } from "../worker/db/client.ts";

@@ -2,7 +2,7 @@ import { routePartykitRequest } from "partyserver";
 import { PARTY_NAMES } from "../party/index.ts";
 import { partyRouting } from "../party/connect-auth.ts";
 import { api } from "./api/index.ts";
-import { errorResponse } from "./api/errors.ts";
+import { errorResponse } from "./http/error-response.ts";
 import { isForbiddenCrossSiteRequest } from "./auth/origin-check.ts";
 import { requestLanguage } from "./lib/request-language.ts";
 import { withSecurityHeaders, type SecurityHeaderOptions } from "./http/security-headers.ts";

@@ -3,13 +3,13 @@ import { Box, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField 
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
-import { languageFromCookie, translatorFromMatches, type Language } from "~/i18n";
+import { languageFromCookie, translatorFromMatches } from "~/i18n";
 import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { withOfflineFallback } from "~/lib/offline-fallback";
+import { routeErrorReply } from "~/lib/route-errors.server";
 import { recoverSchema, signInSchema } from "~/modules/auth/auth-schemas";
 import { getViewer, safeReturnPath } from "~/modules/auth/guards.server";
-import { authErrorMessage } from "@worker/api/errors";
 import { AuthError } from "@worker/auth/auth-error";
 import { weakPasswordReasons } from "@worker/auth/password-policy";
 import { workerContext } from "@worker/router-context";
@@ -56,12 +56,6 @@ type ActionResult =
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; message: string }
   | { intent: "sign-in" | "recover" | "set-password"; ok: false; offline: true };
 
-function authMessage(language: Language, error: unknown, fallback: string) {
-  if (error instanceof AuthError) return authErrorMessage(language, error);
-  console.error("auth: unexpected failure", error);
-  return fallback;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, auth } = context.get(workerContext);
   const form = await request.formData();
@@ -71,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeReturnPath(String(form.get("redirectTo") ?? ""));
   const fail = (i: "sign-in" | "recover" | "set-password", message: string, status = 400, headers?: HeadersInit) =>
     data<ActionResult>({ intent: i, ok: false, message }, { status, headers });
+  /** A failed auth call: its own status, message and Retry-After, as the API answers it; else 500 with `fallback`. */
+  const failWith = (i: "sign-in" | "recover" | "set-password", error: unknown, fallback: string) => {
+    const refused = routeErrorReply(error, language);
+    if (!refused) console.error("auth: unexpected failure", error);
+    return fail(i, refused?.body.message ?? fallback, refused?.status ?? 500, refused?.headers);
+  };
 
   if (intent === "recover") {
     const parsed = recoverSchema.safeParse({ email: form.get("email") });
@@ -83,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       return data<ActionResult>({ intent: "recover", ok: true });
     } catch (error) {
-      return fail("recover", authMessage(language, error, t("auth.toasts.resetError")), error instanceof AuthError ? error.status : 500);
+      return failWith("recover", error, t("auth.toasts.resetError"));
     }
   }
 
@@ -105,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!viewer || viewer.session.method !== "recovery") throw new AuthError(403, "otp_expired");
       await updatePassword(services, viewer, password);
     } catch (error) {
-      return fail("set-password", authMessage(language, error, t("auth.state.unexpected")), error instanceof AuthError ? error.status : 500);
+      return failWith("set-password", error, t("auth.state.unexpected"));
     }
     // A redirect with or without JavaScript: the router follows it as part of the submission
     // (the page's own loader does not run again first), in place of /auth in the history.
@@ -118,9 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await signInWithPassword(services, parsed.data, auth.client);
     auth.establish(session);
   } catch (error) {
-    const status = error instanceof AuthError ? error.status : 500;
-    const retryAfter = error instanceof AuthError ? error.details.retryAfterSeconds : undefined;
-    return fail("sign-in", authMessage(language, error, t("auth.toasts.loginError")), status, retryAfter ? { "Retry-After": String(retryAfter) } : undefined);
+    return failWith("sign-in", error, t("auth.toasts.loginError"));
   }
   return replace(redirectTo);
 }

@@ -2,9 +2,39 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AppEnv } from "../../worker/api/context.ts";
+import { isRouteErrorResponse } from "react-router";
+import { throwRouteError } from "../../app/lib/route-errors.server.ts";
 import { ApiError, onError, onNotFound } from "../../worker/api/errors.ts";
 import { validate } from "../../worker/api/validate.ts";
+import { AuthError } from "../../worker/auth/auth-error.ts";
 import { requestLanguage } from "../../worker/lib/request-language.ts";
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  invalidFields,
+  NotFoundError,
+  RateLimitedError,
+} from "../../worker/services/errors.ts";
+
+// What services throw (worker/services/errors.ts), one of each kind.
+const domainErrors: Record<string, () => Error> = {
+  notFound: () => new NotFoundError(),
+  forbidden: () => new ForbiddenError(),
+  creatorOnly: () => new ForbiddenError("chat_creator_only"),
+  conflict: () => new ConflictError(),
+  leadExists: () => new ConflictError("lead_exists", { params: { name: "Ana" }, details: { lead: { id: "l1", name: "Ana" } } }),
+  fields: () =>
+    invalidFields([
+      { path: "lead_id", message: "apiErrors.field.lead_not_found" },
+      { path: "assigned_to", message: "apiErrors.field.assignee_unavailable" },
+    ]),
+  tooLarge: () => new InvalidInputError("file_too_large"),
+  signature: () => new InvalidInputError("file_signature_mismatch", { params: { extension: "pdf" } }),
+  limited: () => new RateLimitedError(61),
+  captureLimited: () => new RateLimitedError(30, "apiErrors.lead_capture_rate_limited"),
+  auth: () => new AuthError(429, "over_request_rate_limit", { retryAfterSeconds: 90 }),
+};
 
 // A small app wired exactly like worker/api: the same language middleware, validator and
 // error handler, with routes that fail in each way a real handler can.
@@ -24,6 +54,9 @@ const app = new Hono<AppEnv>()
   })
   .get("/limited-long", () => {
     throw new ApiError(429, "rate_limited", { headers: { "Retry-After": "61" } });
+  })
+  .get("/domain/:case", (c) => {
+    throw domainErrors[c.req.param("case")]!();
   })
   .get("/crash", () => {
     throw new Error("secret internal detail at /srv/app.ts:42");
@@ -79,5 +112,79 @@ describe("API error shape", () => {
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({ error: "internal_error", message: "Unexpected server error. Please try again." });
     expect(text).not.toContain("secret internal detail");
+  });
+});
+
+describe("domain errors of the services", () => {
+  const get = (path: string, language: string) => app.request(`${path}?lang=${language}`);
+
+  it("each kind gets its status, code and a message in the caller's language", async () => {
+    const cases: [string, string, number, Record<string, unknown>][] = [
+      ["notFound", "es", 404, { error: "not_found", message: "El recurso solicitado no existe." }],
+      ["forbidden", "pt", 403, { error: "forbidden", message: "Você não tem permissão para esta ação." }],
+      ["creatorOnly", "en", 403, { error: "chat_creator_only", message: "Only the channel's creator can add members." }],
+      ["conflict", "en", 409, { error: "conflict", message: "This record conflicts with an existing one." }],
+      ["leadExists", "pt", 409, { error: "lead_exists", message: "Já existe um lead com este e-mail: Ana.", lead: { id: "l1", name: "Ana" } }],
+      [
+        "fields",
+        "en",
+        400,
+        {
+          error: "validation_failed",
+          message: "Some fields are invalid: lead_id, assigned_to.",
+          issues: [
+            { path: "lead_id", message: "The selected lead no longer exists." },
+            { path: "assigned_to", message: "The selected assignee does not exist or is inactive." },
+          ],
+        },
+      ],
+      ["tooLarge", "pt", 413, { error: "file_too_large", message: "O arquivo passa do limite de 10 MB." }],
+      ["signature", "en", 400, { error: "file_signature_mismatch", message: "The file's content does not match its .pdf extension." }],
+    ];
+    for (const [name, language, status, body] of cases) {
+      const response = await get(`/domain/${name}`, language);
+      expect(response.status, name).toBe(status);
+      expect(await response.json(), name).toEqual(body);
+      expect(response.headers.get("Retry-After"), name).toBeNull();
+    }
+  });
+
+  it("rate limited: 429, Retry-After in seconds and the purpose's sentence with the wait in words", async () => {
+    const limited = await get("/domain/limited", "es");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toBe("61");
+    expect(await limited.json()).toEqual({ error: "rate_limited", message: "Demasiados intentos. Inténtalo de nuevo en 2 minutos." });
+
+    const capture = await get("/domain/captureLimited", "en");
+    expect(capture.headers.get("Retry-After")).toBe("30");
+    expect(await capture.json()).toEqual({
+      error: "rate_limited",
+      message: "We received many submissions in a short time. Please try again in 30 seconds.",
+    });
+  });
+
+  it("a loader or action answers the same status, body and Retry-After as the API (throwRouteError)", async () => {
+    for (const name of Object.keys(domainErrors)) {
+      for (const language of ["pt", "es", "en"] as const) {
+        const api = await get(`/domain/${name}`, language);
+        let thrown: unknown;
+        try {
+          throwRouteError(domainErrors[name]!(), language);
+        } catch (error) {
+          thrown = error;
+        }
+        // data(body, init) as React Router hands it to the route's ErrorBoundary.
+        const { data: body, init } = thrown as { data: unknown; init: ResponseInit };
+        expect(init.status, `${name} ${language}`).toBe(api.status);
+        expect(new Headers(init.headers).get("Retry-After"), `${name} ${language}`).toBe(api.headers.get("Retry-After"));
+        expect(body, `${name} ${language}`).toEqual(await api.json());
+      }
+    }
+  });
+
+  it("anything else is thrown on as it was, for the fallback error screen", () => {
+    const bug = new TypeError("x is undefined");
+    expect(() => throwRouteError(bug, "pt")).toThrow(bug);
+    expect(isRouteErrorResponse(bug)).toBe(false);
   });
 });

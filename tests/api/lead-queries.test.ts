@@ -129,7 +129,11 @@ describe("GET /api/leads", () => {
     for (const cursor of ["nonsense!", "bm90IGpzb24", btoa(JSON.stringify({ a: 1 })), "A".repeat(450)]) {
       const response = await request(`/api/leads?cursor=${encodeURIComponent(cursor)}`, { headers: auth });
       expect(response.status, cursor).toBe(400);
-      expect((await response.json<{ error: string }>()).error).toBe("validation_failed");
+      expect(await response.json()).toEqual({
+        error: "validation_failed",
+        message: "Alguns campos são inválidos: cursor.",
+        issues: [{ path: "cursor", message: "Valor inválido." }],
+      });
     }
   });
 

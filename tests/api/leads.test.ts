@@ -375,7 +375,7 @@ describe("who may change a lead", () => {
       },
     });
     const actor = { user: rep.user, session: { id: "s", method: "password", expiresAt: 0 } } as Authenticated;
-    await expect(updateLead({ db: racing, env }, actor, lead.id, { status: "won" })).rejects.toMatchObject({ status: 403 });
+    await expect(updateLead({ db: racing, env }, actor, lead.id, { status: "won" })).rejects.toMatchObject({ kind: "forbidden", code: "forbidden" });
     expect(await leadRow(lead.id)).toMatchObject({ status: "new", assigned_to: otherRep.user.id });
     expect(await auditOf(lead.id)).toEqual([]);
   });

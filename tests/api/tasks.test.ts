@@ -495,7 +495,7 @@ describe("decisions taken in the write itself (conventions 11)", () => {
       env,
       db: interleavedDb(() => env.DB.prepare("update tasks set assigned_to = ? where id = ?").bind(otherRep.user.id, task.id).run()),
     };
-    await expect(setTaskCompleted(services, actorOf(rep), task.id, true)).rejects.toMatchObject({ status: 403 });
+    await expect(setTaskCompleted(services, actorOf(rep), task.id, true)).rejects.toMatchObject({ kind: "forbidden", code: "forbidden" });
     expect(await taskRow(task.id)).toMatchObject({ completed: 0, completed_at: null, assigned_to: otherRep.user.id });
   });
 

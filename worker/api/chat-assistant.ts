@@ -1,9 +1,7 @@
 import { Hono } from "hono";
-import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatWaitTime } from "~/i18n/format";
 import type { ChatAssistantResponse } from "~/modules/chat/chat-types";
 import { chatAssistantFor } from "../services/chat-assistant/index.ts";
-import { enforceRateLimit, RateLimitedError, type RateLimit } from "../services/rate-limit-service.ts";
+import { enforceRateLimit, type RateLimit } from "../services/rate-limit-service.ts";
 import { bodyLanguage, chatAssistantRequestSchema } from "./chat-schemas.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
@@ -14,7 +12,7 @@ import { validateWithMessageKeys } from "./validate.ts";
  * seconds, longer than the widget's own 1-2 s reply delay plus reading and typing), and
  * caps what a script can make the assistant (or the paid model behind it) do.
  */
-export const CHAT_ASSISTANT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 1000 };
+export const CHAT_ASSISTANT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 1000, message: "apiErrors.assistant_rate_limited" };
 
 /**
  * POST /api/chat-assistant — the chat widget's free text (public, no session). JSON
@@ -30,16 +28,7 @@ export const CHAT_ASSISTANT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 
  */
 export const chatAssistantApi = new Hono<AppEnv>().post("/", bodyLanguage, validateWithMessageKeys("json", chatAssistantRequestSchema), async (c) => {
   const input = c.req.valid("json");
-  const language = input.language;
-  try {
-    await enforceRateLimit(c.get("db"), `chat-assistant:${c.get("auth").client.ip}`, CHAT_ASSISTANT_LIMIT);
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    throw new ApiError(429, "rate_limited", {
-      message: getTranslator(language)("apiErrors.assistant_rate_limited", { wait: formatWaitTime(error.retryAfterSeconds, language) }),
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
-  }
+  await enforceRateLimit(c.get("db"), `chat-assistant:${c.get("auth").client.ip}`, CHAT_ASSISTANT_LIMIT);
 
   let reply: Awaited<ReturnType<ReturnType<typeof chatAssistantFor>["reply"]>>;
   try {

@@ -1,10 +1,7 @@
 import { Hono } from "hono";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { contactSchema, isHoneypotFilled } from "~/modules/site/contact/contact-schema";
 import { submitContactMessage } from "../services/contact-service.ts";
-import { RateLimitedError } from "../services/rate-limit-service.ts";
 import type { AppEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
 import { validateWithMessageKeys } from "./validate.ts";
 
 /**
@@ -18,18 +15,6 @@ import { validateWithMessageKeys } from "./validate.ts";
 export const contactApi = new Hono<AppEnv>().post("/", validateWithMessageKeys("json", contactSchema), async (c) => {
   const input = c.req.valid("json");
   if (isHoneypotFilled(input)) return c.json({ ok: true as const }, 200);
-  const language = c.get("language");
-  try {
-    const result = await submitContactMessage(c.get("services"), input, { language, ip: c.get("auth").client.ip });
-    return c.json({ ok: true as const, leadId: result.leadId }, 201);
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      const t = getTranslator(language);
-      throw new ApiError(429, "rate_limited", {
-        message: t("site.contact.form.errors.rateLimited", { minutes: Math.ceil(error.retryAfterSeconds / 60) }),
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      });
-    }
-    throw error;
-  }
+  const result = await submitContactMessage(c.get("services"), input, { language: c.get("language"), ip: c.get("auth").client.ip });
+  return c.json({ ok: true as const, leadId: result.leadId }, 201);
 });

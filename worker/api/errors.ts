@@ -2,38 +2,28 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { type Language, type TranslationParams } from "~/i18n";
-import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatWaitTime } from "~/i18n/format";
+import { type TranslationParams } from "~/i18n";
 import { AuthError } from "../auth/auth-error.ts";
+import {
+  authErrorBody,
+  authErrorReply,
+  domainErrorReply,
+  errorBody,
+  translatedIssues,
+  waitParams,
+  type ApiErrorBody,
+  type ApiErrorCode,
+} from "../http/error-response.ts";
+import { DomainError } from "../services/errors.ts";
 import type { AppEnv } from "./context.ts";
 
-export type ApiErrorCode =
-  | "bad_request"
-  | "invalid_json"
-  | "validation_failed"
-  | "not_found"
-  | "unauthorized"
-  | "forbidden"
-  | "conflict"
-  | "lead_exists"
-  | "payload_too_large"
-  | "rate_limited"
-  | "internal_error"
-  | "service_unavailable";
-
-/** The body of every API error: a stable code and a message in the caller's language. */
-export type ApiErrorBody = {
-  error: ApiErrorCode | (string & {});
-  message: string;
-  issues?: { path: string; message: string }[];
-  /** Extra fields of a code, e.g. `lead: {id, name}` for lead_exists. */
-  [detail: string]: unknown;
-};
+export type { ApiErrorBody, ApiErrorCode } from "../http/error-response.ts";
 
 /**
- * Thrown by handlers and services; turned into `{error, message}` by `onError`. `message`
- * overrides the translated default for the code.
+ * An error of the API layer itself, with its HTTP status (a request that cannot be parsed,
+ * the assistant being unavailable); turned into `{error, message}` by `onError`. `message`
+ * overrides the translated default for the code. Services throw domain errors instead
+ * (worker/services/errors.ts).
  */
 export class ApiError extends HTTPException {
   readonly code: ApiErrorCode | (string & {});
@@ -91,75 +81,31 @@ export function validationError(
   });
 }
 
-function errorBody(language: Language, code: string, message?: string, params?: TranslationParams): ApiErrorBody {
-  const t = getTranslator(language);
-  const key = `apiErrors.${code}` as Parameters<typeof t>[0];
-  const translated = t(key, params);
-  return { error: code, message: message && message !== code ? message : translated === key ? code : translated };
-}
-
 const body = (c: Context<AppEnv>, code: string, message: string | undefined, params?: TranslationParams) =>
-  errorBody(c.get("language") ?? "pt", code, message, params);
-
-/** The API's error JSON outside Hono (e.g. for /parties/* paths no party serves). */
-export function errorResponse(language: Language, status: ContentfulStatusCode, code: ApiErrorCode) {
-  return Response.json(errorBody(language, code), { status });
-}
-
-/** GoTrue's error body: `{code, error_code, msg}` plus `weak_password.reasons`. */
-export type GoTrueErrorBody = { code: number; error_code: string; msg: string; weak_password?: { reasons: string[] } };
+  errorBody(c.get("language") ?? "pt", code, params, message);
 
 /**
- * An auth error's message in `language`, as the API and the /auth form show it. A wait
- * ("Try again in {wait}") reads in minutes or seconds (formatWaitTime); Retry-After stays
- * in seconds.
+ * The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. Domain
+ * and auth errors get their status, code, Retry-After and message from
+ * worker/http/error-response.ts, as the routes' loaders and actions do.
  */
-export function authErrorMessage(language: Language, error: AuthError): string {
-  const { params, retryAfterSeconds } = error.details;
-  const wait: TranslationParams = retryAfterSeconds === undefined ? {} : { wait: formatWaitTime(retryAfterSeconds, language) };
-  return getTranslator(language)(`auth.errors.${error.code}`, { ...params, ...wait });
-}
-
-export function authErrorBody(language: Language, error: AuthError): GoTrueErrorBody {
-  const body: GoTrueErrorBody = {
-    code: error.status,
-    error_code: error.code,
-    msg: authErrorMessage(language, error),
-  };
-  if (error.details.reasons) body.weak_password = { reasons: error.details.reasons };
-  return body;
-}
-
-/**
- * Issues whose message is a dictionary key (`apiErrors.field.*`, as services and the
- * forms' schemas name a field's problem) in the caller's language; other messages as they are.
- */
-function translatedIssues(language: Language, issues: NonNullable<ApiErrorBody["issues"]>) {
-  const t = getTranslator(language);
-  return issues.map((issue) => {
-    if (!issue.message.startsWith("apiErrors.")) return issue;
-    const translated = t(issue.message as Parameters<typeof t>[0]);
-    return translated === issue.message ? issue : { ...issue, message: translated };
-  });
-}
-
-/** The one error handler of the API: JSON, a 4xx for bad input, never a stack trace. */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  const language = c.get("language") ?? "pt";
+  if (err instanceof DomainError) {
+    const reply = domainErrorReply(err, language);
+    return c.json(reply.body, reply.status, reply.headers);
+  }
   if (err instanceof AuthError) {
-    const language = c.get("language") ?? "pt";
-    const headers: Record<string, string> = err.details.retryAfterSeconds ? { "Retry-After": String(err.details.retryAfterSeconds) } : {};
+    const reply = authErrorReply(err, language);
     // The auth API speaks GoTrue's wire format; every other resource the API's own.
-    const payload = c.req.path.startsWith("/api/auth/")
-      ? authErrorBody(language, err)
-      : { error: err.code, message: authErrorMessage(language, err) };
-    return c.json(payload, err.status, headers);
+    return c.json(c.req.path.startsWith("/api/auth/") ? authErrorBody(language, err) : reply.body, reply.status, reply.headers);
   }
   if (err instanceof ApiError) {
     // apiErrors.rate_limited says "Try again in {wait}": filled from Retry-After (seconds).
     const retryAfter = Number(err.headers?.["Retry-After"]);
-    const wait: TranslationParams = retryAfter > 0 ? { wait: formatWaitTime(retryAfter, c.get("language") ?? "pt") } : {};
+    const wait: TranslationParams = retryAfter > 0 ? waitParams(retryAfter, language) : {};
     const payload = { ...err.details, ...body(c, err.code, err.message, { ...wait, ...err.params }) };
-    if (err.issues) payload.issues = translatedIssues(c.get("language") ?? "pt", err.issues);
+    if (err.issues) payload.issues = translatedIssues(language, err.issues);
     return c.json(payload, err.status, err.headers);
   }
   if (err instanceof z.ZodError) {

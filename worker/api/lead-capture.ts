@@ -1,12 +1,8 @@
 import { Hono } from "hono";
-import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatWaitTime } from "~/i18n/format";
 import type { LeadCaptureResponse } from "~/modules/chat/chat-types";
 import { captureLead } from "../services/lead-capture-service.ts";
-import { RateLimitedError } from "../services/rate-limit-service.ts";
 import { bodyLanguage, isLeadHoneypotFilled, leadCaptureRequestSchema } from "./chat-schemas.ts";
 import type { AppEnv } from "./context.ts";
-import { ApiError } from "./errors.ts";
 import { validateWithMessageKeys } from "./validate.ts";
 
 const ok: LeadCaptureResponse = { ok: true };
@@ -27,17 +23,6 @@ const ok: LeadCaptureResponse = { ok: true };
 export const leadCaptureApi = new Hono<AppEnv>().post("/", bodyLanguage, validateWithMessageKeys("json", leadCaptureRequestSchema), async (c) => {
   const input = c.req.valid("json");
   if (isLeadHoneypotFilled(input)) return c.json(ok, 200);
-  try {
-    const result = await captureLead(c.get("services"), input, { ip: c.get("auth").client.ip });
-    return c.json(ok, result.outcome === "created" ? 201 : result.outcome === "updated" ? 200 : 202);
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      const language = c.get("language");
-      throw new ApiError(429, "rate_limited", {
-        message: getTranslator(language)("apiErrors.lead_capture_rate_limited", { wait: formatWaitTime(error.retryAfterSeconds, language) }),
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      });
-    }
-    throw error;
-  }
+  const result = await captureLead(c.get("services"), input, { ip: c.get("auth").client.ip });
+  return c.json(ok, result.outcome === "created" ? 201 : result.outcome === "updated" ? 200 : 202);
 });

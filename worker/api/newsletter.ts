@@ -1,9 +1,6 @@
 import { Hono } from "hono";
 import { newsletterSchema } from "~/modules/site/insights/newsletter-schema";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { subscribeToNewsletter } from "../services/newsletter-service.ts";
-import { RateLimitedError } from "../services/rate-limit-service.ts";
-import { ApiError } from "./errors.ts";
 import { validateWithMessageKeys } from "./validate.ts";
 import type { AppEnv } from "./context.ts";
 
@@ -16,16 +13,6 @@ import type { AppEnv } from "./context.ts";
  */
 export const newsletterApi = new Hono<AppEnv>().post("/", validateWithMessageKeys("json", newsletterSchema), async (c) => {
   const { email } = c.req.valid("json");
-  const language = c.get("language");
-  let result;
-  try {
-    result = await subscribeToNewsletter(c.get("services"), { email, language }, { ip: c.get("auth").client.ip });
-  } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    throw new ApiError(429, "rate_limited", {
-      message: getTranslator(language)("site.insights.newsletter.errors.rateLimited"),
-      headers: { "Retry-After": String(error.retryAfterSeconds) },
-    });
-  }
+  const result = await subscribeToNewsletter(c.get("services"), { email, language: c.get("language") }, { ip: c.get("auth").client.ip });
   return c.json({ ok: true as const, alreadySubscribed: result.alreadySubscribed }, result.alreadySubscribed ? 200 : 201);
 });

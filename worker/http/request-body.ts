@@ -5,7 +5,7 @@
 //   an action) is drained afterwards: workerd/wrangler dev otherwise fail with "Can't read
 //   from request stream after response has been sent" after a few such requests.
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { errorResponse } from "../api/errors.ts";
+import { errorResponse } from "./error-response.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

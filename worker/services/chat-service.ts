@@ -1,6 +1,6 @@
 // The internal team chat (crm.md §2 Chat screen, §3, §4, §5, §7 Channels/Messages; issue 14):
 // channels, members and messages. Everyone signed in sees the public channels and the
-// private ones they are a member of; a private channel is "not found" (404) to anyone else.
+// private ones they are a member of; a private channel is "not found" to anyone else.
 // Writes decide in one statement (conventions 11): a message is inserted only if the author
 // may read the channel, with its place in the channel (`seq`, max + 1) computed by the same
 // INSERT; a member is added only by the private channel's creator, once (ON CONFLICT).
@@ -10,11 +10,11 @@ import { and, asc, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { ChatActivityEvent, ChatChannelEvent } from "~/modules/realtime/protocol";
 import { publishChatMessage, publishToTeam, publishToUsers } from "../../party/publish.ts";
-import { ApiError } from "../api/errors.ts";
 import { chatChannelMembers, chatChannels, chatMessages, users } from "../db/schema/index.ts";
 import { nowIso } from "../db/schema/columns.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { ChatChannelDto, ChatMemberDto, ChatMessageDto, Page } from "./crm-types.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError } from "./errors.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** One page of history (?before=); the newest page comes first. */
@@ -152,7 +152,7 @@ export async function readableChannelIds({ db }: ServiceContext, userId: string)
 }
 
 async function assertReadable(ctx: ServiceContext, actor: Authenticated, channelId: string) {
-  if (!(await canReadChannel(ctx, actor.user.id, channelId))) throw new ApiError(404, "not_found");
+  if (!(await canReadChannel(ctx, actor.user.id, channelId))) throw new NotFoundError();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -194,9 +194,9 @@ const channelEvent = (channelId: string): ChatChannelEvent => ({
 });
 
 /**
- * Adds an active user to a private channel; only its creator may (403 chat_creator_only),
- * only to a private channel (400 chat_channel_not_private), idempotent (`added` false when
- * they already were a member). 404 when the actor cannot see the channel.
+ * Adds an active user to a private channel; only its creator may (chat_creator_only), only
+ * to a private channel (chat_channel_not_private), idempotent (`added` false when they
+ * already were a member). Not found when the actor cannot see the channel.
  */
 export async function addChannelMember(
   ctx: ServiceContext,
@@ -236,17 +236,12 @@ export async function addChannelMember(
       .where(and(eq(chatChannelMembers.channelId, channelId), eq(chatChannelMembers.userId, userId)))
       .get(),
   ]);
-  if (!channel) throw new ApiError(404, "not_found");
-  if (!channel.isPrivate) throw new ApiError(400, "chat_channel_not_private");
-  if (channel.createdBy !== actor.user.id) throw new ApiError(403, "chat_creator_only");
+  if (!channel) throw new NotFoundError();
+  if (!channel.isPrivate) throw new InvalidInputError("chat_channel_not_private");
+  if (channel.createdBy !== actor.user.id) throw new ForbiddenError("chat_creator_only");
   if (membership) return { channel_id: channelId, user_id: userId, added: false };
-  if (!target?.isActive) {
-    throw new ApiError(400, "validation_failed", {
-      issues: [{ path: "user_id", message: CHAT_ISSUE.userUnavailable }],
-      params: { fields: "user_id" },
-    });
-  }
-  throw new ApiError(409, "conflict");
+  if (!target?.isActive) throw invalidField("user_id", CHAT_ISSUE.userUnavailable);
+  throw new ConflictError();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -288,7 +283,7 @@ const toMessageDto = (row: MessageRow): ChatMessageDto => ({
  * - `after`: exactly the messages after that one (reconnect backfill), up to 200;
  *   `next_cursor`, when more follow, goes in `?after=`.
  * Ordered by `seq`, the message's place in its channel, so messages sharing a created_at
- * are never skipped or repeated. 400 for a cursor that is not a message of this channel.
+ * are never skipped or repeated. Invalid input for a cursor that is not a message of this channel.
  */
 export async function listMessages(ctx: ServiceContext, actor: Authenticated, channelId: string, query: MessagesQuery): Promise<Page<ChatMessageDto>> {
   const cursorId = query.after ?? query.before;
@@ -304,7 +299,7 @@ export async function listMessages(ctx: ServiceContext, actor: Authenticated, ch
   ]);
   if (cursorId && (cursor?.seq === null || cursor?.seq === undefined)) {
     const field = query.after ? "after" : "before";
-    throw new ApiError(400, "validation_failed", { issues: [{ path: field, message: CHAT_ISSUE.messageNotFound }], params: { fields: field } });
+    throw invalidField(field, CHAT_ISSUE.messageNotFound);
   }
   const inChannel = eq(chatMessages.channelId, channelId);
   if (query.after) {
@@ -344,7 +339,7 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
     .returning({ id: chatMessages.id, createdAt: chatMessages.createdAt, seq: chatMessages.seq })
     .all();
   const row = inserted[0];
-  if (!row) throw new ApiError(404, "not_found");
+  if (!row) throw new NotFoundError();
   const message: ChatMessageDto = {
     id: row.id,
     channel_id: channelId,

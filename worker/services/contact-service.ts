@@ -12,7 +12,7 @@ import type { ServiceContext } from "./service-context.ts";
  * Contact-form submissions per visitor IP: 5 in 10 minutes is far more than a person
  * writes, and few enough that a script cannot flood the CRM and the team's inbox.
  */
-export const CONTACT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+export const CONTACT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000, message: "site.contact.form.errors.rateLimited" };
 
 export type ContactSubmission = Pick<ContactInput, "name" | "email" | "message">;
 export type ContactResult = { leadId: string; created: boolean; messageId: string };

@@ -20,7 +20,7 @@ import type { ServiceContext } from "./service-context.ts";
  * visitor gives another address), so 5 in 10 minutes is generous for people and keeps a
  * script from flooding the CRM and the managers' bells.
  */
-export const LEAD_CAPTURE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+export const LEAD_CAPTURE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000, message: "apiErrors.lead_capture_rate_limited" };
 
 /**
  * The lead's notes stay within what the lead form accepts (notes ≤ 10 000 characters in

@@ -9,17 +9,17 @@ import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
 import { canEditLead, type Actor } from "../auth/crm-permissions.ts";
 import { leadActivities, leadAttachments, leadNotes, leads, users, type ActivityType } from "../db/schema/index.ts";
-import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, UserRef } from "./crm-types.ts";
+import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError, type DomainError } from "./errors.ts";
 import { eventActor, publishLeadActivity } from "./lead-events.ts";
 import { FIELD_ISSUE, readLead } from "./lead-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 const isManagerOrAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "manager";
 const ref = (id: string | null, name: string | null): UserRef | null => (id && name !== null ? { id, name } : null);
-const notFound = () => new ApiError(404, "not_found");
-const forbidden = () => new ApiError(403, "forbidden");
+const notFound = () => new NotFoundError();
+const forbidden = () => new ForbiddenError();
 
 /**
  * SQL condition "lead `leadId` exists and `actor` may edit it" (canEditLead as a WHERE), for
@@ -30,15 +30,15 @@ function editableLead(actor: Actor, leadId: string): SQL {
   return sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId} and ${mayEdit})`;
 }
 
-/** After a guarded write did not take: 404 if the lead is gone, 403 if it is not the actor's to edit. */
-async function whyNotWritten(ctx: ServiceContext, actor: Actor, leadId: string): Promise<ApiError> {
+/** After a guarded write did not take: not found if the lead is gone, forbidden if it is not the actor's to edit. */
+async function whyNotWritten(ctx: ServiceContext, actor: Actor, leadId: string): Promise<DomainError> {
   const lead = await ctx.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId)).get();
   if (!lead) return notFound();
   if (!canEditLead(actor, { assigned_to: lead.assignedTo })) return forbidden();
-  return new ApiError(409, "conflict");
+  return new ConflictError();
 }
 
-/** 404 unless the lead exists (one cheap indexed read). */
+/** Not found unless the lead exists (one cheap indexed read). */
 async function requireLead(ctx: ServiceContext, leadId: string): Promise<{ assignedTo: string | null }> {
   const lead = await ctx.db.select({ assignedTo: leads.assignedTo }).from(leads).where(eq(leads.id, leadId)).get();
   if (!lead) throw notFound();
@@ -48,7 +48,7 @@ async function requireLead(ctx: ServiceContext, leadId: string): Promise<{ assig
 // ---------------------------------------------------------------------------------------
 // Lead
 
-/** One lead (404 not_found when it does not exist). */
+/** One lead (NotFoundError when it does not exist). */
 export async function getLead(ctx: ServiceContext, _actor: Authenticated, id: string): Promise<LeadDto> {
   const { row: _row, ...lead } = await readLead(ctx, id);
   return lead;
@@ -91,7 +91,7 @@ function decodeCursor(cursor: string): [string, string] {
   } catch {
     // falls through
   }
-  throw new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: FIELD_ISSUE.invalid }] });
+  throw invalidField("cursor", FIELD_ISSUE.invalid);
 }
 
 const activityColumns = { activity: leadActivities, authorName: users.name };
@@ -106,7 +106,7 @@ const toActivityDto = ({ activity: a, authorName }: { activity: typeof leadActiv
   author: ref(a.authorId, authorName),
 });
 
-/** The timeline, newest first, `limit` (default 30, at most 100) a page. 404 for an unknown lead. */
+/** The timeline, newest first, `limit` (default 30, at most 100) a page. Not found for an unknown lead. */
 export async function listActivities(
   ctx: ServiceContext,
   _actor: Authenticated,
@@ -175,7 +175,7 @@ const toNoteDto = ({ note: n, authorName }: { note: typeof leadNotes.$inferSelec
   author: ref(n.authorId, authorName),
 });
 
-/** The lead's notes, newest first. 404 for an unknown lead. */
+/** The lead's notes, newest first. Not found for an unknown lead. */
 export async function listNotes(ctx: ServiceContext, _actor: Authenticated, leadId: string): Promise<NoteDto[]> {
   const { db } = ctx;
   const [lead, rows] = await db.batch([
@@ -209,8 +209,8 @@ export async function addNote(ctx: ServiceContext, actor: Authenticated, leadId:
 /** The note's author, or a manager/admin, in SQL. */
 const mayChangeNote = (actor: Actor) => (isManagerOrAdmin(actor) ? undefined : eq(leadNotes.authorId, actor.id));
 
-/** After a guarded note write did not take: 404 if there is no such note on the lead, else 403. */
-async function whyNoteUnchanged(ctx: ServiceContext, leadId: string, noteId: string): Promise<ApiError> {
+/** After a guarded note write did not take: not found if there is no such note on the lead, else forbidden. */
+async function whyNoteUnchanged(ctx: ServiceContext, leadId: string, noteId: string): Promise<DomainError> {
   const note = await ctx.db.select({ id: leadNotes.id }).from(leadNotes).where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId))).get();
   return note ? forbidden() : notFound();
 }
@@ -336,7 +336,7 @@ const toAttachmentDto = ({ attachment: a, uploaderName }: { attachment: typeof l
   uploader: ref(a.uploadedBy, uploaderName),
 });
 
-/** The lead's attachments, newest first, with the uploader's name. 404 for an unknown lead. */
+/** The lead's attachments, newest first, with the uploader's name. Not found for an unknown lead. */
 export async function listAttachments(ctx: ServiceContext, _actor: Authenticated, leadId: string): Promise<AttachmentDto[]> {
   const { db } = ctx;
   const [lead, rows] = await db.batch([
@@ -361,14 +361,14 @@ async function putUnique(bucket: R2Bucket, leadId: string, extension: string, by
     const stored = await bucket.put(key, bytes, { httpMetadata: { contentType }, onlyIf: new Headers({ "If-None-Match": "*" }) });
     if (stored) return key;
   }
-  throw new ApiError(409, "conflict");
+  throw new ConflictError();
 }
 
 /**
  * Uploads a file to a lead (anyone who may edit the lead). Checked before anything is
- * stored: an accepted extension (400 unsupported_file_type), at most 10 MB (413
- * file_too_large), not empty (400 file_empty), and content whose signature matches the
- * extension (400 file_signature_mismatch). The file goes to R2 first, then the row is
+ * stored: an accepted extension (unsupported_file_type), at most 10 MB (file_too_large),
+ * not empty (file_empty), and content whose signature matches the extension
+ * (file_signature_mismatch), each an InvalidInputError. The file goes to R2 first, then the row is
  * written (only if the lead still exists and is still the actor's to edit); when the row
  * is not written the R2 object is deleted again.
  */
@@ -378,11 +378,11 @@ export async function uploadAttachment(ctx: ServiceContext, actor: Authenticated
 
   const fileName = sanitizeFileName(file.name);
   const extension = attachmentExtension(fileName);
-  if (!extension) throw new ApiError(400, "unsupported_file_type");
-  if (file.size > ATTACHMENT_MAX_BYTES) throw new ApiError(413, "file_too_large");
-  if (file.size === 0) throw new ApiError(400, "file_empty");
+  if (!extension) throw new InvalidInputError("unsupported_file_type");
+  if (file.size > ATTACHMENT_MAX_BYTES) throw new InvalidInputError("file_too_large");
+  if (file.size === 0) throw new InvalidInputError("file_empty");
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!matchesSignature(extension, bytes)) throw new ApiError(400, "file_signature_mismatch", { params: { extension } });
+  if (!matchesSignature(extension, bytes)) throw new InvalidInputError("file_signature_mismatch", { params: { extension } });
 
   const fileType = ATTACHMENT_TYPES[extension];
   const bucket = ctx.env.ATTACHMENTS;
@@ -418,7 +418,7 @@ export type AttachmentFile = {
   etag: string;
 };
 
-/** An attachment's bytes from R2 with its original name and type (404 when the row or the object is missing). */
+/** An attachment's bytes from R2 with its original name and type (not found when the row or the object is missing). */
 export async function getAttachmentFile(ctx: ServiceContext, _actor: Authenticated, id: string): Promise<AttachmentFile> {
   const row = await ctx.db.select().from(leadAttachments).where(eq(leadAttachments.id, id)).get();
   if (!row) throw notFound();

@@ -16,11 +16,11 @@
 // docs/decisions/012-crm-reads-at-scale.md has the measurements.
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { ApiError } from "../api/errors.ts";
 import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
+import { invalidField } from "./errors.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -88,8 +88,7 @@ export function leadRowToDto(row: LeadRow): LeadDto {
 
 type Cursor = { createdAt: string; id: string };
 
-const invalidCursor = () =>
-  new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: "invalid_value" }] });
+const invalidCursor = () => invalidField("cursor", "apiErrors.field.invalid_value");
 
 export function encodeLeadCursor(lead: { created_at: string; id: string }): string {
   const bytes = new TextEncoder().encode(JSON.stringify([lead.created_at, lead.id]));

@@ -17,9 +17,9 @@ import {
   type Lead,
   type LeadStatus,
 } from "../db/schema/index.ts";
-import { ApiError } from "../api/errors.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-types.ts";
+import { ConflictError, ForbiddenError, invalidField, NotFoundError } from "./errors.ts";
 import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
 import { eventActor, publishLeadDeleted, withLeadChanged } from "./lead-events.ts";
 import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
@@ -110,10 +110,9 @@ export const updateLeadSchema = z.object({
 });
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
 
-const assigneeInvalid = () =>
-  new ApiError(400, "validation_failed", { params: { fields: "assigned_to" }, issues: [{ path: "assigned_to", message: FIELD_ISSUE.assigneeUnavailable }] });
+const assigneeInvalid = () => invalidField("assigned_to", FIELD_ISSUE.assigneeUnavailable);
 
-/** The assignee as {id, name} if it is an active user, else a 400 on assigned_to. */
+/** The assignee as {id, name} if it is an active user, else invalid input on assigned_to. */
 async function activeAssignee({ db }: ServiceContext, id: string): Promise<UserRef> {
   const assignee = await db.query.users.findFirst({ where: eq(users.id, id), columns: { id: true, name: true, isActive: true } });
   if (!assignee || !assignee.isActive) throw assigneeInvalid();
@@ -128,20 +127,20 @@ function isLeadEmailConflict(error: unknown): boolean {
   return false;
 }
 
-/** 409 lead_exists naming the lead (other than `exceptId`) that holds `email`. */
-async function leadExists({ db }: ServiceContext, email: string, exceptId?: string): Promise<ApiError> {
+/** lead_exists naming the lead (other than `exceptId`) that holds `email`. */
+async function leadExists({ db }: ServiceContext, email: string, exceptId?: string): Promise<ConflictError> {
   const [existing] = await db
     .select({ id: leads.id, name: leads.name })
     .from(leads)
     .where(and(eq(normalizedLeadEmail(leads.email), email), exceptId ? ne(leads.id, exceptId) : undefined))
     .limit(1);
-  return new ApiError(409, "lead_exists", { params: { name: existing?.name ?? "" }, details: { lead: existing ?? null } });
+  return new ConflictError("lead_exists", { params: { name: existing?.name ?? "" }, details: { lead: existing ?? null } });
 }
 
 /**
  * Creates a lead for a staff member. One lead per e-mail: the insert carries its own
  * condition (`on conflict do nothing` on the unique normalized e-mail); when it does not
- * take, the existing lead is named in a 409 so the CRM can offer to open it.
+ * take, the existing lead is named in a lead_exists conflict so the CRM can offer to open it.
  */
 export async function createLead(ctx: ServiceContext, actor: Authenticated, input: CreateLeadInput): Promise<LeadDto> {
   const { db } = ctx;
@@ -180,10 +179,10 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
   throw await leadExists(ctx, input.email ?? "");
 }
 
-/** The lead with its assignee, or 404 not_found. */
+/** The lead with its assignee, or NotFoundError. */
 export async function readLead({ db }: ServiceContext, id: string): Promise<LeadDto & { row: Lead }> {
   const found = await db.select(leadWithAssignee).from(leads).leftJoin(users, assigneeJoin).where(eq(leads.id, id)).get();
-  if (!found) throw new ApiError(404, "not_found");
+  if (!found) throw new NotFoundError();
   return { ...joinedLeadDto(found), row: found.lead };
 }
 
@@ -213,9 +212,9 @@ const UPDATE_ATTEMPTS = 5;
 type AuditEntry = { type: ActivityType; content: string; metadata: LeadAuditMetadata };
 
 /**
- * Changes a lead. 404 when it does not exist; 403 unless the actor may edit it (and, for a
- * new assignee, may assign it); 400 on assigned_to when the assignee is not an active user;
- * 409 lead_exists naming the other lead when the new e-mail is taken (the unique index
+ * Changes a lead. Not found when it does not exist; forbidden unless the actor may edit it
+ * (and, for a new assignee, may assign it); invalid input on assigned_to when the assignee is
+ * not an active user; lead_exists naming the other lead when the new e-mail is taken (the unique index
  * decides, inside the write). Fields equal to the stored ones are not written; a patch that
  * changes nothing writes nothing.
  *
@@ -229,7 +228,7 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
   const { db } = ctx;
   for (let attempt = 1; ; attempt++) {
     const current = await readLead(ctx, id);
-    if (!canEditLead(actor.user, current)) throw new ApiError(403, "forbidden");
+    if (!canEditLead(actor.user, current)) throw new ForbiddenError();
 
     const set: Partial<Lead> = {};
     const audit: AuditEntry[] = [];
@@ -241,7 +240,7 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
 
     let assignee: UserRef | null = current.assigned_user;
     if (patch.assigned_to !== undefined && patch.assigned_to !== current.assigned_to) {
-      if (!canAssignLead(actor.user, current.assigned_to, patch.assigned_to)) throw new ApiError(403, "forbidden");
+      if (!canAssignLead(actor.user, current.assigned_to, patch.assigned_to)) throw new ForbiddenError();
       assignee = patch.assigned_to ? await activeAssignee(ctx, patch.assigned_to) : null;
       set.assignedTo = patch.assigned_to;
       audit.push({
@@ -319,7 +318,7 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
       return withLeadChanged(ctx, eventActor(actor), toLeadDto(updated, assignee), current.status);
     }
     // Changed (or deleted, or the assignee deactivated) since the read: decide again.
-    if (attempt >= UPDATE_ATTEMPTS) throw new ApiError(409, "conflict");
+    if (attempt >= UPDATE_ATTEMPTS) throw new ConflictError();
   }
 }
 
@@ -332,17 +331,17 @@ function stripRow({ row: _row, ...dto }: LeadDto & { row: Lead }): LeadDto {
 }
 
 /**
- * Deletes a lead (managers and admins only; 404 when it does not exist). Its timeline,
+ * Deletes a lead (managers and admins only; not found when it does not exist). Its timeline,
  * notes and attachment rows go with it (foreign keys cascade); its files are removed from
  * R2 afterwards, by the lead's key prefix, so an upload racing the delete leaves nothing.
  */
 export async function deleteLead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
-  if (!canDeleteLead(actor.user)) throw new ApiError(403, "forbidden");
+  if (!canDeleteLead(actor.user)) throw new ForbiddenError();
   const [deleted] = await ctx.db
     .delete(leads)
     .where(eq(leads.id, id))
     .returning({ id: leads.id, status: leads.status, estimated_value: leads.estimatedValue });
-  if (!deleted) throw new ApiError(404, "not_found");
+  if (!deleted) throw new NotFoundError();
   // Gone from D1: every open board and detail hears of it (lead-events.ts).
   await publishLeadDeleted(ctx, eventActor(actor), deleted);
   const bucket = ctx.env.ATTACHMENTS;

@@ -4,7 +4,7 @@ import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** Sign-ups per visitor IP: 10 an hour is plenty for people, too few to flood the list. */
-export const NEWSLETTER_LIMIT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000 };
+export const NEWSLETTER_LIMIT: RateLimit = { limit: 10, windowMs: 60 * 60 * 1000, message: "site.insights.newsletter.errors.rateLimited" };
 
 export type NewsletterResult = { subscribed: true; alreadySubscribed: boolean };
 

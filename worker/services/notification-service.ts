@@ -1,16 +1,16 @@
 // The bell's notifications (crm.md §2 Notification panel, §7 Notifications row, §9): every
 // call reads or writes the acting user's own rows only. The write that a row belongs to the
 // actor is decided in the UPDATE itself (`where id = ? and user_id = actor`), so another
-// user's id is simply "not found" (404) and nothing of theirs changes. Live delivery
+// user's id is simply "not found" and nothing of theirs changes. Live delivery
 // (partyserver, `user-<id>` rooms): publishNotifications below, called once the rows are in
 // D1 (persist first, then broadcast; docs/decisions/014).
 import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
 import { publishToUsers } from "../../party/publish.ts";
-import { ApiError } from "../api/errors.ts";
 import { notifications, type Notification } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
 import type { NotificationDto, NotificationListDto } from "./crm-types.ts";
+import { NotFoundError } from "./errors.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** crm.md §9: the panel shows the 50 newest. */
@@ -61,7 +61,7 @@ export async function listNotifications(ctx: ServiceContext, actor: Authenticate
   return { items: rows.map(toNotificationDto), unread_count: unread };
 }
 
-/** Marks one of the actor's notifications read (again is fine); 404 for a missing or someone else's id. */
+/** Marks one of the actor's notifications read (again is fine); not found for a missing or someone else's id. */
 export async function markNotificationRead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<NotificationDto> {
   const row = await ctx.db
     .update(notifications)
@@ -69,7 +69,7 @@ export async function markNotificationRead(ctx: ServiceContext, actor: Authentic
     .where(and(eq(notifications.id, id), ofActor(actor)))
     .returning()
     .get();
-  if (!row) throw new ApiError(404, "not_found");
+  if (!row) throw new NotFoundError();
   await publishNotifications(ctx, [actor.user.id]);
   return toNotificationDto(row);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte } from "drizzle-orm";
 import { rateLimitEvents } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
+import { RateLimitedError, type RateLimitMessageKey } from "./errors.ts";
 
 /**
  * Sliding-window limits in D1, so throttling behaves the same locally and deployed.
@@ -11,17 +12,14 @@ import type { Db } from "../db/client.ts";
  * answer. SQLite runs each statement alone, so N parallel requests can never all see
  * "under the limit": exactly `limit` of them get a row, the rest are refused.
  */
-export type RateLimit = { limit: number; windowMs: number };
+export type RateLimit = {
+  limit: number;
+  windowMs: number;
+  /** What a refused caller reads (default apiErrors.rate_limited, "Try again in {wait}"). */
+  message?: RateLimitMessageKey;
+};
 
 export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
-/** Too many attempts for a key; callers answer 429 with Retry-After. */
-export class RateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super("rate_limited");
-    this.name = "RateLimitedError";
-  }
-}
 
 /**
  * Reserves one attempt for `key` if fewer than `limit` were made within the window, in a
@@ -49,7 +47,7 @@ export async function consumeRateLimit(db: Db, key: string, { limit, windowMs }:
 /** Like consumeRateLimit, but throws RateLimitedError when refused. */
 export async function enforceRateLimit(db: Db, key: string, limit: RateLimit, now = new Date()) {
   const decision = await consumeRateLimit(db, key, limit, now);
-  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+  if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, limit.message);
 }
 
 /** Seconds until the oldest counted event leaves the window (at least 1). */

@@ -8,12 +8,12 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { ApiError } from "../api/errors.ts";
 import { canEditTask } from "../auth/crm-permissions.ts";
 import { leads, notifications, tasks, users } from "../db/schema/index.ts";
 import type { Authenticated } from "./auth-service.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
+import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 export const TASK_FILTERS = ["all", "pending", "completed"] as const satisfies readonly TaskFilter[];
@@ -242,7 +242,7 @@ function decodeCursor(cursor: string): Cursor {
   } catch {
     // fall through
   }
-  throw new ApiError(400, "validation_failed", { params: { fields: "cursor" }, issues: [{ path: "cursor", message: TASK_ISSUE.invalid }] });
+  throw invalidField("cursor", TASK_ISSUE.invalid);
 }
 
 /** Rows after the cursor in the order: due date ascending, no date last, then created_at, id. */
@@ -282,7 +282,7 @@ export async function listTasks({ db }: ServiceContext, _actor: Authenticated, q
   return { items: items.map(toDto), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-const notFound = () => new ApiError(404, "not_found");
+const notFound = () => new NotFoundError();
 
 export async function getTask({ db }: ServiceContext, _actor: Authenticated, id: string): Promise<TaskDto> {
   const row = await selectTasks(db).where(eq(tasks.id, id)).get();
@@ -330,9 +330,9 @@ function notifyAssignee(ctx: ServiceContext, actor: Authenticated, assigneeId: s
 const leadExists = (leadId: string) => sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`;
 const activeUser = (userId: string) => sql`exists (select 1 from ${users} where ${users.id} = ${userId} and ${users.isActive} = 1)`;
 
-/** 400 naming the lead and/or assignee that a guarded write found missing or inactive. */
+/** The issues of the lead and/or assignee that a guarded write found missing or inactive. */
 async function relationIssues({ db }: ServiceContext, input: { lead_id?: string | null; assigned_to?: string | null }) {
-  const issues: { path: string; message: string }[] = [];
+  const issues: FieldIssue[] = [];
   if (input.lead_id) {
     const lead = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, input.lead_id)).get();
     if (!lead) issues.push({ path: "lead_id", message: TASK_ISSUE.leadNotFound });
@@ -344,14 +344,13 @@ async function relationIssues({ db }: ServiceContext, input: { lead_id?: string 
   return issues;
 }
 
-const relationError = (issues: { path: string; message: string }[]) =>
-  new ApiError(400, "validation_failed", { params: { fields: issues.map((i) => i.path).join(", ") }, issues });
+const relationError = (issues: FieldIssue[]) => invalidFields(issues);
 
 /**
  * Creates a task by `actor` (created_by). In one batch: the insert, guarded by the lead
  * existing and the assignee being active (`insert … select … where`), and, when the task is
  * for someone else, their task_assigned notification (inserted only if the task row is
- * there). A guard that fails is named in a 400 (lead_id / assigned_to).
+ * there). A guard that fails is named as invalid input (lead_id / assigned_to).
  */
 export async function createTask(ctx: ServiceContext, actor: Authenticated, input: CreateTaskInput): Promise<TaskDto> {
   const id = crypto.randomUUID();
@@ -379,12 +378,12 @@ export async function createTask(ctx: ServiceContext, actor: Authenticated, inpu
     return toDto(row);
   }
   const issues = await relationIssues(ctx, input);
-  throw issues.length > 0 ? relationError(issues) : new ApiError(409, "conflict");
+  throw issues.length > 0 ? relationError(issues) : new ConflictError();
 }
 
 type TaskGuard = { id: string; title: string; assignedTo: string | null; createdBy: string | null };
 
-/** The task's permission facts, or 404; 403 unless `actor` may edit it (canEditTask). */
+/** The task's permission facts, or not found; forbidden unless `actor` may edit it (canEditTask). */
 async function editableTask({ db }: ServiceContext, actor: Authenticated, id: string): Promise<TaskGuard> {
   const task = await db
     .select({ id: tasks.id, title: tasks.title, assignedTo: tasks.assignedTo, createdBy: tasks.createdBy })
@@ -392,7 +391,7 @@ async function editableTask({ db }: ServiceContext, actor: Authenticated, id: st
     .where(eq(tasks.id, id))
     .get();
   if (!task) throw notFound();
-  if (!canEditTask(actor.user, { assigned_to: task.assignedTo, created_by: task.createdBy })) throw new ApiError(403, "forbidden");
+  if (!canEditTask(actor.user, { assigned_to: task.assignedTo, created_by: task.createdBy })) throw new ForbiddenError();
   return task;
 }
 
@@ -419,7 +418,7 @@ async function withEditableTask(
     const task = await editableTask(ctx, actor, id);
     if (await write(task)) return;
   }
-  throw new ApiError(409, "conflict");
+  throw new ConflictError();
 }
 
 /**
@@ -463,14 +462,14 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
       if (assigneeToTell) told = { userId: assigneeToTell, since: now };
       return true;
     }
-    // Did not take: a concurrent edit (check again) or a lead/assignee guard (400).
+    // Did not take: a concurrent edit (check again) or a lead/assignee guard (invalid input).
     const current = await ctx.db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id)).get();
     if (current && current.assignedTo === task.assignedTo) {
       const issues = await relationIssues(ctx, {
         lead_id: input.lead_id,
         assigned_to: assigneeChanges ? input.assigned_to : undefined,
       });
-      throw issues.length > 0 ? relationError(issues) : new ApiError(409, "conflict");
+      throw issues.length > 0 ? relationError(issues) : new ConflictError();
     }
     return false;
   });
@@ -499,7 +498,7 @@ export async function setTaskCompleted(ctx: ServiceContext, actor: Authenticated
   return getTask(ctx, actor, id);
 }
 
-/** Deletes a task the actor may edit (404 if none, 403 if not theirs to change). */
+/** Deletes a task the actor may edit (not found if none, forbidden if not theirs to change). */
 export async function deleteTask(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
   await withEditableTask(ctx, actor, id, async (task) => {
     const rows = await ctx.db.all<{ id: string }>(sql`delete from ${tasks} where ${unchangedSince(task)} returning id`);

@@ -4,11 +4,11 @@ import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
+import { unlessNotFound } from "~/lib/route-errors.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { TeamChatScreen } from "~/modules/team-chat/team-chat-screen";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
-import { ApiError } from "@worker/api/errors";
 import { workerContext } from "@worker/router-context";
 import { listChannels, listMessages } from "@worker/services/chat-service";
 import type { Route } from "./+types/chat";
@@ -29,12 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const channels = await listChannels(services, viewer);
   const openId = requested ?? channels[0]?.id ?? null;
   const open = channels.find((c) => c.id === openId) ?? null;
-  const page = open
-    ? await listMessages(services, viewer, open.id, {}).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      })
-    : null;
+  const page = open ? await unlessNotFound(listMessages(services, viewer, open.id, {}), language) : null;
   return {
     channels,
     /** The channel the URL names (null: none named, the first is open). */

@@ -5,11 +5,11 @@ import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
 import { oneOf } from "~/lib/one-of";
+import { unlessNotFound } from "~/lib/route-errors.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { TasksError, TasksScreen } from "~/modules/tasks/tasks-screen";
 import { TASK_FILTER_VALUES } from "~/modules/tasks/task-filters";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
-import { ApiError } from "@worker/api/errors";
 import { workerContext } from "@worker/router-context";
 import type { TaskDto } from "@worker/services/crm-types";
 import { getTask, listTasks } from "@worker/services/task-service";
@@ -33,12 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(workerContext).services;
   const [page, linked] = await Promise.all([
     listTasks(services, viewer, { q: q || undefined, filter }),
-    taskId
-      ? getTask(services, viewer, taskId).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return null;
-          throw error;
-        })
-      : null,
+    taskId ? unlessNotFound(getTask(services, viewer, taskId), language) : null,
   ]);
   return {
     page,

@@ -1,6 +1,7 @@
 import { data, Link, useLocation, useSearchParams } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { withOfflineFallback } from "~/lib/offline-fallback";
+import { routeErrorReply } from "~/lib/route-errors.server";
 import { ArticleCard } from "~/modules/site/insights/article-card";
 import { articlesFor, categoryFromSearch } from "~/modules/site/insights/articles";
 import { CategoryFilter } from "~/modules/site/insights/category-filter";
@@ -15,7 +16,6 @@ import { pathLanguage } from "~/modules/site/site-paths";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { workerContext } from "@worker/router-context";
 import { subscribeToNewsletter } from "@worker/services/newsletter-service";
-import { RateLimitedError } from "@worker/services/rate-limit-service";
 import type { Route } from "./+types/blog";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
@@ -32,7 +32,8 @@ export function loader(args: Route.LoaderArgs) {
 /**
  * The newsletter box's POST (intent "newsletter"; a fetcher with JavaScript, a plain form
  * post without). Same schema and service as POST /api/newsletter. 200 for a new or an
- * existing subscription, 400 for a bad address, 500 if storing fails.
+ * existing subscription, 400 for a bad address, 429 with Retry-After after too many sign-ups
+ * from one IP, 500 if storing fails.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -46,16 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = fieldErrorKeys(parsed.error, ["email"]).email ?? "site.forms.errors.emailInvalid";
     return data<NewsletterActionData>({ ok: false, reason: "invalid", error, email }, { status: 400 });
   }
+  const language = pathLanguage(new URL(request.url).pathname);
   try {
-    const language = pathLanguage(new URL(request.url).pathname);
     const { services, auth } = context.get(workerContext);
     const result = await subscribeToNewsletter(services, { email: parsed.data.email, language }, { ip: auth.client.ip });
     return data<NewsletterActionData>({ ok: true, alreadySubscribed: result.alreadySubscribed, email: parsed.data.email });
   } catch (error) {
-    if (error instanceof RateLimitedError) {
+    // Too many sign-ups from this IP: the API's status and Retry-After; the box shows its own
+    // sentence for it (the one the API answers too), by key like its other errors.
+    const refused = routeErrorReply(error, language);
+    if (refused?.body.error === "rate_limited") {
       return data<NewsletterActionData>(
         { ok: false, reason: "invalid", error: "site.insights.newsletter.errors.rateLimited", email },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+        { status: refused.status, headers: refused.headers },
       );
     }
     console.error("newsletter: subscription failed", error);

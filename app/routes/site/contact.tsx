@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { withOfflineFallback } from "~/lib/offline-fallback";
+import { routeErrorReply } from "~/lib/route-errors.server";
 import type { ContactActionData, ContactValues } from "~/modules/site/contact/contact-action-data";
 import { ContactDetails } from "~/modules/site/contact/contact-details";
 import { ContactForm } from "~/modules/site/contact/contact-form";
@@ -13,7 +13,6 @@ import { pageMessages } from "~/modules/site/site-messages.server";
 import { pathLanguage } from "~/modules/site/site-paths";
 import { workerContext } from "@worker/router-context";
 import { submitContactMessage } from "@worker/services/contact-service";
-import { RateLimitedError } from "@worker/services/rate-limit-service";
 import type { Route } from "./+types/contact";
 import { PageHero } from "~/modules/site/ui/page-hero";
 
@@ -61,17 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await submitContactMessage(services, parsed.data, { language, ip: auth.client.ip });
     return data<ContactActionData>({ ok: true });
   } catch (error) {
-    if (error instanceof RateLimitedError) {
-      const t = getTranslator(language);
-      return data<ContactActionData>(
-        {
-          ok: false,
-          reason: "rate_limited",
-          message: t("site.contact.form.errors.rateLimited", { minutes: Math.ceil(error.retryAfterSeconds / 60) }),
-          values,
-        },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
+    // The service's own refusal (too many messages from this IP) reads as the API's does.
+    const refused = routeErrorReply(error, language);
+    if (refused) {
+      const reason = refused.body.error === "rate_limited" ? "rate_limited" : "failed";
+      return data<ContactActionData>({ ok: false, reason, message: refused.body.message, values }, { status: refused.status, headers: refused.headers });
     }
     console.error("contact: submission failed", error);
     return data<ContactActionData>({ ok: false, reason: "failed", message: null, values }, { status: 500 });

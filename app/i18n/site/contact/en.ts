@@ -37,7 +37,7 @@ export const contactEn: Dictionary["site"]["contact"] = {
       messageTooShort: "Your message must be at least 10 characters long.",
       messageTooLong: "Your message can be at most 5000 characters long.",
       invalidBody: "Please send your name, email and message.",
-      rateLimited: "You have sent several messages in a short time. Please try again in {minutes} min.",
+      rateLimited: "You have sent several messages in a short time. Please try again in {wait}.",
     },
   },
   toasts: {

@@ -37,7 +37,7 @@ export const contactEs: Dictionary["site"]["contact"] = {
       messageTooShort: "El mensaje debe tener al menos 10 caracteres.",
       messageTooLong: "El mensaje puede tener como máximo 5000 caracteres.",
       invalidBody: "Envía tu nombre, tu correo y tu mensaje.",
-      rateLimited: "Has enviado varios mensajes en poco tiempo. Inténtalo de nuevo en {minutes} min.",
+      rateLimited: "Has enviado varios mensajes en poco tiempo. Inténtalo de nuevo en {wait}.",
     },
   },
   toasts: {

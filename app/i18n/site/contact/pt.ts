@@ -37,7 +37,7 @@ export const contactPt = {
       messageTooShort: "A mensagem precisa ter pelo menos 10 caracteres.",
       messageTooLong: "A mensagem pode ter no máximo 5000 caracteres.",
       invalidBody: "Envie o nome, o e-mail e a mensagem.",
-      rateLimited: "Você enviou muitas mensagens em pouco tempo. Tente novamente em {minutes} min.",
+      rateLimited: "Você enviou muitas mensagens em pouco tempo. Tente novamente em {wait}.",
     },
   },
   toasts: {
