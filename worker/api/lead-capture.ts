@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import type { LeadCaptureResponse } from "~/modules/chat/chat-types";
 import { captureLead } from "../services/lead-capture-service.ts";
-import { bodyLanguage, isLeadHoneypotFilled, leadCaptureRequestSchema } from "./chat-schemas.ts";
+import { isLeadHoneypotFilled, leadCaptureRequestSchema } from "../services/chat-schemas.ts";
+import { bodyLanguage } from "./body-language.ts";
 import type { AppEnv } from "./context.ts";
 import { validateWithMessageKeys } from "./validate.ts";
 

@@ -7,7 +7,7 @@ import { LANGUAGE_NAMES, type Language } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { formatAtLeast, formatCompactRange } from "~/i18n/format";
 import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/chat/chat-types";
-import type { LeadCaptureInput } from "../api/chat-schemas.ts";
+import type { LeadCaptureInput } from "./chat-schemas.ts";
 import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
 import { publishSiteLead } from "./lead-events.ts";

@@ -1,7 +1,7 @@
 // The lead-qualification chat assistant's shared vocabulary (site-and-sign-in.md §3, §4, §7,
 // §9): the widget, POST /api/chat-assistant and POST /api/leads/capture all speak it. Types
 // and constants only, so the browser can import it for free (no zod here: the server's
-// schemas live in worker/api/chat-schemas.ts and are checked against these types).
+// schemas live in worker/services/chat-schemas.ts and are checked against these types).
 
 export type ChatLanguage = "pt" | "es" | "en";
 

@@ -5,8 +5,8 @@
 //
 // Issue messages are dictionary keys (apiErrors.field.*, site.forms.errors.* for the e-mail):
 // validateWithMessageKeys answers them in the visitor's language, which the routes take from
-// the body's `language` when it is valid (bodyLanguage below).
-import { createMiddleware } from "hono/factory";
+// the body's `language` when it is valid (worker/api/body-language.ts). They live with the
+// services: lead-capture-service takes the parsed body's type.
 import {
   BUDGETS,
   CHAT_LIMITS,
@@ -19,11 +19,10 @@ import {
   type ChatUserInfo,
   type LeadCaptureRequest,
 } from "~/modules/chat/chat-types";
-import { isLanguage, LANGUAGES } from "~/i18n";
+import { LANGUAGES } from "~/i18n";
 import { isSingleLine } from "~/lib/single-line";
 import { z } from "~/lib/zod";
 import { emailField } from "~/modules/site/forms/email-field";
-import type { AppEnv } from "./context.ts";
 
 const FIELD = {
   required: "apiErrors.field.required",
@@ -188,23 +187,6 @@ export type LeadCaptureInput = z.output<typeof leadCaptureRequestSchema>;
 
 /** True when the hidden `website` field was filled in: a bot, answered as a success and ignored. */
 export const isLeadHoneypotFilled = (input: Pick<LeadCaptureInput, "website">) => (input.website ?? "").trim() !== "";
-
-/**
- * The visitor's language for the answer, including a 400: the body's `language` when it is
- * one of ours, otherwise the request's (?lang=, cookie, Accept-Language). Reads the body
- * through Hono's cache, so the validator after it parses the same text; a broken body is
- * left for the validator to answer (400 invalid_json).
- */
-export const bodyLanguage = createMiddleware<AppEnv>(async (c, next) => {
-  try {
-    const body: unknown = await c.req.json();
-    const language = body && typeof body === "object" ? (body as { language?: unknown }).language : undefined;
-    if (isLanguage(language)) c.set("language", language);
-  } catch {
-    // Not JSON: the validator answers it.
-  }
-  await next();
-});
 
 // Compile-time checks against the shared contract (chat-types.ts).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
