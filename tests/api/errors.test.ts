@@ -124,7 +124,12 @@ describe("domain errors of the services", () => {
       ["forbidden", "pt", 403, { error: "forbidden", message: "Você não tem permissão para esta ação." }],
       ["creatorOnly", "en", 403, { error: "chat_creator_only", message: "Only the channel's creator can add members." }],
       ["conflict", "en", 409, { error: "conflict", message: "This record conflicts with an existing one." }],
-      ["leadExists", "pt", 409, { error: "lead_exists", message: "Já existe um lead com este e-mail: Ana.", lead: { id: "l1", name: "Ana" } }],
+      [
+        "leadExists",
+        "pt",
+        409,
+        { error: "lead_exists", message: "Já existe um lead com este e-mail: Ana.", lead: { id: "l1", name: "Ana" } },
+      ],
       [
         "fields",
         "en",

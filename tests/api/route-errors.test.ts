@@ -67,7 +67,14 @@ describe("the contact form's throttle", () => {
     expect(Number(sentence.exec(data.message)![1])).toBe(Math.ceil(retryAfter / 60));
     expect(data.values).toMatchObject({ email: "pagina@example.com" });
 
-    const api = await request(`/api/contact?lang=${language}`, json("POST", { name: "Ana Souza", email: "api@example.com", message: "Queremos um app de agendamento para 30 clínicas." }, { "CF-Connecting-IP": ip }));
+    const api = await request(
+      `/api/contact?lang=${language}`,
+      json(
+        "POST",
+        { name: "Ana Souza", email: "api@example.com", message: "Queremos um app de agendamento para 30 clínicas." },
+        { "CF-Connecting-IP": ip },
+      ),
+    );
     expect(api.status).toBe(429);
     expect(await api.json()).toEqual({ error: "rate_limited", message: data.message });
   });

@@ -49,19 +49,17 @@ export class ForbiddenError extends DomainError<"forbidden" | "chat_creator_only
 export class ConflictError extends DomainError<"conflict" | "lead_exists"> {
   readonly details?: Record<string, unknown>;
 
-  constructor(code: "conflict" | "lead_exists" = "conflict", options: { params?: TranslationParams; details?: Record<string, unknown> } = {}) {
+  constructor(
+    code: "conflict" | "lead_exists" = "conflict",
+    options: { params?: TranslationParams; details?: Record<string, unknown> } = {},
+  ) {
     super("conflict", code, options.params);
     this.details = options.details;
   }
 }
 
 export type InvalidInputCode =
-  | "validation_failed"
-  | "unsupported_file_type"
-  | "file_too_large"
-  | "file_empty"
-  | "file_signature_mismatch"
-  | "chat_channel_not_private";
+  "validation_failed" | "unsupported_file_type" | "file_too_large" | "file_empty" | "file_signature_mismatch" | "chat_channel_not_private";
 
 /** Input the rules refuse: validation_failed with its fields' issues, or a code of its own. */
 export class InvalidInputError extends DomainError<InvalidInputCode> {
