@@ -120,21 +120,33 @@ describe("API writes with the session cookies", () => {
     expect(read.status).toBe(401);
     expect(await read.json()).toMatchObject({ error: "bad_jwt" });
     // With a valid bearer token the header is what counts (here: the same user).
-    const valid = await request("/api/auth/user", { headers: { Cookie: sessionCookie(admin.session), ...bearer(admin.session.access_token) } });
+    const valid = await request("/api/auth/user", {
+      headers: { Cookie: sessionCookie(admin.session), ...bearer(admin.session.access_token) },
+    });
     expect(valid.status).toBe(200);
   });
 
   it("a browser's same-origin fetch works: Origin = our origin, or only Sec-Fetch-Site: same-origin", async () => {
     const me = await signedInUser("sales_rep");
     const cookie = sessionCookie(me.session);
-    const withOrigin = await send({ method: "POST", path: "/api/tasks", body: { title: "Mesma origem" } }, { Cookie: cookie, Origin: ORIGIN });
+    const withOrigin = await send(
+      { method: "POST", path: "/api/tasks", body: { title: "Mesma origem" } },
+      { Cookie: cookie, Origin: ORIGIN },
+    );
     expect(withOrigin.status).toBe(201);
-    const withFetchMetadata = await send({ method: "POST", path: "/api/tasks", body: { title: "Sec-Fetch-Site" } }, { Cookie: cookie, "Sec-Fetch-Site": "same-origin" });
+    const withFetchMetadata = await send(
+      { method: "POST", path: "/api/tasks", body: { title: "Sec-Fetch-Site" } },
+      { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+    );
     expect(withFetchMetadata.status).toBe(201);
     // Over HTTPS the __Host- cookies and the https origin.
     const secure = await request("https://crm.example/api/tasks", {
       method: "POST",
-      headers: { Cookie: `__Host-crm-access=${me.session.access_token}`, Origin: "https://crm.example", "Content-Type": "application/json" },
+      headers: {
+        Cookie: `__Host-crm-access=${me.session.access_token}`,
+        Origin: "https://crm.example",
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify({ title: "HTTPS" }),
     });
     expect(secure.status).toBe(201);
@@ -160,12 +172,17 @@ describe("bearer-token clients without cookies", () => {
       expect(response.status, String(origin)).toBe(201);
     }
     const other = await signIn(me.user.email);
-    expect((await send({ method: "POST", path: "/api/auth/logout?scope=local" }, { ...bearer(other.access_token), Origin: EVIL })).status).toBe(204);
+    expect(
+      (await send({ method: "POST", path: "/api/auth/logout?scope=local" }, { ...bearer(other.access_token), Origin: EVIL })).status,
+    ).toBe(204);
   });
 
   it("a bad bearer token is 401 whatever the Origin", async () => {
     for (const origin of [EVIL, ORIGIN]) {
-      const response = await send({ method: "POST", path: "/api/tasks", body: { title: "x" } }, { Authorization: "Bearer not-a-token", Origin: origin });
+      const response = await send(
+        { method: "POST", path: "/api/tasks", body: { title: "x" } },
+        { Authorization: "Bearer not-a-token", Origin: origin },
+      );
       expect(response.status).toBe(401);
     }
   });
@@ -179,7 +196,8 @@ describe("React Router actions and the /auth sign-in, through the one fetch hand
       reached.push(`${req.method} ${new URL(req.url).pathname}`);
       return new Response("rendered", { status: 200 });
     });
-    const call = (path: string, init: RequestInit) => fetch(new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>, env, createExecutionContext());
+    const call = (path: string, init: RequestInit) =>
+      fetch(new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>, env, createExecutionContext());
     return { reached, call };
   }
   const form = (headers: Record<string, string>) => ({
@@ -193,7 +211,7 @@ describe("React Router actions and the /auth sign-in, through the one fetch hand
     const cookie = sessionCookie(admin.session);
     for (const path of ["/leads", "/leads.data", "/tasks?index", "/settings", "/auth/logout"]) {
       for (const headers of [
-        { Cookie: cookie, Origin: EVIL },
+        { Cookie: cookie, Origin: EVIL } as Record<string, string>,
         { Cookie: cookie, Origin: EVIL, Authorization: BASIC },
         { Cookie: cookie, Origin: EVIL, ...bearer(admin.session.access_token) },
         { Cookie: cookie, "Sec-Fetch-Site": "cross-site", Authorization: BASIC },
@@ -210,7 +228,14 @@ describe("React Router actions and the /auth sign-in, through the one fetch hand
 
   it("the /auth sign-in form is refused from another origin and without Origin or Sec-Fetch-Site, cookies or not", async () => {
     const { reached, call } = handler();
-    for (const headers of [{ Origin: EVIL }, { Origin: EVIL, Authorization: BASIC }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }, {}, { Authorization: BASIC }]) {
+    for (const headers of [
+      { Origin: EVIL } as Record<string, string>,
+      { Origin: EVIL, Authorization: BASIC },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+      {},
+      { Authorization: BASIC },
+    ]) {
       const response = await call("/auth", form(headers));
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }

@@ -90,16 +90,20 @@ describe("every search parameter answers 200 for every text its schema accepts",
     (text) => `/api/case-studies?q=${q(text)}`,
   ];
 
-  it.each(HOSTILE.map((text) => [label(text), text]))("%s", async (_, text) => {
-    for (const route of routes) {
-      // Padded with the spaces the schema trims, and as sent: both are accepted.
-      for (const sent of [text, `  ${text}  `]) {
-        const path = route(sent);
-        const { status, body } = await get(path);
-        expect(status, `${route("")} ${label(sent)} → ${typeof body === "string" ? body.slice(0, 200) : ""}`).toBe(200);
+  it.each(HOSTILE.map((text) => [label(text), text]))(
+    "%s",
+    async (_, text) => {
+      for (const route of routes) {
+        // Padded with the spaces the schema trims, and as sent: both are accepted.
+        for (const sent of [text, `  ${text}  `]) {
+          const path = route(sent);
+          const { status, body } = await get(path);
+          expect(status, `${route("")} ${label(sent)} → ${typeof body === "string" ? body.slice(0, 200) : ""}`).toBe(200);
+        }
       }
-    }
-  }, 30_000);
+    },
+    30_000,
+  );
 
   it("a text one character over the limit is a 400, never a 500", async () => {
     for (const path of ["/api/tasks", "/api/leads", "/api/leads/pipeline", "/api/leads/pipeline/won", "/api/search"]) {
@@ -208,7 +212,10 @@ describe("hostile texts find what they say, literally", () => {
       const response = await request(`/api/case-studies?q=${q(text)}`);
       expect(response.status, text).toBe(200);
       const { items } = await response.json<{ items: { slug: string }[] }>();
-      expect(items.map((item) => item.slug), text).toEqual(text === "100%" || text === "%" ? ["loja-cem"] : []);
+      expect(
+        items.map((item) => item.slug),
+        text,
+      ).toEqual(text === "100%" || text === "%" ? ["loja-cem"] : []);
     }
   });
 });
