@@ -12,10 +12,9 @@ import type { ChatActivityEvent, ChatChannelEvent } from "~/modules/realtime/pro
 import { publishChatMessage, publishToTeam, publishToUsers } from "../../party/publish.ts";
 import { chatChannelMembers, chatChannels, chatMessages, users } from "../db/schema/index.ts";
 import { nowIso } from "../db/schema/columns.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { ChatChannelDto, ChatMemberDto, ChatMessageDto, Page } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError } from "./errors.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** One page of history (?before=); the newest page comes first. */
 export const CHAT_PAGE_SIZE = 50;

@@ -5,9 +5,8 @@
 // count every lead on each load; the newest leads come from the (created_at, id) index.
 import { sql } from "drizzle-orm";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { DashboardDto } from "./crm-types.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** How many of the newest leads the dashboard lists (crm.md §9). */
 export const RECENT_LEADS = 5;

@@ -9,12 +9,11 @@ import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
 import { canEditLead, type Actor } from "../auth/crm-permissions.ts";
 import { leadActivities, leadAttachments, leadNotes, leads, users, type ActivityType } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, UserRef } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError, type DomainError } from "./errors.ts";
 import { eventActor, publishLeadActivity } from "./lead-events.ts";
 import { FIELD_ISSUE, readLead } from "./lead-service.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 const isManagerOrAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "manager";
 const ref = (id: string | null, name: string | null): UserRef | null => (id && name !== null ? { id, name } : null);

@@ -11,8 +11,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { notifications, users, type LeadStatus } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 type Notice = { userId: string; type: "lead_assigned" | "status_change"; title: string; message: string };
 

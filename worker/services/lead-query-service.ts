@@ -18,11 +18,10 @@ import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const LEAD_PAGE_DEFAULT = 30;
 export const LEAD_PAGE_MAX = 100;

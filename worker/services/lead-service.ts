@@ -17,14 +17,13 @@ import {
   type Lead,
   type LeadStatus,
 } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { LeadAuditField, LeadAuditMetadata, LeadDto, UserRef } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, invalidField, NotFoundError } from "./errors.ts";
 import { assigneeJoin, leadWithAssignee, joinedLeadDto, toLeadDto } from "./lead-dto.ts";
 import { eventActor, publishLeadDeleted, withLeadChanged } from "./lead-events.ts";
 import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
 import { publishNotifications } from "./notification-service.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** A field's problem as a dictionary key; the API answers it in the caller's language. */
 export const FIELD_ISSUE = {

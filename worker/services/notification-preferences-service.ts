@@ -14,8 +14,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notificationPreferences, type NotificationPreferences } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** The switches as the API sends and takes them (snake_case, like the rest of the API). */
 export type NotificationPreferencesDto = {

@@ -8,10 +8,9 @@ import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
 import { publishToUsers } from "../../party/publish.ts";
 import { notifications, type Notification } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { NotificationDto, NotificationListDto } from "./crm-types.ts";
 import { NotFoundError } from "./errors.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** crm.md §9: the panel shows the 50 newest. */
 export const NOTIFICATION_LIST_LIMIT = 50;

@@ -5,11 +5,10 @@
 // on the linked lead's name (leads_fts, name column), pending before done, then by due date
 // (no date last). Every word of the text must match, as a prefix.
 import { sql } from "drizzle-orm";
-import type { Authenticated } from "./auth-service.ts";
 import type { QuickSearchDto, QuickSearchTaskDto } from "./crm-types.ts";
 import { listLeads } from "./lead-query-service.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const QUICK_SEARCH_LIMIT = 6;
 /**

@@ -10,11 +10,10 @@ import { z } from "zod";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { canEditTask } from "../auth/crm-permissions.ts";
 import { leads, notifications, tasks, users } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const TASK_FILTERS = ["all", "pending", "completed"] as const satisfies readonly TaskFilter[];
 export const TASK_PAGE_DEFAULT = 50;

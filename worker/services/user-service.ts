@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { users } from "../db/schema/index.ts";
-import type { Authenticated } from "./auth-service.ts";
 import type { AssignableUserDto } from "./crm-types.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 const byName = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 
