@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from "react";
 import { useI18n } from "~/i18n/react";
-import type { Toast } from "./toaster.tsx";
+import type { Toast } from "./toast.ts";
 
 /** One toast: dismissed by its close button, Escape or its timer. Loaded when the page is idle. */
 export function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {

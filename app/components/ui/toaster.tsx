@@ -1,14 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import type { Toast, ToastInput } from "./toast.ts";
 
-export type ToastInput = {
-  title: string;
-  description?: string;
-  variant?: "default" | "success" | "destructive";
-  /** Milliseconds before it hides itself; errors stay a little longer by default. */
-  duration?: number;
-};
-
-export type Toast = ToastInput & { id: number };
+export type { Toast, ToastInput } from "./toast.ts";
 
 type ItemProps = { toast: Toast; onDismiss: (id: number) => void };
 

@@ -1,0 +1,12 @@
+// A toast's data, apart from the toaster: the toast item (a chunk loaded when the page is
+// idle) needs the type without importing the toaster that loads it.
+
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+  /** Milliseconds before it hides itself; errors stay a little longer by default. */
+  duration?: number;
+};
+
+export type Toast = ToastInput & { id: number };
