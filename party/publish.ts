@@ -49,22 +49,25 @@ export async function publishToTeam(env: Env, events: TeamRoomEvent[]): Promise<
 }
 
 /**
- * Closes the sockets of a user's signed-out session(s) in the rooms they can be in: their
- * user room, the team room, and the given channels' rooms. Failures are logged, not thrown
- * (a socket left open still ends when its access token expires).
+ * Closes the sockets of a user's ended session(s) in the rooms they can be in: their user
+ * room, the team room, and the given channels' rooms, all in parallel; each room also
+ * remembers `endedSessionIds` so a socket of theirs still on its way in is closed as it
+ * opens. Failures are logged, not thrown (a socket left open still ends when its access
+ * token expires).
  */
-export async function disconnectSessions(env: Env, match: SessionMatch, channelIds: readonly string[]): Promise<number> {
+export async function disconnectSessions(env: Env, match: SessionMatch, channelIds: readonly string[], endedSessionIds: readonly string[] = []): Promise<number> {
+  const ids = [...endedSessionIds];
   const rooms: Promise<number>[] = [];
-  if (env.UserRoom) rooms.push(getServerByName(env.UserRoom, userRoomName(match.userId)).then((room) => room.disconnectSessions(match)));
-  if (env.TeamRoom) rooms.push(getServerByName(env.TeamRoom, TEAM_ROOM).then((room) => room.disconnectSessions(match)));
+  if (env.UserRoom) rooms.push(getServerByName(env.UserRoom, userRoomName(match.userId)).then((room) => room.disconnectSessions(match, ids)));
+  if (env.TeamRoom) rooms.push(getServerByName(env.TeamRoom, TEAM_ROOM).then((room) => room.disconnectSessions(match, ids)));
   if (env.ChatRoom) {
     const namespace = env.ChatRoom;
-    for (const id of channelIds) rooms.push(getServerByName(namespace, channelRoomName(id)).then((room) => room.disconnectSessions(match)));
+    for (const id of channelIds) rooms.push(getServerByName(namespace, channelRoomName(id)).then((room) => room.disconnectSessions(match, ids)));
   }
   let closed = 0;
   for (const result of await Promise.allSettled(rooms)) {
     if (result.status === "fulfilled") closed += result.value;
-    else console.error("realtime: could not close a signed-out session's sockets", result.reason);
+    else console.error("realtime: could not close an ended session's sockets", result.reason);
   }
   return closed;
 }

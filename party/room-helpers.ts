@@ -1,6 +1,7 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { CLOSE_CODES, type PongEvent, type ProtocolErrorEvent } from "~/modules/realtime/protocol";
 import { parseClientMessage } from "~/modules/realtime/protocol.server";
+import { ACCESS_TOKEN_TTL_SECONDS } from "../worker/auth/jwt.ts";
 
 /**
  * The authenticated user's id, set by party/connect-auth.ts on the upgrade request after it
@@ -17,6 +18,12 @@ export type ConnectionState = { userId: string; sessionId: string; expiresAt: nu
 
 /** Which sockets to close: a user's (all, one session's, or all but one session's). */
 export type SessionMatch = { userId: string; sessionId?: string; exceptSessionId?: string };
+
+/**
+ * How long a room remembers an ended session: every access token of it has expired by then
+ * (at most ACCESS_TOKEN_TTL_SECONDS after the session ended), so no socket can open with it.
+ */
+const ENDED_SESSION_MEMORY_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 
 /**
  * For a room's fetch(): refuses a request the router did not authenticate (no user header)
@@ -40,8 +47,8 @@ export function rememberUser(connection: Connection, request: Request) {
  * A socket is only as good as the access token it was opened with: once that expires (at
  * most an hour: ACCESS_TOKEN_TTL_SECONDS) the room closes it with CLOSE_CODES.sessionEnded
  * instead of sending to it, and the client reconnects with its renewed cookie, checked again
- * by the router (a revoked session or a deactivated user is refused there). Sign-out closes
- * the session's sockets at once (disconnectSessions).
+ * by the router (a revoked session or a deactivated user is refused there). Sign-out, a
+ * password change and a deactivation close the sessions' sockets at once (disconnectSessions).
  */
 function expired(connection: Connection, nowSeconds: number): boolean {
   const state = (connection as Connection<ConnectionState>).state;
@@ -130,7 +137,23 @@ export abstract class ListenOnlyRoom extends Server<Env> {
   }
 
   override onConnect(connection: Connection, ctx: ConnectionContext) {
-    rememberUser(connection, ctx.request);
+    this.admit(connection, ctx.request);
+  }
+
+  /**
+   * Records the socket's user and session, then closes it (false) if that session ended
+   * since the router checked it: the check and this moment are apart (another Worker, the
+   * trip here), and a socket that arrives after disconnectSessions ran would otherwise stay
+   * open for the rest of its token's hour. Accepting the socket, remembering its session and
+   * this test happen with nothing awaited in between, so disconnectSessions either finds the
+   * socket or has already left the session here.
+   */
+  protected admit(connection: Connection, request: Request): boolean {
+    rememberUser(connection, request);
+    const { sessionId } = (connection as Connection<ConnectionState>).state!;
+    if (!this.hasEnded(sessionId)) return true;
+    endSession(connection);
+    return false;
   }
 
   override onClose(connection: Connection, code: number) {
@@ -142,8 +165,13 @@ export abstract class ListenOnlyRoom extends Server<Env> {
     connection.send(JSON.stringify(parseClientMessage(message) ? pong() : protocolError()));
   }
 
-  /** RPC at sign-out: closes the matching sockets (CLOSE_CODES.sessionEnded); returns how many. */
-  disconnectSessions(match: SessionMatch): number {
+  /**
+   * RPC when sessions end (sign-out, a password change, a deactivation…): closes the matching
+   * sockets (CLOSE_CODES.sessionEnded) and remembers `endedSessionIds`, so that a socket of
+   * theirs still on its way here is closed as it opens (admit); returns how many it closed.
+   */
+  disconnectSessions(match: SessionMatch, endedSessionIds: readonly string[] = []): number {
+    this.rememberEnded(endedSessionIds);
     let closed = 0;
     for (const connection of this.getConnections()) {
       if (!matches(connection, match)) continue;
@@ -151,5 +179,31 @@ export abstract class ListenOnlyRoom extends Server<Env> {
       closed++;
     }
     return closed;
+  }
+
+  #endedTable = false;
+
+  /** The room's own SQLite table of ended sessions (created on first use: rooms have no schema). */
+  private endedSessions() {
+    const sql = this.ctx.storage.sql;
+    if (!this.#endedTable) {
+      sql.exec("create table if not exists ended_sessions (session_id text primary key, until integer not null)");
+      this.#endedTable = true;
+    }
+    return sql;
+  }
+
+  private rememberEnded(sessionIds: readonly string[]) {
+    if (sessionIds.length === 0) return;
+    const sql = this.endedSessions();
+    const now = Date.now();
+    sql.exec("delete from ended_sessions where until < ?", now);
+    const until = now + ENDED_SESSION_MEMORY_MS;
+    for (const id of sessionIds) sql.exec("insert or replace into ended_sessions (session_id, until) values (?, ?)", id, until);
+  }
+
+  private hasEnded(sessionId: string): boolean {
+    const rows = this.endedSessions().exec("select 1 from ended_sessions where session_id = ? and until >= ?", sessionId, Date.now());
+    return rows.toArray().length > 0;
   }
 }

@@ -26,7 +26,7 @@ export class TeamRoom extends ListenOnlyRoom {
   }
 
   override onConnect(connection: Connection, ctx: ConnectionContext) {
-    super.onConnect(connection, ctx);
+    if (!this.admit(connection, ctx.request)) return;
     const since = Number(new URL(ctx.request.url).searchParams.get("since"));
     if (!Number.isFinite(since) || since <= 0) return;
     const now = Date.now();

@@ -2,8 +2,10 @@
 // password recovery and password changes. Route actions and the GoTrue-compatible API both
 // call these functions; every rule lives here.
 import { disconnectSessions } from "../../party/publish.ts";
+import type { SessionMatch } from "../../party/room-helpers.ts";
 import { readableChannelIds } from "./chat-service.ts";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { type Language } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { AuthError } from "../auth/auth-error.ts";
@@ -22,7 +24,7 @@ import {
 } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
 import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
-import type { Authenticated, ServiceContext } from "./service-context.ts";
+import type { ServiceContext } from "./service-context.ts";
 
 /** 5 failed sign-ins per e-mail+IP in 15 minutes; the 6th attempt gets 429. */
 export const SIGN_IN_LIMIT: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 };
@@ -64,9 +66,11 @@ export type AuthSession = {
   user: AuthUser;
 };
 
-// The acting user's type lives with the service context (every service takes it); kept
-// importable from here, where it is made.
-export type { Authenticated } from "./service-context.ts";
+/** A verified request identity: the user row and the session it signed in with. */
+export type Authenticated = {
+  user: User;
+  session: { id: string; method: SessionMethod; expiresAt: number };
+};
 
 export function toAuthUser(user: User): AuthUser {
   return {
@@ -136,9 +140,41 @@ async function startSession({ db, env }: ServiceContext, user: User, method: Ses
   return issue(env, { ...user, lastSignInAt: now }, session!, refreshToken, seconds(now));
 }
 
-async function revokeSessions(ctx: ServiceContext, where: ReturnType<typeof and>) {
+/** Which sessions of a user end: all of them, one (`sessionId`), or all but one (`exceptSessionId`). */
+export type SessionsToEnd = SessionMatch;
+
+/**
+ * The one way sessions end, whatever ends them (sign-out, a password change, a deactivation,
+ * a refresh token replayed or unused too long, a deactivated user's refresh): in one D1
+ * batch, together with the write that ends them if there is one (`together`), the sessions
+ * are revoked and so is every refresh token of theirs; then their open sockets are closed in
+ * every room the user can be in (their user room, the team room, each channel they may
+ * read), and those rooms remember the sessions, so a socket already past the connection
+ * check cannot open after this. Every access token of the sessions is refused from the
+ * batch on (authenticateAccessToken reads the session).
+ */
+export async function endSessions(ctx: ServiceContext, which: SessionsToEnd, together: BatchItem<"sqlite">[] = []): Promise<void> {
+  const { db } = ctx;
   const now = nowIso();
-  await ctx.db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(and(where, isNull(authSessions.revokedAt)));
+  const sessions = and(
+    eq(authSessions.userId, which.userId),
+    which.sessionId === undefined ? undefined : eq(authSessions.id, which.sessionId),
+    which.exceptSessionId === undefined ? undefined : ne(authSessions.id, which.exceptSessionId),
+  );
+  const [ended] = await db.batch([
+    db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(and(sessions, isNull(authSessions.revokedAt))).returning({ id: authSessions.id }),
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.sessionId, db.select({ id: authSessions.id }).from(authSessions).where(sessions)))),
+    ...together,
+  ]);
+  try {
+    const endedIds = ended.map((session) => session.id);
+    await disconnectSessions(ctx.env, which, await readableChannelIds(ctx, which.userId), endedIds);
+  } catch (error) {
+    console.error("auth: sessions ended, their live sockets left to expire", error);
+  }
 }
 
 const throttleKey = (purpose: string, email: string, ip: string) => `${purpose}:${email}|${ip}`;
@@ -183,14 +219,14 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
   const { token, session, user } = row;
   if (session.revokedAt || token.revokedAt) throw new AuthError(400, "session_not_found");
   if (!user.isActive) {
-    await revokeSessions(ctx, eq(authSessions.id, session.id));
+    await endSessions(ctx, { userId: user.id, sessionId: session.id });
     throw new AuthError(400, "user_banned");
   }
 
   const now = Date.now();
   if (token.usedAt) return retryOrRevoke(ctx, refreshToken, token, session, user, now);
   if (now - new Date(token.createdAt).getTime() > REFRESH_TOKEN_LIFETIME_MS) {
-    await revokeSessions(ctx, eq(authSessions.id, session.id));
+    await endSessions(ctx, { userId: user.id, sessionId: session.id });
     throw new AuthError(400, "session_not_found");
   }
 
@@ -226,7 +262,7 @@ async function retryOrRevoke(
     if (child) return issue(ctx.env, user, session, childToken, seconds(child.createdAt));
   }
   // Presented again after the grace period: the token leaked or was replayed. End the session.
-  await revokeSessions(ctx, eq(authSessions.id, session.id));
+  await endSessions(ctx, { userId: user.id, sessionId: session.id });
   throw new AuthError(400, "refresh_token_already_used");
 }
 
@@ -250,22 +286,11 @@ export async function authenticateAccessToken({ db, env }: ServiceContext, token
 export type SignOutScope = "global" | "local" | "others";
 
 export async function signOut(ctx: ServiceContext, auth: Authenticated, scope: SignOutScope) {
-  const mine = eq(authSessions.userId, auth.user.id);
-  if (scope === "local") await revokeSessions(ctx, eq(authSessions.id, auth.session.id));
-  else if (scope === "global") await revokeSessions(ctx, mine);
-  else await revokeSessions(ctx, and(mine, ne(authSessions.id, auth.session.id)));
-  // Then the live sockets of those sessions stop listening (docs/decisions/014).
-  const match =
-    scope === "local"
-      ? { userId: auth.user.id, sessionId: auth.session.id }
-      : scope === "global"
-        ? { userId: auth.user.id }
-        : { userId: auth.user.id, exceptSessionId: auth.session.id };
-  try {
-    await disconnectSessions(ctx.env, match, await readableChannelIds(ctx, auth.user.id));
-  } catch (error) {
-    console.error("sign-out: sessions revoked, live sockets left to expire", error);
-  }
+  const userId = auth.user.id;
+  await endSessions(
+    ctx,
+    scope === "local" ? { userId, sessionId: auth.session.id } : scope === "global" ? { userId } : { userId, exceptSessionId: auth.session.id },
+  );
 }
 
 /**
@@ -361,32 +386,36 @@ export async function verifyRecoveryToken(ctx: ServiceContext, token: string, cl
 }
 
 /**
- * Sets a new password (also from a recovery session). Every other session of the user is
- * revoked; the current one becomes a normal password session.
+ * Sets a new password (also from a recovery session). Every other session of the user ends
+ * in the same batch (endSessions: sessions, refresh tokens, then their sockets); the current
+ * one stays and becomes a normal password session.
  */
 export async function updatePassword(ctx: ServiceContext, auth: Authenticated, password: string): Promise<User> {
   const reasons = weakPasswordReasons(password);
   if (reasons.length > 0) throw new AuthError(422, "weak_password", { reasons });
   const now = nowIso();
-  const [user] = await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, auth.user.id)).returning(),
+  await endSessions(ctx, { userId: auth.user.id, exceptSessionId: auth.session.id }, [
+    ctx.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, auth.user.id)),
     ctx.db.update(authSessions).set({ method: "password", updatedAt: now }).where(eq(authSessions.id, auth.session.id)),
-    ctx.db
-      .update(authSessions)
-      .set({ revokedAt: now, updatedAt: now })
-      .where(and(eq(authSessions.userId, auth.user.id), ne(authSessions.id, auth.session.id), isNull(authSessions.revokedAt))),
     // Reset links still unused are spent with the old password.
     ctx.db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, auth.user.id), isNull(passwordResetTokens.usedAt))),
   ]);
-  return user[0]!;
+  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, auth.user.id) });
+  if (!user) throw new AuthError(404, "user_not_found");
+  return user;
 }
 
-/** Activates or deactivates a staff account (admins only); deactivation ends its sessions. */
+/**
+ * Activates or deactivates a staff account (admins only). Deactivation ends every session of
+ * the user at once (endSessions: sessions, refresh tokens and their sockets in the user,
+ * team and channel rooms); from the moment is_active is 0 no token of theirs is accepted
+ * (authenticateAccessToken and the socket check read it), and they cannot sign in.
+ */
 export async function setUserActive(ctx: ServiceContext, actor: User, userId: string, active: boolean): Promise<User> {
   assertRole(actor, "admin");
   if (actor.id === userId && !active) throw new AuthError(400, "validation_failed");
   const [user] = await ctx.db.update(users).set({ isActive: active, updatedAt: nowIso() }).where(eq(users.id, userId)).returning();
   if (!user) throw new AuthError(404, "user_not_found");
-  if (!active) await revokeSessions(ctx, eq(authSessions.userId, userId));
+  if (!active) await endSessions(ctx, { userId });
   return user;
 }
