@@ -24,7 +24,7 @@ import {
 } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
 import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
-import type { ServiceContext } from "./service-context.ts";
+import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** 5 failed sign-ins per e-mail+IP in 15 minutes; the 6th attempt gets 429. */
 export const SIGN_IN_LIMIT: RateLimit = { limit: 5, windowMs: 15 * 60 * 1000 };
@@ -66,11 +66,9 @@ export type AuthSession = {
   user: AuthUser;
 };
 
-/** A verified request identity: the user row and the session it signed in with. */
-export type Authenticated = {
-  user: User;
-  session: { id: string; method: SessionMethod; expiresAt: number };
-};
+// The acting user's type lives with the service context (every service takes it); kept
+// importable from here, where it is made.
+export type { Authenticated } from "./service-context.ts";
 
 export function toAuthUser(user: User): AuthUser {
   return {
