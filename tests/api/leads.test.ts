@@ -52,6 +52,30 @@ describe("GET /api/leads/:id", () => {
     }
   });
 
+  it("is the same JSON as in the list and the pipeline (drizzle rows and the raw list SQL share one mapper)", async () => {
+    const assigned = await createLead(db(), {
+      name: "Mesma Forma Assinada",
+      email: "mesma.forma@example.com",
+      phone: "+55 11 91234-5678",
+      company: "Forma Ltda",
+      notes: "Notas",
+      assignedTo: rep.user.id,
+      tags: ["Urgente", "Proposta"],
+      estimatedValue: 99.9,
+      status: "qualified",
+    });
+    const unassigned = await createLead(db(), { name: "Mesma Forma Livre", tags: [] });
+    for (const lead of [assigned, unassigned]) {
+      const { lead: one } = await (await request(`/api/leads/${lead.id}`, { headers: auth(admin) })).json<{ lead: LeadDto }>();
+      const list = await (await request(`/api/leads?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })).json<{ items: LeadDto[] }>();
+      const pipeline = await (await request(`/api/leads/pipeline?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })).json<{
+        columns: { leads: LeadDto[] }[];
+      }>();
+      expect(list.items.find((item) => item.id === lead.id), lead.name).toEqual(one);
+      expect(pipeline.columns.flatMap((column) => column.leads).find((item) => item.id === lead.id), lead.name).toEqual(one);
+    }
+  });
+
   it("404 not_found for an unknown id, translated", async () => {
     const pt = await request("/api/leads/nope", { headers: auth(rep) });
     expect(pt.status).toBe(404);

@@ -1,7 +1,9 @@
-// One lead row (plus its assignee's name) as the services return it: LeadDto of crm-types.
-// Shared by every service that answers with leads, so the JSON has one shape everywhere.
-import { eq } from "drizzle-orm";
-import { leads, users, type Lead } from "../db/schema/index.ts";
+// One lead (plus its assignee's name) as the services return it: LeadDto of crm-types.
+// Shared by every service that answers with leads, so the JSON has one shape everywhere:
+// both ways the services read leads end in toLeadDto, drizzle rows (joinedLeadDto) and the
+// raw SQL of the list queries and live events (rawLeadDto).
+import { eq, sql } from "drizzle-orm";
+import { leads, users, type Lead, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import type { LeadDto, UserRef } from "./crm-types.ts";
 
 /** Select shape: the lead's columns and its assignee (null when unassigned). */
@@ -10,7 +12,25 @@ export const leadWithAssignee = { lead: leads, assigneeId: users.id, assigneeNam
 /** Join condition for `leftJoin(users, assigneeJoin)`. */
 export const assigneeJoin = eq(users.id, leads.assignedTo);
 
-export function toLeadDto(row: Lead, assignee: UserRef | null): LeadDto {
+/** The columns a LeadDto is made of (a drizzle Lead has them all). */
+export type LeadFields = Pick<
+  Lead,
+  | "id"
+  | "name"
+  | "email"
+  | "phone"
+  | "company"
+  | "source"
+  | "status"
+  | "estimatedValue"
+  | "notes"
+  | "assignedTo"
+  | "tags"
+  | "createdAt"
+  | "updatedAt"
+>;
+
+export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
   return {
     id: row.id,
     name: row.name,
@@ -32,4 +52,59 @@ export function toLeadDto(row: Lead, assignee: UserRef | null): LeadDto {
 /** A row selected with `leadWithAssignee` as a LeadDto. */
 export function joinedLeadDto(row: { lead: Lead; assigneeId: string | null; assigneeName: string | null }): LeadDto {
   return toLeadDto(row.lead, row.assigneeId && row.assigneeName !== null ? { id: row.assigneeId, name: row.assigneeName } : null);
+}
+
+/** A lead as raw SQL selects it with RAW_LEAD_COLUMNS: snake_case, tags as JSON text, the assignee's name. */
+export type RawLeadRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource;
+  status: LeadStatus;
+  estimated_value: number | null;
+  notes: string | null;
+  assigned_to: string | null;
+  tags: string;
+  created_at: string;
+  updated_at: string;
+  assignee_name: string | null;
+};
+
+/** The select list of a RawLeadRow, from `leads l left join users u on u.id = l.assigned_to`. */
+export const RAW_LEAD_COLUMNS = sql.raw(
+  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name",
+);
+
+/** Tags stored as JSON text; anything but an array of strings reads as none. */
+function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A RawLeadRow as a LeadDto: the same fields as a drizzle row, through toLeadDto. */
+export function rawLeadDto(row: RawLeadRow): LeadDto {
+  return toLeadDto(
+    {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      source: row.source,
+      status: row.status,
+      estimatedValue: row.estimated_value,
+      notes: row.notes,
+      assignedTo: row.assigned_to,
+      tags: parseTags(row.tags),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+    row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
+  );
 }

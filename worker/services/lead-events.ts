@@ -9,7 +9,7 @@ import { publishToTeam } from "../../party/publish.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { LeadDto, UserRef } from "./crm-types.ts";
-import { leadRowToDto, type LeadRow } from "./lead-query-service.ts";
+import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** Who did it, as events carry it (null: the public site). */
@@ -104,11 +104,8 @@ export function publishSiteLead(ctx: ServiceContext, leadId: string, created: bo
 
 /** The lead as the lists show it (with its assignee), or null when it is gone. */
 async function readLeadDto(db: Db, id: string): Promise<LeadDto | null> {
-  const [row] = await db.all<LeadRow>(
-    sql`select l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name
-      from leads l left join users u on u.id = l.assigned_to where l.id = ${id}`,
-  );
-  return row ? leadRowToDto(row) : null;
+  const [row] = await db.all<RawLeadRow>(sql`select ${RAW_LEAD_COLUMNS} from leads l left join users u on u.id = l.assigned_to where l.id = ${id}`);
+  return row ? rawLeadDto(row) : null;
 }
 
 /** publishLeadChanged, then the lead itself (for a service's `return`). */

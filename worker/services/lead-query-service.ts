@@ -16,10 +16,11 @@
 // docs/decisions/012-crm-reads-at-scale.md has the measurements.
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
+import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
+import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
@@ -28,59 +29,6 @@ export const LEAD_PAGE_MAX = 100;
 export const PIPELINE_COLUMN_DEFAULT = 20;
 /** At or above this many matches a search walks the newest-first index (see above). */
 export const SPARSE_MATCHES = 1000;
-
-// ---------------------------------------------------------------------------------------
-// Rows
-
-/** A lead row as the list queries select it (snake_case, tags as JSON text). */
-export type LeadRow = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  source: LeadSource;
-  status: LeadStatus;
-  estimated_value: number | null;
-  notes: string | null;
-  assigned_to: string | null;
-  tags: string;
-  created_at: string;
-  updated_at: string;
-  assignee_name: string | null;
-};
-
-const LEAD_COLUMNS = sql.raw(
-  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name",
-);
-
-function parseTags(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-export function leadRowToDto(row: LeadRow): LeadDto {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    source: row.source,
-    status: row.status,
-    estimated_value: row.estimated_value,
-    notes: row.notes,
-    assigned_to: row.assigned_to,
-    assigned_user: row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
-    tags: parseTags(row.tags),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
 
 // ---------------------------------------------------------------------------------------
 // Cursor: the sort key of a page's last lead, base64url JSON [created_at, id].
@@ -149,7 +97,7 @@ function leadPageQuery({ match, status, after, limit }: PageQuery): SQL {
   if (status) conditions.push(sql`l.status = ${status}`);
   if (after) conditions.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
   const page = (access: string, extra: SQL[], rows: SQL) =>
-    sql`select ${LEAD_COLUMNS} from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
+    sql`select ${RAW_LEAD_COLUMNS} from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
       [...conditions, ...extra],
       sql` and `,
     )} order by l.created_at desc, l.id desc limit ${rows}`;
@@ -187,8 +135,8 @@ function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
   )} group by status`;
 }
 
-function toPage(rows: LeadRow[], limit: number): Page<LeadDto> {
-  const items = rows.slice(0, limit).map(leadRowToDto);
+function toPage(rows: RawLeadRow[], limit: number): Page<LeadDto> {
+  const items = rows.slice(0, limit).map(rawLeadDto);
   const last = items.at(-1);
   return { items, next_cursor: rows.length > limit && last ? encodeLeadCursor(last) : null };
 }
@@ -208,7 +156,7 @@ export async function listLeads({ db }: ServiceContext, _actor: Authenticated, q
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { items: [], next_cursor: null };
-  const [rows] = await readBatch<[LeadRow]>(db, [leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 })]);
+  const [rows] = await readBatch<[RawLeadRow]>(db, [leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 })]);
   return toPage(rows, limit);
 }
 
@@ -219,14 +167,14 @@ export async function loadPipeline({ db }: ServiceContext, _actor: Authenticated
   if (match === null) {
     return { columns: LEAD_STATUSES.map((status) => ({ status, count: 0, value_sum: 0, leads: [], next_cursor: null })) };
   }
-  const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...LeadRow[]]>(db, [
+  const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...RawLeadRow[]]>(db, [
     statusTotalsQuery(match ?? null),
     ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1 })),
   ]);
   const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
   return {
     columns: LEAD_STATUSES.map((status, i) => {
-      const page = toPage(pages[i] as LeadRow[], perColumn);
+      const page = toPage(pages[i] as RawLeadRow[], perColumn);
       const total = byStatus.get(status);
       return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
     }),
@@ -244,7 +192,7 @@ export async function loadPipelineColumn(
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { status, count: 0, value_sum: 0, leads: [], next_cursor: null };
-  const [totals, rows] = await readBatch<[StatusTotalsRow, LeadRow]>(db, [
+  const [totals, rows] = await readBatch<[StatusTotalsRow, RawLeadRow]>(db, [
     statusTotalsQuery(match ?? null, status),
     leadPageQuery({ match: match ?? null, status, after, limit: limit + 1 }),
   ]);
