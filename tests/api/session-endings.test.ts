@@ -174,15 +174,15 @@ describe("deactivation", () => {
     const colleague = await signedInUser("manager");
     const channel = await newChannel(colleague, { name: "corrida" });
     const rooms = [
-      { path: teamPath, lobby: { className: "TeamRoom", name: TEAM_ROOM }, stub: () => getServerByName(env.TeamRoom, TEAM_ROOM) },
+      { path: teamPath, lobby: { className: "TeamRoom" as const, name: TEAM_ROOM }, stub: () => getServerByName(env.TeamRoom, TEAM_ROOM) },
       {
         path: userPath(rep),
-        lobby: { className: "UserRoom", name: userRoomName(rep.user.id) },
+        lobby: { className: "UserRoom" as const, name: userRoomName(rep.user.id) },
         stub: () => getServerByName(env.UserRoom, userRoomName(rep.user.id)),
       },
       {
         path: chatPath(channel.id),
-        lobby: { className: "ChatRoom", name: channelRoomName(channel.id) },
+        lobby: { className: "ChatRoom" as const, name: channelRoomName(channel.id) },
         stub: () => getServerByName(env.ChatRoom, channelRoomName(channel.id)),
       },
     ];
