@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { describeError } from "~/modules/crm/api-client";
 import { useAnnounce } from "./announcer";
-import { describeError } from "./describe-error";
 
 type WriteMessages = {
   /** The success toast's title; none when the change shows for itself. */

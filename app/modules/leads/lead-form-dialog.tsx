@@ -6,7 +6,8 @@ import { useCallback, useId, useState, type FormEvent, type ReactNode } from "re
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { api, type ApiClientError } from "~/modules/crm/api-client";
+import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import { withLeadParam } from "./lead-card-parts";
 import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
 import { TagField } from "./tag-field";
@@ -78,6 +79,7 @@ function LeadForm({
 }) {
   const { t, language } = useI18n();
   const toast = useToast();
+  const failed = useSubmitFailure();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -132,19 +134,19 @@ function LeadForm({
       onSaved(result.lead);
       onOpenChange(false);
     } catch (caught) {
-      if (caught instanceof OfflineError) {
-        toast({ title: t("crm.shared.offline"), variant: "destructive" });
-      } else if (caught instanceof ApiClientError) {
-        const existing = caught.body.lead as { id?: unknown; name?: unknown } | null | undefined;
-        if (caught.code === "lead_exists" && existing && typeof existing.id === "string") {
-          setExists({ id: existing.id, name: String(existing.name ?? ""), message: caught.message });
-        } else {
-          setError(caught);
-          if (caught.issues.length === 0) toast({ title: t("crm.shared.errorTitle"), description: caught.message, variant: "destructive" });
-        }
-      } else {
-        toast({ title: t("crm.shared.errorTitle"), description: (caught as Error).message, variant: "destructive" });
-      }
+      failed(caught, {
+        onConflict: (conflict) => {
+          const existing = conflict.body.lead as { id?: unknown; name?: unknown } | null | undefined;
+          if (conflict.code !== "lead_exists" || !existing || typeof existing.id !== "string") return false;
+          setExists({ id: existing.id, name: String(existing.name ?? ""), message: conflict.message });
+          return true;
+        },
+        // Field messages show under their fields; a refusal without any also gets the toast.
+        onRefused: (refusal) => {
+          setError(refusal);
+          return refusal.issues.length > 0;
+        },
+      });
     } finally {
       setSaving(false);
     }

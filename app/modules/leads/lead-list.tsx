@@ -9,7 +9,7 @@ import { useToast } from "~/components/ui/toaster";
 import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, OfflineError, queryString } from "~/modules/crm/api-client";
+import { api, describeError, queryString } from "~/modules/crm/api-client";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import type { LiveChange } from "./pipeline-state";
 
@@ -71,7 +71,7 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
     } catch (error) {
       toast({
         title: t("crm.leads.list.loadError"),
-        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
+        description: describeError(error, t),
         variant: "destructive",
       });
     } finally {

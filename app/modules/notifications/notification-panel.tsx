@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { api, describeError } from "~/modules/crm/api-client";
 import type { NotificationDto, NotificationListDto } from "../../../worker/services/crm-types.ts";
 
 type IconProps = { width?: number; height?: number; "aria-hidden"?: boolean };
@@ -95,7 +95,7 @@ export default function NotificationPanel({
   const failed = (error: unknown) =>
     toast({
       title: t("crm.notifications.markFailed"),
-      description: error instanceof OfflineError ? t("crm.shared.offline") : undefined,
+      description: describeError(error, t),
       variant: "destructive",
     });
 

@@ -2,7 +2,8 @@ import { Button, Dialog, Flex, Select, Text, TextArea, TextField } from "@radix-
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { api } from "~/modules/crm/api-client";
+import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
 import { loadAssignableUsers } from "./assignable-users.ts";
 import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
@@ -66,6 +67,7 @@ export function TaskFormDialog({ open, onOpenChange, task, onSaved, returnFocusT
 function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadListOpen: RefObject<boolean>; onDone: (task: TaskDto) => void }) {
   const { t } = useI18n();
   const toast = useToast();
+  const failed = useSubmitFailure();
   const ids = useId();
   const [title, setTitle] = useState(task?.title ?? "");
   const [description, setDescription] = useState(task?.description ?? "");
@@ -125,21 +127,7 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
       onDone(saved);
     } catch (error) {
       setSaving(false);
-      if (error instanceof OfflineError) {
-        toast({ title: t("crm.shared.offline"), variant: "destructive" });
-        return;
-      }
-      if (error instanceof ApiClientError) {
-        const fieldErrors: Errors = {};
-        for (const field of FIELDS) {
-          const message = error.fieldMessage(field);
-          if (message) fieldErrors[field] = message;
-        }
-        setErrors(fieldErrors);
-        toast({ title: t("crm.shared.errorTitle"), description: error.message, variant: "destructive" });
-        return;
-      }
-      toast({ title: t("crm.shared.errorTitle"), description: t("errorScreen.message"), variant: "destructive" });
+      failed(error, { onRefused: (refusal) => setErrors(refusal.fieldMessages(FIELDS)) });
     }
   };
 

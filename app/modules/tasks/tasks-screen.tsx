@@ -5,7 +5,7 @@ import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } fro
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
+import { api, describeError, offlineToast, queryString } from "~/modules/crm/api-client";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
 import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
@@ -88,7 +88,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
   useEffect(() => {
     if (!data.offline || offlineToasted.current === data) return;
     offlineToasted.current = data;
-    toast({ title: t("crm.shared.offline"), variant: "destructive" });
+    toast(offlineToast(t));
   }, [data, t, toast]);
 
   const setParams = useCallback(
@@ -158,9 +158,11 @@ export function TasksScreen({ data }: { data: TasksData }) {
       toast({ title: completed ? t("crm.tasks.toasts.completed") : t("crm.tasks.toasts.reopened"), variant: "success" });
     } catch (error) {
       setOverride(task);
-      const description =
-        error instanceof OfflineError ? t("crm.shared.offline") : error instanceof ApiClientError ? error.message : t("errorScreen.message");
-      toast({ title: t("crm.tasks.toasts.toggleFailed"), description, variant: "destructive" });
+      toast({
+        title: t("crm.tasks.toasts.toggleFailed"),
+        description: describeError(error, t, t("errorScreen.message")),
+        variant: "destructive",
+      });
     } finally {
       setBusy((current) => {
         const next = new Set(current);
@@ -185,7 +187,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
     } catch (error) {
       toast({
         title: t("crm.tasks.toasts.loadFailed"),
-        description: error instanceof OfflineError ? t("crm.shared.offline") : undefined,
+        description: describeError(error, t),
         variant: "destructive",
       });
     } finally {

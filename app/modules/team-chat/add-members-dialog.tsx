@@ -3,7 +3,7 @@ import { Button, Dialog, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { api, describeError } from "~/modules/crm/api-client";
 import { loadAssignableUsers } from "~/modules/tasks/assignable-users";
 import type { AssignableUserDto, ChatChannelDto, ChatMemberDto } from "@worker/services/crm-types";
 import { initialOf } from "./chat-messages.ts";
@@ -64,8 +64,7 @@ export function AddMembersDialog({
         delete next[user.id];
         return next;
       });
-      const description = error instanceof OfflineError ? t("crm.shared.offline") : error instanceof ApiClientError ? error.message : undefined;
-      toast({ title: t("crm.teamChat.toasts.memberFailed"), description, variant: "destructive" });
+      toast({ title: t("crm.teamChat.toasts.memberFailed"), description: describeError(error, t), variant: "destructive" });
     }
   };
 

@@ -1,8 +1,8 @@
 import { Button, Dialog, Flex, Switch, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { api } from "~/modules/crm/api-client";
+import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ChatChannelDto } from "@worker/services/crm-types";
 
 type Field = "name" | "description" | "is_private";
@@ -29,7 +29,7 @@ export function CreateChannelDialog({
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const { t } = useI18n();
-  const toast = useToast();
+  const failed = useSubmitFailure();
   const ids = useId();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
@@ -59,21 +59,11 @@ export function CreateChannelDialog({
       onCreated(channel);
     } catch (error) {
       setSaving(false);
-      if (error instanceof OfflineError) {
-        toast({ title: t("crm.shared.errorTitle"), description: t("crm.shared.offline"), variant: "destructive" });
-        return;
-      }
-      if (error instanceof ApiClientError) {
-        const fieldErrors: Errors = {};
-        for (const field of FIELDS) {
-          const message = error.fieldMessage(field);
-          if (message) fieldErrors[field] = message;
-        }
-        setErrors(fieldErrors);
-        toast({ title: t("crm.teamChat.toasts.createFailed"), description: error.message, variant: "destructive" });
-        return;
-      }
-      toast({ title: t("crm.shared.errorTitle"), description: t("crm.teamChat.toasts.createFailed"), variant: "destructive" });
+      failed(error, {
+        title: t("crm.teamChat.toasts.createFailed"),
+        unexpected: t("crm.teamChat.toasts.createFailed"),
+        onRefused: (refusal) => setErrors(refusal.fieldMessages(FIELDS)),
+      });
     }
   };
 

@@ -1,0 +1,47 @@
+import { useCallback } from "react";
+import { useToast, type ToastInput } from "~/components/ui/toaster";
+import type { Translate } from "~/i18n";
+import { useI18n } from "~/i18n/react";
+import { ApiClientError, OfflineError, offlineToast } from "./api-client.ts";
+
+type SubmitFailureOptions = {
+  /** A 409 the form explains itself (a taken e-mail names its lead); true when it did. */
+  onConflict?: (error: ApiClientError) => boolean;
+  /**
+   * The server refused the input: the form puts the issues under their fields. True when the
+   * form shows the whole refusal itself, so no toast repeats it.
+   */
+  onRefused?: (error: ApiClientError) => boolean | void;
+  /** The refusal toast's title; the generic error title by default. */
+  title?: string;
+  /** The description for a failure that is neither offline nor the server's answer. */
+  unexpected?: string;
+};
+
+/**
+ * What a CRM form shows when its submit fails, as the toast to show (null: the form shows it).
+ * Offline, the one offline toast, and the dialog keeps what was typed; a conflict or the
+ * server's field issues go to the form; otherwise the server's message under a title.
+ */
+export function submitFailure(error: unknown, t: Translate, options: SubmitFailureOptions = {}): ToastInput | null {
+  if (error instanceof OfflineError) return offlineToast(t);
+  if (error instanceof ApiClientError) {
+    if (error.status === 409 && options.onConflict?.(error)) return null;
+    if (options.onRefused?.(error)) return null;
+    return { title: options.title ?? t("crm.shared.errorTitle"), description: error.message, variant: "destructive" };
+  }
+  return { title: t("crm.shared.errorTitle"), description: options.unexpected ?? t("errorScreen.message"), variant: "destructive" };
+}
+
+/** `submitFailure` with its toast shown: the catch of the CRM dialogs' submits. */
+export function useSubmitFailure() {
+  const { t } = useI18n();
+  const toast = useToast();
+  return useCallback(
+    (error: unknown, options?: SubmitFailureOptions) => {
+      const shown = submitFailure(error, t, options);
+      if (shown) toast(shown);
+    },
+    [t, toast],
+  );
+}
