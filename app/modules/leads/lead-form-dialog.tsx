@@ -1,12 +1,14 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
+import { LEAD_SOURCES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, type ApiClientError } from "~/modules/crm/api-client";
+import { AssigneeSelect } from "~/modules/crm/assignee-select";
+import { StatusSelect } from "~/modules/crm/status-select";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import { withLeadParam } from "./lead-card-parts";
 import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
@@ -85,18 +87,12 @@ function LeadForm({
   const id = useId();
   const [source, setSource] = useState<LeadSource>(lead?.source ?? "website");
   const [status, setStatus] = useState<LeadStatus>(lead?.status ?? "new");
-  const [assignee, setAssignee] = useState<string>(lead?.assigned_to ?? "none");
+  const [assignee, setAssignee] = useState<string | null>(lead?.assigned_to ?? null);
   const [tags, setTags] = useState<string[]>(lead?.tags ?? []);
   const [tagDraft, setTagDraft] = useState("");
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<ApiClientError | null>(null);
   const [exists, setExists] = useState<LeadExists | null>(null);
-
-  // The current assignee stays a choice even when no longer active.
-  const users =
-    lead?.assigned_user && !assignableUsers.some((user) => user.id === lead.assigned_user!.id)
-      ? [...assignableUsers, { ...lead.assigned_user, email: "", role: "sales_rep" as const }]
-      : assignableUsers;
 
   const fieldError = (field: string) => error?.fieldMessage(field);
   const fieldIds = (field: string, invalidAttribute = true) => ({
@@ -118,7 +114,7 @@ function LeadForm({
       source,
       status,
       estimated_value: parseEstimatedValue(text("estimated_value")),
-      assigned_to: assignee === "none" ? null : assignee,
+      assigned_to: assignee,
       // A tag typed but not added yet counts too.
       tags: addTag(tags, tagDraft),
       notes: text("notes") || null,
@@ -219,31 +215,18 @@ function LeadForm({
             </Select.Root>
           </Field>
           <Field label={t("crm.leads.form.status")} htmlFor={`${id}-status`} error={fieldError("status")} errorId={`${id}-status-error`}>
-            <Select.Root value={status} onValueChange={(value) => setStatus(value as LeadStatus)}>
-              <Select.Trigger {...fieldIds("status", false)} />
-              <Select.Content position="popper">
-                {LEAD_STATUSES.map((value) => (
-                  <Select.Item key={value} value={value}>
-                    {t(`crm.shared.statuses.${value}`)}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
+            <StatusSelect value={status} onValueChange={setStatus} {...fieldIds("status", false)} />
           </Field>
         </Grid>
 
         <Field label={t("crm.leads.form.assignee")} htmlFor={`${id}-assigned_to`} error={fieldError("assigned_to")} errorId={`${id}-assigned_to-error`}>
-          <Select.Root value={assignee} onValueChange={setAssignee}>
-            <Select.Trigger {...fieldIds("assigned_to", false)} />
-            <Select.Content position="popper">
-              <Select.Item value="none">{t("crm.shared.none")}</Select.Item>
-              {users.map((user) => (
-                <Select.Item key={user.id} value={user.id}>
-                  {user.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+          <AssigneeSelect
+            value={assignee}
+            onValueChange={setAssignee}
+            users={assignableUsers}
+            current={lead?.assigned_user}
+            {...fieldIds("assigned_to", false)}
+          />
         </Field>
 
         <TagField tags={tags} onChange={setTags} draft={tagDraft} onDraftChange={setTagDraft} error={fieldError("tags")} />

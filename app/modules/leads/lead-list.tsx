@@ -1,7 +1,7 @@
 import { EnvelopeClosedIcon, MagnifyingGlassIcon, MobileIcon, PersonIcon, PlusIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { canEditLead } from "@worker/auth/crm-permissions";
-import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
+import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, Page } from "@worker/services/crm-types";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
@@ -10,6 +10,7 @@ import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, describeError, queryString } from "~/modules/crm/api-client";
+import { StatusSelect } from "~/modules/crm/status-select";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import type { LiveChange } from "./pipeline-state";
 
@@ -193,20 +194,14 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
         <label htmlFor={statusId} className="sr-only">
           {t("crm.leads.filters.status")}
         </label>
-        <Select.Root value={status ?? "all"} onValueChange={(value) => setParams({ status: value === "all" ? null : value })}>
-          <Select.Trigger id={statusId} className="w-full" data-testid="lead-status-filter">
-            {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
-            {status ? t(`crm.shared.statuses.${status}`) : t("crm.leads.filters.allStatuses")}
-          </Select.Trigger>
-          <Select.Content position="popper">
-            <Select.Item value="all">{t("crm.leads.filters.allStatuses")}</Select.Item>
-            {LEAD_STATUSES.map((value) => (
-              <Select.Item key={value} value={value}>
-                {t(`crm.shared.statuses.${value}`)}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
+        <StatusSelect
+          value={status}
+          onValueChange={(next: LeadStatus | null) => setParams({ status: next })}
+          allLabel={t("crm.leads.filters.allStatuses")}
+          id={statusId}
+          className="w-full"
+          data-testid="lead-status-filter"
+        />
       </Flex>
       )}
       <span className="sr-only" role="status">

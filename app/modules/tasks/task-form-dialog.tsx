@@ -1,8 +1,9 @@
-import { Button, Dialog, Flex, Select, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Button, Dialog, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api } from "~/modules/crm/api-client";
+import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
 import { loadAssignableUsers } from "./assignable-users.ts";
@@ -23,7 +24,6 @@ type Field = "title" | "description" | "due_date" | "assigned_to" | "lead_id";
 type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ["title", "description", "due_date", "assigned_to", "lead_id"];
-const NONE = "none";
 
 /**
  * The task dialog (crm.md §2): 'Nova tarefa' / 'Editar Tarefa' with Título (required),
@@ -72,7 +72,7 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
   const [title, setTitle] = useState(task?.title ?? "");
   const [description, setDescription] = useState(task?.description ?? "");
   const [dueDate, setDueDate] = useState(dueDateInputValue(task?.due_date));
-  const [assignee, setAssignee] = useState(task?.assigned_to ?? NONE);
+  const [assignee, setAssignee] = useState<string | null>(task?.assigned_to ?? null);
   const [lead, setLead] = useState<LeadChoice | null>(task?.lead ?? null);
   const [users, setUsers] = useState<AssignableUserDto[] | null>(null);
   const [usersFailed, setUsersFailed] = useState(false);
@@ -90,12 +90,6 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
       live = false;
     };
   }, []);
-
-  // The current assignee stays a choice even when no longer active.
-  const userChoices = [...(users ?? [])];
-  if (task?.assigned_user && !userChoices.some((u) => u.id === task.assigned_user!.id)) {
-    userChoices.unshift({ id: task.assigned_user.id, name: task.assigned_user.name, email: "", role: "sales_rep" });
-  }
 
   const fieldId = (field: Field) => `${ids}-${field}`;
   const errorId = (field: Field) => `${ids}-${field}-error`;
@@ -115,7 +109,7 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
       title: title.trim(),
       description: description.trim() ? description : null,
       lead_id: lead?.id ?? null,
-      assigned_to: assignee === NONE ? null : assignee,
+      assigned_to: assignee,
     };
     // An unchanged day keeps the stored instant (a time set through the API stays).
     if (!task || dueDate !== dueDateInputValue(task.due_date)) body.due_date = dueDate || null;
@@ -183,22 +177,16 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
             error={errors.assigned_to ?? (usersFailed ? t("crm.tasks.dialog.usersFailed") : undefined)}
             errorId={errorId("assigned_to")}
           >
-            <Select.Root value={assignee} onValueChange={setAssignee}>
-              <Select.Trigger
-                id={fieldId("assigned_to")}
-                aria-invalid={errors.assigned_to ? true : undefined}
-                aria-describedby={errors.assigned_to || usersFailed ? errorId("assigned_to") : undefined}
-                data-testid="task-assignee-select"
-              />
-              <Select.Content position="popper">
-                <Select.Item value={NONE}>{t("crm.shared.none")}</Select.Item>
-                {userChoices.map((user) => (
-                  <Select.Item key={user.id} value={user.id}>
-                    {user.name}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
+            <AssigneeSelect
+              value={assignee}
+              onValueChange={setAssignee}
+              users={users ?? []}
+              current={task?.assigned_user}
+              id={fieldId("assigned_to")}
+              aria-invalid={errors.assigned_to ? true : undefined}
+              aria-describedby={errors.assigned_to || usersFailed ? errorId("assigned_to") : undefined}
+              data-testid="task-assignee-select"
+            />
           </FieldRow>
         </div>
 
