@@ -6,12 +6,15 @@ import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { QuickSearchDto } from "@worker/services/crm-types";
 import { api, queryString } from "./api-client.ts";
+import { useDebouncedSearch } from "./use-debounced-search.ts";
 
 type Item =
   | { kind: "lead"; id: string; href: string; lead: QuickSearchDto["leads"][number] }
   | { kind: "task"; id: string; href: string; task: QuickSearchDto["tasks"][number] };
 
 const DEBOUNCE_MS = 150;
+
+const searchCrm = (q: string, signal: AbortSignal) => api<QuickSearchDto>("GET", `/search${queryString({ q })}`, undefined, { signal });
 
 /** The results in the order the arrows walk them: leads, then tasks. */
 export function searchItems(results: QuickSearchDto): Item[] {
@@ -30,10 +33,9 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<QuickSearchDto | null>(null);
-  const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [active, setActive] = useState(0);
-  const requestRef = useRef<AbortController | null>(null);
+  const text = query.trim();
+  const { results, status: state } = useDebouncedSearch(text, searchCrm, { delay: DEBOUNCE_MS, onResults: () => setActive(0) });
   // Where focus was when the search opened (the button, or whatever had it for Ctrl+K).
   const returnFocusRef = useRef<HTMLElement | null>(null);
 
@@ -43,41 +45,9 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
     if (open) returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!open) {
       setQuery("");
-      setResults(null);
-      setState("idle");
       setActive(0);
     }
   }, [open]);
-
-  useEffect(() => {
-    const text = query.trim();
-    requestRef.current?.abort();
-    if (!text) {
-      setResults(null);
-      setState("idle");
-      return;
-    }
-    const controller = new AbortController();
-    requestRef.current = controller;
-    setState("loading");
-    const timer = window.setTimeout(() => {
-      api<QuickSearchDto>("GET", `/search${queryString({ q: text })}`, undefined, { signal: controller.signal }).then(
-        (found) => {
-          if (controller.signal.aborted) return;
-          setResults(found);
-          setActive(0);
-          setState("idle");
-        },
-        () => {
-          if (!controller.signal.aborted) setState("error");
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
 
   const choose = (item: Item | undefined) => {
     if (!item) return;
@@ -100,7 +70,6 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
   };
 
   const optionId = (index: number) => `${listId}-option-${index}`;
-  const text = query.trim();
   const leadCount = results?.leads.length ?? 0;
 
   return (

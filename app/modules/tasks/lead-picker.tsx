@@ -1,8 +1,9 @@
 import { Cross2Icon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { IconButton, Text, TextField } from "@radix-ui/themes";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useI18n } from "~/i18n/react";
 import { api, queryString } from "~/modules/crm/api-client";
+import { useDebouncedSearch } from "~/modules/crm/use-debounced-search";
 import type { LeadDto, Page } from "@worker/services/crm-types";
 
 export type LeadChoice = { id: string; name: string; company: string | null };
@@ -11,6 +12,11 @@ type Option = { kind: "none" } | { kind: "lead"; lead: LeadChoice };
 
 const DEBOUNCE_MS = 250;
 const RESULTS = 8;
+
+const searchLeads = (q: string, signal: AbortSignal) =>
+  api<Page<LeadDto>>("GET", `/leads${queryString({ q, limit: RESULTS })}`, undefined, { signal }).then((page) =>
+    page.items.map((lead): LeadChoice => ({ id: lead.id, name: lead.name, company: lead.company })),
+  );
 
 const leadLabel = (lead: LeadChoice | null) => (lead ? (lead.company ? `${lead.name} (${lead.company})` : lead.name) : "");
 
@@ -34,40 +40,18 @@ export function LeadPicker({ id, value, onChange, listOpen, describedBy, invalid
   const listId = useId();
   const [text, setText] = useState(leadLabel(value));
   const [open, setOpen] = useState(false);
-  const [results, setResults] = useState<LeadChoice[]>([]);
-  const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
 
   listOpen.current = open;
   const query = text.trim() === leadLabel(value) ? "" : text.trim();
-
-  useEffect(() => {
-    if (!open || !query) {
-      setResults([]);
-      setState("idle");
-      return;
-    }
-    const controller = new AbortController();
-    setState("loading");
-    const timer = window.setTimeout(() => {
-      api<Page<LeadDto>>("GET", `/leads${queryString({ q: query, limit: RESULTS })}`, undefined, { signal: controller.signal }).then(
-        (page) => {
-          if (controller.signal.aborted) return;
-          setResults(page.items.map((lead) => ({ id: lead.id, name: lead.name, company: lead.company })));
-          setActive(page.items.length > 0 ? 1 : 0);
-          setState("idle");
-        },
-        () => {
-          if (!controller.signal.aborted) setState("error");
-        },
-      );
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, query]);
+  // The first lead is highlighted when there is one ('Nenhum' is first in the list).
+  const search = useDebouncedSearch(open ? query : "", searchLeads, {
+    delay: DEBOUNCE_MS,
+    onResults: (found) => setActive(found.length > 0 ? 1 : 0),
+  });
+  const results = search.results ?? [];
+  const state = search.status;
 
   const options: Option[] = [{ kind: "none" }, ...results.map((lead): Option => ({ kind: "lead", lead }))];
   const optionId = (index: number) => `${listId}-${index}`;

@@ -6,11 +6,12 @@ import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, describeError, offlineToast, queryString } from "~/modules/crm/api-client";
+import { useUrlSearch } from "~/modules/crm/use-url-search";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
 import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
 import { TaskCard } from "./task-card.tsx";
-import { TASK_FILTER_VALUES, TASK_SEARCH_DEBOUNCE_MS } from "./task-filters.ts";
+import { TASK_FILTER_VALUES } from "./task-filters.ts";
 
 // The dialog loads when first opened.
 const TaskFormDialog = lazy(() => import("./task-form-dialog.tsx").then((m) => ({ default: m.TaskFormDialog })));
@@ -105,25 +106,10 @@ export function TasksScreen({ data }: { data: TasksData }) {
     [setSearchParams],
   );
 
-  // Search as you type: the URL (and so the loader) follows 300 ms after the last key.
-  const [search, setSearch] = useState(data.q);
-  const sentQuery = useRef(data.q);
-  useEffect(() => {
-    // Back/forward (or a link) changed the query: the box shows it.
-    if (data.q !== sentQuery.current) {
-      sentQuery.current = data.q;
-      setSearch(data.q);
-    }
-  }, [data.q]);
-  useEffect(() => {
-    const text = search.trim();
-    if (text === sentQuery.current) return;
-    const timer = window.setTimeout(() => {
-      sentQuery.current = text;
-      setParams((params) => (text ? params.set("q", text) : params.delete("q")), true);
-    }, TASK_SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [search, setParams]);
+  // Search as you type: the URL (and so the loader) follows the box.
+  const { text: search, setText: setSearch } = useUrlSearch(data.q, (q) =>
+    setParams((params) => (q ? params.set("q", q) : params.delete("q")), true),
+  );
 
   const changeFilter = (value: string) => {
     const filter = TASK_FILTER_VALUES.find((f) => f === value) ?? "all";
