@@ -8,9 +8,6 @@ export type Actor = { id: string; role: UserRole };
 
 const isManagerOrAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "manager";
 
-/** Every signed-in staff member reads every lead and task. */
-export const canReadCrm = (_actor: Actor) => true;
-
 /** A sales_rep edits leads assigned to them or unassigned; managers and admins any lead. */
 export function canEditLead(actor: Actor, lead: { assigned_to: string | null }): boolean {
   return isManagerOrAdmin(actor) || lead.assigned_to === null || lead.assigned_to === actor.id;

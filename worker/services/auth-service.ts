@@ -185,10 +185,7 @@ export async function signInWithPassword(ctx: ServiceContext, input: { email: st
   // password arriving after the limit is refused like any other. A success clears the count.
   const throttle = await consumeRateLimit(ctx.db, key, SIGN_IN_LIMIT);
   if (!throttle.allowed) {
-    throw new AuthError(429, "over_request_rate_limit", {
-      retryAfterSeconds: throttle.retryAfterSeconds,
-      params: { seconds: throttle.retryAfterSeconds },
-    });
+    throw new AuthError(429, "over_request_rate_limit", { retryAfterSeconds: throttle.retryAfterSeconds });
   }
 
   const user = await ctx.db.query.users.findFirst({ where: eq(users.email, email) });
@@ -308,10 +305,7 @@ export async function requestPasswordRecovery(
   const email = normalizeEmail(input.email);
   const throttle = await consumeRateLimit(ctx.db, throttleKey("recover", email, client.ip), RECOVER_LIMIT);
   if (!throttle.allowed) {
-    throw new AuthError(429, "over_email_send_rate_limit", {
-      retryAfterSeconds: throttle.retryAfterSeconds,
-      params: { seconds: throttle.retryAfterSeconds },
-    });
+    throw new AuthError(429, "over_email_send_rate_limit", { retryAfterSeconds: throttle.retryAfterSeconds });
   }
   const work = sendRecoveryEmail(ctx, email, input).catch((error) => console.error("auth: recovery e-mail failed", error));
   if (ctx.waitUntil) ctx.waitUntil(work);

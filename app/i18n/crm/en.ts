@@ -31,7 +31,6 @@ export const crmEn: Dictionary["crm"] = {
   user: {
     fallbackName: "User",
     signOut: "Sign out",
-    signingOut: "Signing out...",
     language: "Language",
     theme: "Theme",
     light: "Light",
@@ -39,7 +38,6 @@ export const crmEn: Dictionary["crm"] = {
     menu: "User menu",
   },
   topBar: {
-    notifications: "Notifications",
   },
   titles: {
     dashboard: "Dashboard",
@@ -52,7 +50,6 @@ export const crmEn: Dictionary["crm"] = {
   frame: {
     placeholder: "This area is coming soon.",
     loading: "Loading...",
-    sessionExpired: "Your session expired. Sign in again.",
     forbidden: "You do not have permission to see this page.",
   },
   live: {

@@ -31,7 +31,6 @@ export const crmEs: Dictionary["crm"] = {
   user: {
     fallbackName: "Usuario",
     signOut: "Salir",
-    signingOut: "Saliendo...",
     language: "Idioma",
     theme: "Tema",
     light: "Claro",
@@ -39,7 +38,6 @@ export const crmEs: Dictionary["crm"] = {
     menu: "Menú de usuario",
   },
   topBar: {
-    notifications: "Notificaciones",
   },
   titles: {
     dashboard: "Panel",
@@ -52,7 +50,6 @@ export const crmEs: Dictionary["crm"] = {
   frame: {
     placeholder: "Esta sección llega pronto.",
     loading: "Cargando...",
-    sessionExpired: "Tu sesión caducó. Vuelve a entrar.",
     forbidden: "No tienes permiso para ver esta página.",
   },
   live: {

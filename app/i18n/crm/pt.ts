@@ -30,7 +30,6 @@ export const crmPt = {
   user: {
     fallbackName: "Usuário",
     signOut: "Sair",
-    signingOut: "Saindo...",
     language: "Idioma",
     theme: "Tema",
     light: "Claro",
@@ -38,7 +37,6 @@ export const crmPt = {
     menu: "Menu do usuário",
   },
   topBar: {
-    notifications: "Notificações",
   },
   titles: {
     dashboard: "Dashboard",
@@ -51,7 +49,6 @@ export const crmPt = {
   frame: {
     placeholder: "Esta área chega em breve.",
     loading: "Carregando...",
-    sessionExpired: "Sua sessão expirou. Entre novamente.",
     forbidden: "Você não tem permissão para ver esta página.",
   },
   live: {

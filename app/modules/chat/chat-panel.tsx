@@ -86,7 +86,7 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
   }, []);
 
   const t = copy?.t;
-  const { messages, state, pendingCapture } = conversation;
+  const { messages, pendingCapture } = conversation;
 
   // The welcome, the first time the panel opens in this visit.
   useEffect(() => {

@@ -6,7 +6,7 @@ import { isNetworkError } from "~/lib/network-error";
 // go to the Worker's JSON API with the session cookies. Errors come back as ApiClientError
 // with the API's translated message, so a screen shows `error.message` as it is.
 
-export type ApiIssue = { path: string; message: string };
+type ApiIssue = { path: string; message: string };
 
 export class ApiClientError extends Error {
   readonly status: number;

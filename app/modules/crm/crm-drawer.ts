@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { useLocation } from "react-router";
 
 /** Where the CRM keeps its sidebar in place (Tailwind's lg); below it the sidebar is a drawer. */
-export const CRM_DESKTOP_QUERY = "(min-width: 1024px)";
+const CRM_DESKTOP_QUERY = "(min-width: 1024px)";
 
 /** The top bar's menu button, which opens the drawer and gets focus back when it closes. */
 export const CRM_MENU_BUTTON_ID = "crm-menu-button";
@@ -16,7 +16,7 @@ function subscribe(onChange: () => void) {
 }
 
 /** Whether the screen is wide enough for the fixed sidebar; the server assumes it is. */
-export function useIsDesktop() {
+function useIsDesktop() {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(CRM_DESKTOP_QUERY).matches,

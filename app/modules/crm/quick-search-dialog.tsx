@@ -17,7 +17,7 @@ const DEBOUNCE_MS = 150;
 const searchCrm = (q: string, signal: AbortSignal) => api<QuickSearchDto>("GET", `/search${queryString({ q })}`, undefined, { signal });
 
 /** The results in the order the arrows walk them: leads, then tasks. */
-export function searchItems(results: QuickSearchDto): Item[] {
+function searchItems(results: QuickSearchDto): Item[] {
   return [
     ...results.leads.map((lead): Item => ({ kind: "lead", id: lead.id, href: `/leads?lead=${encodeURIComponent(lead.id)}`, lead })),
     ...results.tasks.map((task): Item => ({ kind: "task", id: task.id, href: `/tasks?task=${encodeURIComponent(task.id)}`, task })),

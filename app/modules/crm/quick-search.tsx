@@ -6,7 +6,7 @@ import { useI18n } from "~/i18n/react";
 const QuickSearchDialog = lazy(() => import("./quick-search-dialog.tsx"));
 
 /** True for Ctrl+K, and ⌘+K on a Mac. */
-export function isQuickSearchShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) {
+function isQuickSearchShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) {
   return event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }
 

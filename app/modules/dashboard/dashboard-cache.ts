@@ -2,7 +2,7 @@
 // is skipped while the figures are under 5 minutes old, the open page refreshes them every
 // 10 minutes, and 'Atualizar dados' (or a save from 'Nova ação') forces the next fetch.
 
-export const DASHBOARD_STALE_MS = 5 * 60_000;
+const DASHBOARD_STALE_MS = 5 * 60_000;
 export const DASHBOARD_REFRESH_MS = 10 * 60_000;
 
 type Entry<T> = { data: T; at: number; language: string };

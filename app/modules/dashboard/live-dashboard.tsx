@@ -4,7 +4,7 @@ import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/pr
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 
 /** Quiet time after the last lead change before the figures are read (a burst reads once). */
-export const LIVE_REFRESH_DELAY_MS = 250;
+const LIVE_REFRESH_DELAY_MS = 250;
 
 /**
  * The dashboard's live layer (issue 14), loaded after the page is up: a lead created, moved,

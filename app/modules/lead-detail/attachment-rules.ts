@@ -1,14 +1,14 @@
 // What the attachment picker accepts (crm.md §5) and the size limit (issue 12: 10 MB), checked
 // in the browser before sending; the server checks both again, plus the content signature.
 
-export const ATTACHMENT_EXTENSIONS = ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "txt", "csv", "xlsx", "xls"] as const;
+const ATTACHMENT_EXTENSIONS = ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "txt", "csv", "xlsx", "xls"] as const;
 
 /** The file input's `accept`. */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(",");
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-export type AttachmentProblem = "type" | "size" | "empty";
+type AttachmentProblem = "type" | "size" | "empty";
 
 /** Why a picked file cannot be sent, or null when it may go. */
 export function attachmentProblem(file: { name: string; size: number }): AttachmentProblem | null {

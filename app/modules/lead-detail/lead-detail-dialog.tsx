@@ -23,7 +23,7 @@ import { useReturnFocus } from "~/modules/crm/use-return-focus";
 // The same chunk the leads screen loads for "Novo Lead" (usually there already).
 const LeadFormDialog = lazy(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
 
-export type LeadDetailDialogProps = {
+type LeadDetailDialogProps = {
   leadId: string;
   /** The dialog was closed (Escape, the close button, the overlay): clear ?lead from the URL. */
   onClose: () => void;
@@ -39,7 +39,7 @@ export type LeadDetailDialogProps = {
 
 type LeadState = { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
 
-export type TabValue = "overview" | "history" | "attachments" | "notes";
+type TabValue = "overview" | "history" | "attachments" | "notes";
 const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
 
 /**

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 const idOf = (item: unknown) => (item as { id?: unknown }).id;
 
-export type CollectionState<T> = {
+type CollectionState<T> = {
   status: "idle" | "loading" | "ready" | "error";
   items: T[];
   nextCursor: string | null;

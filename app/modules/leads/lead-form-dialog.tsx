@@ -15,7 +15,7 @@ import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from
 import { TagField } from "./tag-field";
 import { useReturnFocus } from "~/modules/crm/use-return-focus";
 
-export type LeadFormDialogProps = {
+type LeadFormDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The lead to edit; without one the dialog creates a lead. */

@@ -237,7 +237,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 }
 
 /** One lead in the list: contact lines, value, assignee, tags and its actions. */
-export function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => void }) {
+function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => void }) {
   const { t, language } = useI18n();
   const { profile } = useAuth();
   const location = useLocation();

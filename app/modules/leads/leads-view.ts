@@ -2,13 +2,13 @@
 // renders the chosen view when the URL names none.
 import { cookieFromHeader } from "@worker/lib/cookies";
 
-export const LEADS_VIEWS = ["list", "pipeline"] as const;
+const LEADS_VIEWS = ["list", "pipeline"] as const;
 export type LeadsView = (typeof LEADS_VIEWS)[number];
 
 const COOKIE = "leads-view";
 const YEAR = 60 * 60 * 24 * 365;
 
-export const isLeadsView = (value: unknown): value is LeadsView => value === "list" || value === "pipeline";
+const isLeadsView = (value: unknown): value is LeadsView => value === "list" || value === "pipeline";
 
 /** The view of the URL's ?view=, else the remembered one, else the list. */
 export function leadsViewFor(param: string | null, cookieHeader: string | null): LeadsView {

@@ -45,7 +45,7 @@ export function placeInPage(items: readonly LeadDto[], lead: LeadDto, belongs: b
 }
 
 /** Counts and value sums as the server keeps them (only for a board without a search). */
-export const withTotals = (columns: Columns, totals: LeadStatusTotals): Columns =>
+const withTotals = (columns: Columns, totals: LeadStatusTotals): Columns =>
   columns.map((column) => ({ ...column, count: totals[column.status].count, value_sum: totals[column.status].value_sum }));
 
 /** One column's count and value sum, read again for a board with a search. */

@@ -8,7 +8,7 @@ import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import { liveChange, withColumnTotals } from "./live-leads-state";
 import type { LiveChange } from "./pipeline-state";
 
-export type LiveLeadsProps = {
+type LiveLeadsProps = {
   /** The board's search (?q=): its column counts are of the matches, read again after a change. */
   q: string;
   /** Whether the pipeline is on screen (only then are its column counts read again). */

@@ -80,7 +80,7 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
   );
 }
 
-export type CardViewProps = {
+type CardViewProps = {
   lead: LeadDto;
   /** The copy that follows the pointer while dragging (no actions, hidden from screen readers). */
   overlay?: boolean;

@@ -13,7 +13,7 @@ const NotificationPanel = lazy(() => import("./notification-panel.tsx"));
 const NotificationLive = lazy(() => import("./notification-live.tsx"));
 
 /** While the user room is not live, the badge asks for the unread count this often (the fallback). */
-export const UNREAD_POLL_MS = 60_000;
+const UNREAD_POLL_MS = 60_000;
 
 /** How many notifications that arrived live the bell keeps for the panel (the panel shows 50). */
 const INCOMING_KEPT = 50;

@@ -6,9 +6,9 @@ export type TaskUrgency = "overdue" | "urgent" | "high" | "normal";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Within this long of now (and not past) a task is urgent ('Urgente'). */
-export const URGENT_WITHIN_MS = 1 * DAY_MS;
+const URGENT_WITHIN_MS = 1 * DAY_MS;
 /** Within this long of now (and not urgent) a task is high ('Alta'). */
-export const HIGH_WITHIN_MS = 3 * DAY_MS;
+const HIGH_WITHIN_MS = 3 * DAY_MS;
 
 /**
  * No date (or an unreadable one): normal. Due before `now`: overdue. Due within 1 day:

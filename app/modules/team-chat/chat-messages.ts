@@ -40,7 +40,7 @@ export function initialOf(name: string | null | undefined): string {
 }
 
 /** Consecutive messages of one author within this long show as one group (one avatar and name). */
-export const GROUP_WINDOW_MS = 5 * 60_000;
+const GROUP_WINDOW_MS = 5 * 60_000;
 
 /**
  * Whether `message` starts a new group after `previous`: another author (or an unknown one),

@@ -16,7 +16,7 @@ import { isSeenKey, readSeen, unreadOf, writeSeen, type SeenMap } from "./unread
 const CreateChannelDialog = lazy(() => import("./create-channel-dialog.tsx").then((m) => ({ default: m.CreateChannelDialog })));
 const AddMembersDialog = lazy(() => import("./add-members-dialog.tsx").then((m) => ({ default: m.AddMembersDialog })));
 
-export type TeamChatData = {
+type TeamChatData = {
   channels: ChatChannelDto[];
   /** The channel the URL names (`?channel=`); null when none is named (the first is open). */
   requested: string | null;

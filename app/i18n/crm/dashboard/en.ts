@@ -32,7 +32,6 @@ export const dashboardEn: Dictionary["crm"]["dashboard"] = {
     viewAll: "View all",
     empty: "No leads yet",
     add: "Add lead",
-    open: "Open lead {name}",
   },
   quick: {
     title: "Quick actions",

@@ -32,7 +32,6 @@ export const dashboardEs: Dictionary["crm"]["dashboard"] = {
     viewAll: "Ver todos",
     empty: "Aún no hay leads registrados",
     add: "Agregar lead",
-    open: "Abrir el lead {name}",
   },
   quick: {
     title: "Acciones rápidas",

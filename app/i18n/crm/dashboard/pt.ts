@@ -31,7 +31,6 @@ export const dashboardPt = {
     viewAll: "Ver todos",
     empty: "Nenhum lead cadastrado ainda",
     add: "Adicionar Lead",
-    open: "Abrir o lead {name}",
   },
   quick: {
     title: "Ações Rápidas",

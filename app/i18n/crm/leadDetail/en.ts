@@ -33,7 +33,6 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     company: "Company",
     notInformed: "Not provided",
     leadDetails: "Lead details",
-    status: "Status",
     source: "Source",
     estimatedValue: "Estimated value",
     assignee: "Owner",

@@ -33,7 +33,6 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     company: "Empresa",
     notInformed: "No informado",
     leadDetails: "Detalles del lead",
-    status: "Estado",
     source: "Origen",
     estimatedValue: "Valor estimado",
     assignee: "Responsable",

@@ -32,7 +32,6 @@ export const leadDetailPt = {
     company: "Empresa",
     notInformed: "Não informado",
     leadDetails: "Detalhes do Lead",
-    status: "Status",
     source: "Origem",
     estimatedValue: "Valor Estimado",
     assignee: "Responsável",

@@ -37,7 +37,6 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     filtered: "No leads match the filters",
     none: "No leads yet",
     create: "Add Lead",
-    clearFilters: "Clear filters",
   },
   pipeline: {
     label: "Sales pipeline",
@@ -88,7 +87,6 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     estimatedValueHint: "A number with up to two decimals (e.g. 1500.50).",
     assignee: "Assignee",
     tags: "Tags",
-    tagInput: "New tag",
     tagPlaceholder: "Type a tag and press Enter",
     addTag: "Add",
     removeTag: "Remove tag {tag}",
@@ -97,7 +95,6 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     noTags: "No tags",
     notes: "Notes",
     create: "Create Lead",
-    creating: "Creating...",
     created: "Lead created!",
     updated: "Lead updated!",
     openExisting: "Open the existing lead",

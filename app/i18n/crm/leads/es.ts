@@ -37,7 +37,6 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     filtered: "No se encontraron leads con los filtros aplicados",
     none: "No hay leads registrados",
     create: "Añadir Lead",
-    clearFilters: "Limpiar filtros",
   },
   pipeline: {
     label: "Pipeline de ventas",
@@ -88,7 +87,6 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     estimatedValueHint: "Un número, con hasta dos decimales (p. ej., 1500,50).",
     assignee: "Responsable",
     tags: "Etiquetas",
-    tagInput: "Nueva etiqueta",
     tagPlaceholder: "Escribe una etiqueta y pulsa Intro",
     addTag: "Añadir",
     removeTag: "Quitar etiqueta {tag}",
@@ -97,7 +95,6 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     noTags: "Sin etiquetas",
     notes: "Observaciones",
     create: "Crear Lead",
-    creating: "Creando...",
     created: "¡Lead creado!",
     updated: "¡Lead actualizado!",
     openExisting: "Abrir el lead existente",

@@ -36,7 +36,6 @@ export const leadsPt = {
     filtered: "Nenhum lead encontrado com os filtros aplicados",
     none: "Nenhum lead cadastrado",
     create: "Adicionar Lead",
-    clearFilters: "Limpar filtros",
   },
   pipeline: {
     label: "Pipeline de vendas",
@@ -87,7 +86,6 @@ export const leadsPt = {
     estimatedValueHint: "Um número, com até duas casas decimais (ex.: 1500,50).",
     assignee: "Responsável",
     tags: "Tags",
-    tagInput: "Nova tag",
     tagPlaceholder: "Digite uma tag e pressione Enter",
     addTag: "Adicionar",
     removeTag: "Remover tag {tag}",
@@ -96,7 +94,6 @@ export const leadsPt = {
     noTags: "Nenhuma tag",
     notes: "Observações",
     create: "Criar Lead",
-    creating: "Criando...",
     created: "Lead criado!",
     updated: "Lead atualizado!",
     openExisting: "Abrir lead existente",

@@ -15,5 +15,4 @@ export const searchEn: Dictionary["crm"]["search"] = {
   keys: "↑↓ to move · Enter to open · Esc to close",
   completed: "Completed",
   noDate: "No date",
-  results: "{count} results",
 };

@@ -15,5 +15,4 @@ export const searchEs: Dictionary["crm"]["search"] = {
   keys: "↑↓ para moverte · Enter para abrir · Esc para cerrar",
   completed: "Completada",
   noDate: "Sin fecha",
-  results: "{count} resultados",
 };

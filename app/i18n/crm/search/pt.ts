@@ -14,5 +14,4 @@ export const searchPt = {
   keys: "↑↓ para navegar · Enter para abrir · Esc para fechar",
   completed: "Concluída",
   noDate: "Sem data",
-  results: "{count} resultados",
 };

@@ -27,7 +27,6 @@ export const teamChatEn: Dictionary["crm"]["teamChat"] = {
     addMembers: "Add members",
     messagesLabel: "Messages in #{channel}",
     placeholder: "Message #{channel}",
-    inputLabel: "Message",
     send: "Send message",
     sendHint: "Enter sends; Shift+Enter adds a line break.",
     newMessages: "New messages ({count})",

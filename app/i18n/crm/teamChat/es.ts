@@ -27,7 +27,6 @@ export const teamChatEs: Dictionary["crm"]["teamChat"] = {
     addMembers: "Añadir miembros",
     messagesLabel: "Mensajes de #{channel}",
     placeholder: "Mensaje en #{channel}",
-    inputLabel: "Mensaje",
     send: "Enviar mensaje",
     sendHint: "Enter envía; Shift+Enter hace un salto de línea.",
     newMessages: "Mensajes nuevos ({count})",

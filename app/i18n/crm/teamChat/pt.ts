@@ -26,7 +26,6 @@ export const teamChatPt = {
     addMembers: "Adicionar membros",
     messagesLabel: "Mensagens de #{channel}",
     placeholder: "Mensagem em #{channel}",
-    inputLabel: "Mensagem",
     send: "Enviar mensagem",
     sendHint: "Enter envia; Shift+Enter quebra a linha.",
     newMessages: "Novas mensagens ({count})",

@@ -31,7 +31,7 @@ const invalidErrors = (data: ContactActionData | undefined): FieldErrors =>
  * with the success panel, or with the errors next to the fields and the input kept.
  */
 export function ContactForm({ actionData }: { actionData: ContactActionData | undefined }) {
-  const { language, t } = useI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const fetcher = useFetcher<ContactActionData>();
   const result = fetcher.data ?? actionData;

@@ -7,5 +7,3 @@ import { emailField } from "~/modules/site/forms/email-field";
  * e-mail field (trimmed, lower-cased: the table keeps one row per address).
  */
 export const newsletterSchema = z.object({ email: emailField() }, { error: "site.insights.newsletter.errors.invalidBody" });
-
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
