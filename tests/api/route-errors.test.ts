@@ -3,6 +3,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { action as authAction } from "../../app/routes/auth.tsx";
 import { loader as chatLoader } from "../../app/routes/crm/chat.tsx";
 import { loader as tasksLoader } from "../../app/routes/crm/tasks.tsx";
 import { action as contactAction } from "../../app/routes/site/contact.tsx";
@@ -110,5 +111,34 @@ describe("a service's domain error reaches the client", () => {
 
     const page = await callRoute(chatLoader, `/chat?channel=${secret.id}`, { headers: { Cookie: sessionCookie(rep.session) } });
     expect(page).toMatchObject({ missing: true, openId: null, page: null });
+  });
+});
+
+describe("the /auth form's errors", () => {
+  it("read like the API's: the auth error's status, its message in the reader's language and Retry-After", async () => {
+    const { user } = await signedInUser();
+    const signIn = () => {
+      const form = new FormData();
+      form.set("intent", "sign-in");
+      form.set("email", user.email);
+      form.set("password", "nao-e-a-senha-1");
+      return callRoute(authAction, "/auth", {
+        method: "POST",
+        body: form,
+        headers: { "CF-Connecting-IP": "198.51.100.77", Cookie: "language=en" },
+      });
+    };
+    type Answer = { data: { ok: false; message: string }; init: ResponseInit };
+
+    const wrong = (await signIn()) as unknown as Answer;
+    expect(wrong.init.status).toBe(400);
+    expect(wrong.data.message).toBe("Invalid login credentials");
+    for (let i = 0; i < 4; i++) await signIn();
+
+    const limited = (await signIn()) as unknown as Answer;
+    expect(limited.init.status).toBe(429);
+    const retryAfter = Number(new Headers(limited.init.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(limited.data.message).toBe(`Too many attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`);
   });
 });
