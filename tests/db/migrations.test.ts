@@ -41,8 +41,8 @@ async function snapshot(database: D1Database) {
 
 describe("migrations", () => {
   it("leave D1 exactly as the snapshot every test file starts from (tests/setup/migrated-schema.ts)", async () => {
-    await applyD1Migrations(env.MIGRATIONS_DB, env.TEST_MIGRATIONS ?? []);
-    const migrated = await snapshot(env.MIGRATIONS_DB);
+    await applyD1Migrations(env.MIGRATIONS_DB!, env.TEST_MIGRATIONS ?? []);
+    const migrated = await snapshot(env.MIGRATIONS_DB!);
     expect(migrated.ledger).toHaveLength(env.TEST_MIGRATIONS!.length);
     expect(migrated.rows.lead_status_totals).toHaveLength(6);
     expect(await snapshot(env.DB)).toEqual(migrated);

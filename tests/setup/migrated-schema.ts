@@ -40,7 +40,7 @@ export function migratedSchema(migrations: Migration[]): SchemaStatement[] {
       const columns = Object.keys(record);
       add(
         `insert into ${quote(table.name)} (${columns.map(quote).join(", ")}) values (${columns.map(() => "?").join(", ")})`,
-        columns.map((c) => normalise(record[c])),
+        columns.map((c) => normalise(record[c] ?? null)),
       );
     }
   }
