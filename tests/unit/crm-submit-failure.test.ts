@@ -2,8 +2,8 @@
 // a request that got no answer.
 import { describe, expect, it, vi } from "vitest";
 import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
-import { ApiClientError, describeError, OfflineError } from "../../app/modules/crm/api-client.ts";
-import { submitFailure } from "../../app/modules/crm/submit-failure.ts";
+import { ApiClientError, OfflineError } from "../../app/modules/crm/api-client.ts";
+import { describeError, fieldMessages, submitFailure } from "../../app/modules/crm/submit-failure.ts";
 
 const pt = getTranslator("pt");
 const en = getTranslator("en");
@@ -36,7 +36,7 @@ describe("submitFailure", () => {
 
   it("a refusal: the form gets the issues by field, the toast the server's message under the generic title", () => {
     const onRefused = vi.fn((error: ApiClientError) => {
-      expect(error.fieldMessages(["title", "due_date", "lead_id"])).toEqual({ title: "Obrigatório", due_date: "Data inválida" });
+      expect(fieldMessages(error, ["title", "due_date", "lead_id"])).toEqual({ title: "Obrigatório", due_date: "Data inválida" });
     });
     expect(submitFailure(refused, pt, { onRefused })).toEqual({
       title: "Erro",

@@ -1,5 +1,3 @@
-import type { ToastInput } from "~/components/ui/toast";
-import type { Translate } from "~/i18n";
 import { isNetworkError } from "~/lib/network-error";
 
 // The CRM screens' writes (and their client-side reads: search as you type, "load more")
@@ -27,16 +25,6 @@ export class ApiClientError extends Error {
   fieldMessage(field: string): string | undefined {
     return this.issues.find((issue) => issue.path === field || issue.path.startsWith(`${field}.`))?.message;
   }
-
-  /** The messages of the issues a form shows under its fields, by field. */
-  fieldMessages<Field extends string>(fields: readonly Field[]): Partial<Record<Field, string>> {
-    const messages: Partial<Record<Field, string>> = {};
-    for (const field of fields) {
-      const message = this.fieldMessage(field);
-      if (message) messages[field] = message;
-    }
-    return messages;
-  }
 }
 
 /** No answer came back (offline, dropped connection): the screen says "try again". */
@@ -44,19 +32,6 @@ export class OfflineError extends Error {
   constructor() {
     super("offline");
   }
-}
-
-/** The toast for a request that got no answer: every CRM screen words it the same way. */
-export const offlineToast = (t: Translate): ToastInput => ({ title: t("crm.shared.offline"), variant: "destructive" });
-
-/**
- * What went wrong, for a toast's description: the offline sentence, the API's translated
- * message, or `fallback` for anything else.
- */
-export function describeError(error: unknown, t: Translate, fallback = ""): string {
-  if (error instanceof OfflineError) return t("crm.shared.offline");
-  if (error instanceof ApiClientError) return error.message;
-  return fallback;
 }
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";

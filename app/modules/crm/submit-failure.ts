@@ -1,8 +1,36 @@
 import { useCallback } from "react";
-import { useToast, type ToastInput } from "~/components/ui/toaster";
+import type { ToastInput } from "~/components/ui/toast";
+import { useToast } from "~/components/ui/toaster";
 import type { Translate } from "~/i18n";
 import { useI18n } from "~/i18n/react";
-import { ApiClientError, OfflineError, offlineToast } from "./api-client.ts";
+import { ApiClientError, OfflineError } from "./api-client.ts";
+
+// How the CRM's dialogs and panels put a failed request into words. Only code that loads on
+// demand imports this module (dialogs, the lead detail, the notification panel): a screen's
+// first load would pay for it as one more chunk.
+
+/** The toast for a request that got no answer: every dialog words it the same way. */
+const offlineToast = (t: Translate): ToastInput => ({ title: t("crm.shared.offline"), variant: "destructive" });
+
+/**
+ * What went wrong, for a toast's description: the offline sentence, the API's translated
+ * message, or `fallback` for anything else.
+ */
+export function describeError(error: unknown, t: Translate, fallback = ""): string {
+  if (error instanceof OfflineError) return t("crm.shared.offline");
+  if (error instanceof ApiClientError) return error.message;
+  return fallback;
+}
+
+/** The messages of the issues a form shows under its fields, by field. */
+export function fieldMessages<Field extends string>(error: ApiClientError, fields: readonly Field[]): Partial<Record<Field, string>> {
+  const messages: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    const message = error.fieldMessage(field);
+    if (message) messages[field] = message;
+  }
+  return messages;
+}
 
 type SubmitFailureOptions = {
   /** A 409 the form explains itself (a taken e-mail names its lead); true when it did. */

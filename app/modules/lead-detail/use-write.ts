@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
-import { describeError } from "~/modules/crm/api-client";
+import { describeError } from "~/modules/crm/submit-failure";
 import { useAnnounce } from "./announcer";
 
 type WriteMessages = {

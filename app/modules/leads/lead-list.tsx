@@ -3,17 +3,19 @@ import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, Page } from "@worker/services/crm-types";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, describeError, queryString } from "~/modules/crm/api-client";
+import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
-import { useUrlSearch } from "~/modules/crm/use-url-search";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import type { LiveChange } from "./pipeline-state";
+
+/** Search is sent 300 ms after the last keystroke (crm.md §9). */
+const SEARCH_DEBOUNCE_MS = 300;
 
 type LeadListProps = {
   /** The loader's first page; null when it could not be read. */
@@ -70,7 +72,7 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
     } catch (error) {
       toast({
         title: t("crm.leads.list.loadError"),
-        description: describeError(error, t),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
         variant: "destructive",
       });
     } finally {
@@ -120,6 +122,16 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
   const navigation = useNavigation();
   const searchId = useId();
   const statusId = useId();
+  const [text, setText] = useState(q);
+  // The q this box last put in the URL: a different one came from elsewhere (back button).
+  const sent = useRef(q);
+
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
 
   const setParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
@@ -131,7 +143,20 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
     navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
   };
 
-  const { text, setText, submit } = useUrlSearch(q, (value) => setParams({ q: value || null }));
+  const sendSearch = (value: string) => {
+    const trimmed = value.trim();
+    if (trimmed === sent.current) return;
+    sent.current = trimmed;
+    setParams({ q: trimmed || null });
+  };
+
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = window.setTimeout(() => sendSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // sendSearch reads the current location; only a new text restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
 
   const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
@@ -142,7 +167,7 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
         className="min-w-0 flex-1"
         onSubmit={(event) => {
           event.preventDefault();
-          submit();
+          sendSearch(text);
         }}
       >
         <label htmlFor={searchId} className="sr-only">

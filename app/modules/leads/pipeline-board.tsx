@@ -3,7 +3,7 @@ import type { LeadDto, PipelineColumnDto, PipelineDto } from "@worker/services/c
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, describeError, queryString } from "~/modules/crm/api-client";
+import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { appendColumnPage, applyLeadUpdate, findLead, moveLead, type Columns, type LiveChange } from "./pipeline-state";
 import { PipelineCardView, PipelineColumnView } from "./pipeline-views";
 
@@ -76,7 +76,7 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
       setColumns((columns) => (findLead(columns, lead.id)?.status === to ? moveLead(columns, lead.id, from, lead) : [...columns]));
       toast({
         title: t("crm.leads.pipeline.statusUpdateFailed"),
-        description: describeError(error, t),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
         variant: "destructive",
       });
     } finally {
@@ -93,7 +93,7 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     } catch (error) {
       toast({
         title: t("crm.leads.pipeline.loadError"),
-        description: describeError(error, t),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
         variant: "destructive",
       });
     } finally {

@@ -5,7 +5,8 @@ import { useNavigate } from "react-router";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
-import { api, describeError } from "~/modules/crm/api-client";
+import { api } from "~/modules/crm/api-client";
+import { describeError } from "~/modules/crm/submit-failure";
 import type { NotificationDto, NotificationListDto } from "../../../worker/services/crm-types.ts";
 
 type IconProps = { width?: number; height?: number; "aria-hidden"?: boolean };

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useI18n } from "~/i18n/react";
 import type { TranslationKey } from "~/i18n";
 import { useToast } from "~/components/ui/toaster";
-import { api, describeError } from "~/modules/crm/api-client";
+import { api, OfflineError } from "~/modules/crm/api-client";
 import type { NotificationPreferencesDto } from "../../../worker/services/notification-preferences-service.ts";
 
 type Key = keyof NotificationPreferencesDto;
@@ -54,7 +54,7 @@ export function SettingsScreen({ preferences }: { preferences: NotificationPrefe
     } catch (error) {
       toast({
         title: t("crm.settings.notifications.saveFailed"),
-        description: describeError(error, t),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : error instanceof Error ? error.message : undefined,
         variant: "destructive",
       });
     } finally {

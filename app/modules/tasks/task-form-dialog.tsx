@@ -4,7 +4,7 @@ import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
-import { useSubmitFailure } from "~/modules/crm/submit-failure";
+import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
 import { loadAssignableUsers } from "./assignable-users.ts";
 import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
@@ -121,7 +121,7 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
       onDone(saved);
     } catch (error) {
       setSaving(false);
-      failed(error, { onRefused: (refusal) => setErrors(refusal.fieldMessages(FIELDS)) });
+      failed(error, { onRefused: (refusal) => setErrors(fieldMessages(refusal, FIELDS)) });
     }
   };
 

@@ -5,13 +5,12 @@ import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } fro
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, describeError, offlineToast, queryString } from "~/modules/crm/api-client";
-import { useUrlSearch } from "~/modules/crm/use-url-search";
+import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
 import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
 import { TaskCard } from "./task-card.tsx";
-import { TASK_FILTER_VALUES } from "./task-filters.ts";
+import { TASK_FILTER_VALUES, TASK_SEARCH_DEBOUNCE_MS } from "./task-filters.ts";
 
 // The dialog loads when first opened.
 const TaskFormDialog = lazy(() => import("./task-form-dialog.tsx").then((m) => ({ default: m.TaskFormDialog })));
@@ -89,7 +88,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
   useEffect(() => {
     if (!data.offline || offlineToasted.current === data) return;
     offlineToasted.current = data;
-    toast(offlineToast(t));
+    toast({ title: t("crm.shared.offline"), variant: "destructive" });
   }, [data, t, toast]);
 
   const setParams = useCallback(
@@ -106,10 +105,25 @@ export function TasksScreen({ data }: { data: TasksData }) {
     [setSearchParams],
   );
 
-  // Search as you type: the URL (and so the loader) follows the box.
-  const { text: search, setText: setSearch } = useUrlSearch(data.q, (q) =>
-    setParams((params) => (q ? params.set("q", q) : params.delete("q")), true),
-  );
+  // Search as you type: the URL (and so the loader) follows 300 ms after the last key.
+  const [search, setSearch] = useState(data.q);
+  const sentQuery = useRef(data.q);
+  useEffect(() => {
+    // Back/forward (or a link) changed the query: the box shows it.
+    if (data.q !== sentQuery.current) {
+      sentQuery.current = data.q;
+      setSearch(data.q);
+    }
+  }, [data.q]);
+  useEffect(() => {
+    const text = search.trim();
+    if (text === sentQuery.current) return;
+    const timer = window.setTimeout(() => {
+      sentQuery.current = text;
+      setParams((params) => (text ? params.set("q", text) : params.delete("q")), true);
+    }, TASK_SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, setParams]);
 
   const changeFilter = (value: string) => {
     const filter = TASK_FILTER_VALUES.find((f) => f === value) ?? "all";
@@ -144,11 +158,9 @@ export function TasksScreen({ data }: { data: TasksData }) {
       toast({ title: completed ? t("crm.tasks.toasts.completed") : t("crm.tasks.toasts.reopened"), variant: "success" });
     } catch (error) {
       setOverride(task);
-      toast({
-        title: t("crm.tasks.toasts.toggleFailed"),
-        description: describeError(error, t, t("errorScreen.message")),
-        variant: "destructive",
-      });
+      const description =
+        error instanceof OfflineError ? t("crm.shared.offline") : error instanceof ApiClientError ? error.message : t("errorScreen.message");
+      toast({ title: t("crm.tasks.toasts.toggleFailed"), description, variant: "destructive" });
     } finally {
       setBusy((current) => {
         const next = new Set(current);
@@ -173,7 +185,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
     } catch (error) {
       toast({
         title: t("crm.tasks.toasts.loadFailed"),
-        description: describeError(error, t),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : undefined,
         variant: "destructive",
       });
     } finally {

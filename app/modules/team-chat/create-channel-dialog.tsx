@@ -2,7 +2,7 @@ import { Button, Dialog, Flex, Switch, Text, TextArea, TextField } from "@radix-
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useI18n } from "~/i18n/react";
 import { api } from "~/modules/crm/api-client";
-import { useSubmitFailure } from "~/modules/crm/submit-failure";
+import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ChatChannelDto } from "@worker/services/crm-types";
 
 type Field = "name" | "description" | "is_private";
@@ -62,7 +62,7 @@ export function CreateChannelDialog({
       failed(error, {
         title: t("crm.teamChat.toasts.createFailed"),
         unexpected: t("crm.teamChat.toasts.createFailed"),
-        onRefused: (refusal) => setErrors(refusal.fieldMessages(FIELDS)),
+        onRefused: (refusal) => setErrors(fieldMessages(refusal, FIELDS)),
       });
     }
   };

@@ -4,7 +4,7 @@ import { useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, offlineToast } from "~/modules/crm/api-client";
+import { api } from "~/modules/crm/api-client";
 import { TEAM_PARTY, TEAM_ROOM, USER_PARTY, userRoomName, type ServerEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
@@ -163,7 +163,7 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   useEffect(() => {
     if (!data.offline || offlineToasted.current === data) return;
     offlineToasted.current = data;
-    toast(offlineToast(t));
+    toast({ title: t("crm.shared.offline"), variant: "destructive" });
   }, [data, t, toast]);
 
   const [dialog, setDialog] = useState<"create" | "members" | null>(null);
