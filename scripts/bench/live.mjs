@@ -79,7 +79,7 @@ function parseArgs(argv) {
  */
 function serverCpuSeconds(pgid) {
   const byName = {};
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync("/proc");
   } catch {

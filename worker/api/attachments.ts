@@ -8,7 +8,6 @@ import { requireAuth } from "./middleware.ts";
  * fallback in `filename`, the exact UTF-8 name in `filename*`.
  */
 export function contentDisposition(fileName: string): string {
-  // eslint-disable-next-line no-control-regex
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, "_") || "download";
   const encoded = encodeURIComponent(fileName).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;

@@ -6,12 +6,13 @@
  * enough (`/\t/evil.example` becomes `//evil.example`). This resolves the value with that
  * same parser and only ever returns a single-slash, control-character-free path.
  */
+import { CONTROL_CHAR } from "./control-chars.ts";
 
 const DUMMY_BASE = "http://local.invalid";
 const DUMMY_ORIGIN = new URL(DUMMY_BASE).origin;
 
 /** C0 control characters (NUL, tab, CR, LF, …) and DEL. */
-const CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
+const CONTROL_CHARS = CONTROL_CHAR;
 /** A percent-encoded control character or DEL anywhere. */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
 /** A percent-encoded `/` or `\` right after the leading slash (`/%2F/evil`, `/%5Cevil`). */

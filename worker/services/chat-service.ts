@@ -15,6 +15,7 @@ import { nowIso } from "../db/schema/columns.ts";
 import type { ChatChannelDto, ChatMemberDto, ChatMessageDto, Page } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { CONTROL_CHAR, CONTROL_CHAR_EXCEPT_TAB_LF } from "../lib/control-chars.ts";
 
 /** One page of history (?before=); the newest page comes first. */
 export const CHAT_PAGE_SIZE = 50;
@@ -37,8 +38,8 @@ export const CHAT_ISSUE = {
 } as const;
 
 /** Control characters other than line feed and tab (CR is folded into LF first). */
-const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
-const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+const FORBIDDEN_CONTROL = CONTROL_CHAR_EXCEPT_TAB_LF;
+const SINGLE_LINE_CONTROL = CONTROL_CHAR;
 
 const channelName = z
   .string({ error: CHAT_ISSUE.required })

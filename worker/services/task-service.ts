@@ -14,6 +14,7 @@ import { publishNotifications } from "./notification-service.ts";
 import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { CONTROL_CHAR } from "../lib/control-chars.ts";
 
 export const TASK_FILTERS = ["all", "pending", "completed"] as const satisfies readonly TaskFilter[];
 export const TASK_PAGE_DEFAULT = 50;
@@ -113,7 +114,7 @@ const title = z
   .trim()
   .min(1, TASK_ISSUE.required)
   .max(200, TASK_ISSUE.tooLong)
-  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), TASK_ISSUE.invalid);
+  .refine((v) => !CONTROL_CHAR.test(v), TASK_ISSUE.invalid);
 
 /** The task dialog (crm.md §2/§5) as the API receives it: POST /api/tasks. */
 export const createTaskSchema = z.object({

@@ -15,6 +15,7 @@ import {
 } from "./site-facts.ts";
 import { normalize } from "./text.ts";
 import type { ChatAssistant, ChatAssistantOptions, ChatAssistantReply } from "./types.ts";
+import { CONTROL_CHAR_EXCEPT_TAB_LF } from "../../lib/control-chars.ts";
 
 // The language-model assistant (Workers AI), used when the Worker has an `AI` binding. Same
 // contract as the embedded one, which it wraps with guardrails:
@@ -139,7 +140,7 @@ function plainText(text: string): string {
   return clip(
     text
       .replace(/<[^>]*>/g, " ")
-      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, " ")
+      .replace(new RegExp(CONTROL_CHAR_EXCEPT_TAB_LF, "g"), " ")
       .replace(/[ \t]+/g, " ")
       .trim(),
     MAX_RESPONSE_CHARS,
