@@ -13,7 +13,7 @@
 // and prints p50/p95/p99/max of the response time seen by the client over loopback (the
 // Worker's whole work: auth, D1, JSON). Then it runs the same service calls from Node on the
 // same database and prints the SQL time D1 itself reports (meta.duration, summed over a
-// call's statements). Targets (issue 12, local workerd): p99 < 30 ms for the search and the
+// call's statements). Targets (local workerd): p99 < 30 ms for the search and the
 // pipeline, < 50 ms for the dashboard.
 import { register } from "node:module";
 import { drizzle } from "drizzle-orm/d1";

@@ -1,6 +1,6 @@
 // `npm run bench:live [-- --clients 200] [--messages 300] [--throughput 600] [--posters 4]
 //   [--backfill 500] [--persist-to DIR] [--skip-build]`: how fast and how faithfully does one
-// chat room fan messages out (issue 14, docs/decisions/014)?
+// chat room fan messages out (docs/decisions/014)?
 //
 // Builds the app (--skip-build reuses build/), prepares a THROWAWAY local state directory
 // (migrations + demo seed in a new temporary directory, removed afterwards; never the

@@ -1,4 +1,4 @@
-// The live boards and timelines (issue 14) against the real team room (party/team-room.ts):
+// The live boards and timelines against the real team room (party/team-room.ts):
 // every lead write that took — the CRM form, a pipeline move, tags, a deletion, a timeline
 // entry, a note, an attachment, the site's contact form and chat assistant — reaches every
 // open screen as exactly one event with the stored data and the per-status totals after it;

@@ -1,4 +1,4 @@
-// task_due notifications from the scheduled run (crm.md §3, issue 14): once per task and due
+// task_due notifications from the scheduled run (crm.md §3): once per task and due
 // date, only for open tasks with an active assignee due within 24 hours, honouring the
 // 'Lembretes de Tarefas' switch, and never twice, also when runs overlap.
 import { env } from "cloudflare:workers";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEmbeddedAssistant } from "../../worker/services/chat-assistant/index.ts";
 import { EVAL_SET, HELD_OUT_2_SET, HELD_OUT_SET, UNTUNED_SET, type EvalCase, type ExpectedFields } from "./eval-set.ts";
 
-// The embedded assistant's measured quality (issue 13): intent accuracy and field-level
+// The embedded assistant's measured quality: intent accuracy and field-level
 // extraction accuracy (name, e-mail, phone and company of every message, null included, so
 // a name invented from "quanto custa" counts as a miss), printed with the misses, and held
 // at 90 % over all the sets together (eval-set.ts says how each was written).

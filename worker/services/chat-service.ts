@@ -1,4 +1,4 @@
-// The internal team chat (crm.md §2 Chat screen, §3, §4, §5, §7 Channels/Messages; issue 14):
+// The internal team chat (crm.md §2 Chat screen, §3, §4, §5, §7 Channels/Messages):
 // channels, members and messages. Everyone signed in sees the public channels and the
 // private ones they are a member of; a private channel is "not found" to anyone else.
 // Writes decide in one statement (conventions 11): a message is inserted only if the author

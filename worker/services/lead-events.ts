@@ -1,4 +1,4 @@
-// The live boards and timelines (issue 14): after a lead write is in D1, the services call
+// The live boards and timelines: after a lead write is in D1, the services call
 // these to tell every open leads list, pipeline, dashboard and lead detail through the team
 // room (party/team-room.ts). Persist first, then broadcast: each is called only after the
 // write took, and never throws: a failed publish is logged and the request still succeeds

@@ -1,4 +1,4 @@
-// The notifications a lead write gives its assignee (issue 14, crm.md §3 Notification):
+// The notifications a lead write gives its assignee (crm.md §3 Notification):
 // - the lead is assigned to someone (created for them, or its assignee changes to them) →
 //   `lead_assigned` for that person;
 // - otherwise, its status changes → `status_change` for its assignee, unless they switched

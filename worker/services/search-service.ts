@@ -1,4 +1,4 @@
-// Ctrl/⌘+K (issue 12): at most 6 leads and 6 tasks for a text, both through FTS5 indexes
+// Ctrl/⌘+K: at most 6 leads and 6 tasks for a text, both through FTS5 indexes
 // (migration 0003), so the answer is as fast at 50,000 leads as at 50, and case and accents
 // never matter ("joao" finds "João"). Leads match on name, e-mail, company and tags, newest
 // first (the same query as the leads list); tasks on title and description (tasks_fts) or

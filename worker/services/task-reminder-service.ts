@@ -1,4 +1,4 @@
-// task_due notifications (crm.md §3, issue 14): a scheduled run tells each assignee about
+// task_due notifications (crm.md §3): a scheduled run tells each assignee about
 // their open tasks due within the next 24 hours, once per task and due date.
 import { sql } from "drizzle-orm";
 import { getTranslator } from "~/i18n/dictionaries.server";

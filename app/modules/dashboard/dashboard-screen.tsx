@@ -29,7 +29,7 @@ type Props = {
 // The dialogs load when first opened.
 const TaskFormDialog = lazy(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
 const NewLeadDialog = lazy(() => import("./new-lead-dialog.tsx").then((m) => ({ default: m.NewLeadDialog })));
-// Lead changes from other screens (issue 14): its code loads after the page.
+// Lead changes from other screens: its code loads after the page.
 const LiveDashboard = lazy(() => import("./live-dashboard.tsx"));
 
 /**

@@ -7,7 +7,7 @@ import { useLiveRoom } from "~/modules/realtime/use-live-room";
 const LIVE_REFRESH_DELAY_MS = 250;
 
 /**
- * The dashboard's live layer (issue 14), loaded after the page is up: a lead created, moved,
+ * The dashboard's live layer, loaded after the page is up: a lead created, moved,
  * edited or deleted on another screen reads the figures again (once per burst), and so does a
  * connection that comes back after a drop (changes were missed). Shows 'Reconectando…' while
  * the connection is down.

@@ -10,7 +10,7 @@ type LoaderView = DashboardView & { language: string };
 /**
  * The figures on screen: the loader's, then what 'Atualizar dados' (forced) and the 10-minute
  * timer (skipped while the last fetch is under 5 minutes old) fetch from /api/dashboard, and
- * what a lead change on another screen (live, issue 14) fetches: quietly, without the loading
+ * what a lead change on another screen (live) fetches: quietly, without the loading
  * state, keeping the figures on screen if it fails.
  * Only the dashboard is asked (not the frame's loaders), so a failed refresh shows the
  * dashboard's error state and leaves the frame alone.

@@ -1,4 +1,4 @@
-// What the attachment picker accepts (crm.md §5) and the size limit (issue 12: 10 MB), checked
+// What the attachment picker accepts (crm.md §5) and the size limit (10 MB), checked
 // in the browser before sending; the server checks both again, plus the content signature.
 
 const ATTACHMENT_EXTENSIONS = ["pdf", "doc", "docx", "jpg", "jpeg", "png", "gif", "txt", "csv", "xlsx", "xls"] as const;

@@ -49,7 +49,7 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
   return (
     <Flex direction="column" gap="4">
       {canEdit && (
-        // Without it twice: the live timeline may have read it already (issue 14).
+        // Without it twice: the live timeline may have read it already.
         <ActivityForm leadId={leadId} onCreated={(activity) => activities.update((items) => [activity, ...items.filter((item) => item.id !== activity.id)])} />
       )}
       <CollectionStatus collection={activities} loadError={t("crm.leadDetail.history.loadError")} empty={t("crm.leadDetail.history.empty")}>

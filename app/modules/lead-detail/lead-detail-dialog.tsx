@@ -34,7 +34,7 @@ type LeadDetailDialogProps = {
   onDeleted?: () => void | Promise<void>;
   /** Assignee choices for the edit form (active users). */
   assignableUsers: AssignableUserDto[];
-  /** Changes made on other screens (live, issue 14), oldest first: this lead's are shown here. */
+  /** Changes made on other screens (live), oldest first: this lead's are shown here. */
   live?: readonly LiveChange[];
 };
 

@@ -31,7 +31,7 @@ export function NotesTab({ leadId, canEdit, notes }: { leadId: string; canEdit: 
     write.run(
       async () => {
         const note = await leadDetailApi.createNote(leadId, content);
-        // Without it twice: the live list may have read it already (issue 14).
+        // Without it twice: the live list may have read it already.
         notes.update((items) => [note, ...items.filter((item) => item.id !== note.id)]);
       },
       { success: "crm.leadDetail.notes.added", failure: "crm.leadDetail.notes.addFailed" },

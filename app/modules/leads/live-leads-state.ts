@@ -1,4 +1,4 @@
-// The leads screen's live changes (issue 14) as pure functions: what a team-room lead event
+// The leads screen's live changes as pure functions: what a team-room lead event
 // does to the pipeline's columns and to the list's cards. Loaded with the screen's live layer
 // (live-leads.tsx, a dynamic import), never in the screen's first JavaScript.
 import type { LeadStatus } from "@worker/db/schema/enums";

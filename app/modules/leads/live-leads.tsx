@@ -19,7 +19,7 @@ type LiveLeadsProps = {
 };
 
 /**
- * The leads screen's live layer (issue 14), loaded after the screen is up: listens to the team
+ * The leads screen's live layer, loaded after the screen is up: listens to the team
  * room and turns each lead event into a LiveChange for the board, the list and the open lead
  * detail; after a dropped connection, a `resync` change (read everything again).
  * Shows 'Reconectando…' while the connection is down.

@@ -1,4 +1,4 @@
-// The realtime protocol (issue 14, docs/decisions/014): what the Durable Object rooms of
+// The realtime protocol (docs/decisions/014): what the Durable Object rooms of
 // party/ send over a WebSocket and the little a client may send back. Shared by the Worker
 // (party/, worker/services) and the browser. TYPES AND TINY CONSTANTS ONLY: the browser
 // imports this file with `import type` or for the constants, and zod must never reach a

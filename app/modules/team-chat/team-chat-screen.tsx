@@ -29,7 +29,7 @@ type TeamChatData = {
 };
 
 /**
- * The internal chat (crm.md §2 Chat screen, §4 Chat; issue 14): the channel list with unread
+ * The internal chat (crm.md §2 Chat screen, §4 Chat): the channel list with unread
  * counts (live from the team room for public channels and the viewer's own room for private
  * ones, remembered per channel in localStorage), the open channel (`?channel=<id>`, else the
  * first) with its live messages, and the create-channel and add-members dialogs. Below md the

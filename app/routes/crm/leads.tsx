@@ -27,7 +27,7 @@ export const meta = crmScreenMeta;
 const loadLeadForm = () => import("~/modules/leads/lead-form-dialog");
 const LeadFormDialog = lazy(() => loadLeadForm().then((m) => ({ default: m.LeadFormDialog })));
 const LeadDetailDialog = lazy(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
-// What other screens change arrives through the team room (issue 14): its code loads after the page.
+// What other screens change arrives through the team room: its code loads after the page.
 const LiveLeads = lazy(() => import("~/modules/leads/live-leads"));
 
 const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);

@@ -33,7 +33,7 @@ export const tasks = sqliteTable(
 );
 
 /**
- * One task_due reminder per task and due date (issue 14): the scheduled run inserts here with
+ * One task_due reminder per task and due date: the scheduled run inserts here with
  * `on conflict do nothing` and notifies only the rows its own run_id wrote, so overlapping
  * runs never notify twice, and a task whose due date moves is reminded again for the new one.
  */
