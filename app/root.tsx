@@ -65,7 +65,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // the strings last shown (a navigation whose request failed took the data with it).
   const fallback = useFallbackMessages(!rootData) ?? (rootData ? undefined : lastShownMessages);
   const messages = useRouteMessages(fallback);
-  if (rootData && typeof document !== "undefined") lastShownMessages = messages;
+  useEffect(() => {
+    if (rootData) lastShownMessages = messages;
+  }, [rootData, messages]);
   const nonce = useNonce();
   return (
     <html lang={LOCALES[language]}>

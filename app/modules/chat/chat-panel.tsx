@@ -149,6 +149,7 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
 
   const pressOption = async (value: string) => {
     if (!t || pending) return;
+    // eslint-disable-next-line react-hooks/purity -- a click handler (referenced from the options' .map), never called during render
     const started = Date.now();
     update((c) => ({ ...c, messages: [...c.messages, visitorMessage(t(`options.${value}`))] }));
     const result = pressButton(latest.current.state, value, t);

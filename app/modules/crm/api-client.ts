@@ -58,7 +58,7 @@ export async function api<T>(method: Method, path: string, body?: unknown, init:
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

@@ -2,8 +2,7 @@
 // renders the chosen view when the URL names none.
 import { cookieFromHeader } from "@worker/lib/cookies";
 
-const LEADS_VIEWS = ["list", "pipeline"] as const;
-export type LeadsView = (typeof LEADS_VIEWS)[number];
+export type LeadsView = "list" | "pipeline";
 
 const COOKIE = "leads-view";
 const YEAR = 60 * 60 * 24 * 365;

@@ -26,6 +26,9 @@ export function ChatButtonSlot() {
   const [aside, setAside] = useState(false);
   const [launcher, setLauncher] = useState<{ Launcher: Launcher; focused: boolean } | null>(null);
 
+  // A keyboard user on this link keeps focus on the launcher's button.
+  const hasFocus = () => !!slot.current?.contains(document.activeElement);
+
   useEffect(() => {
     if (launcher) return;
     const stop = watchChatButton(slot.current!, setAside);
@@ -40,9 +43,6 @@ export function ChatButtonSlot() {
       (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     };
   }, [launcher]);
-
-  // A keyboard user on this link keeps focus on the launcher's button.
-  const hasFocus = () => !!slot.current?.contains(document.activeElement);
 
   if (launcher) return <launcher.Launcher focusButton={launcher.focused} initiallyAside={aside} />;
   return (

@@ -16,20 +16,20 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   // Closes on Escape and on a click outside; `open` feeds aria-expanded.
-  const { ref: details, open, onToggle } = useHeaderMenu();
+  const { ref: detailsRef, open, onToggle } = useHeaderMenu();
 
   const choose = (event: React.MouseEvent<HTMLAnchorElement>, next: Language) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     saveLanguagePreference(next);
-    if (details.current) details.current.open = false;
+    if (detailsRef.current) detailsRef.current.open = false;
     if (isHomePath(pathname)) navigate(sitePath(next), { preventScrollReset: true });
     else window.location.assign(sitePath(next));
   };
 
   return (
     <details
-      ref={details}
+      ref={detailsRef}
       name={HEADER_MENUS}
       onToggle={onToggle}
       className={`relative ${className}`}

@@ -74,22 +74,22 @@ export function SiteHeader() {
 function MobileMenu() {
   const { language, t } = useI18n();
   const { pathname, search } = useLocation();
-  const { ref: details, open, onToggle: trackOpen } = useHeaderMenu();
+  const { ref: detailsRef, open, onToggle: trackOpen } = useHeaderMenu();
   const menuId = "site-mobile-menu";
 
   const close = () => {
-    if (details.current) details.current.open = false;
+    if (detailsRef.current) detailsRef.current.open = false;
   };
   // A followed link (or back/forward) closes the menu.
-  useEffect(close, [pathname, search]);
+  useEffect(close, [pathname, search, detailsRef]);
 
   const onToggle = () => {
     trackOpen();
-    if (details.current?.open) details.current.querySelector<HTMLElement>(`#${menuId} a`)?.focus();
+    if (detailsRef.current?.open) detailsRef.current.querySelector<HTMLElement>(`#${menuId} a`)?.focus();
   };
 
   return (
-    <details ref={details} name={HEADER_MENUS} onToggle={onToggle} className="relative lg:hidden" data-testid="mobile-menu">
+    <details ref={detailsRef} name={HEADER_MENUS} onToggle={onToggle} className="relative lg:hidden" data-testid="mobile-menu">
       <summary
         className="flex cursor-pointer list-none items-center rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
         aria-label={t("site.nav.menu")}

@@ -1,6 +1,6 @@
 import { Cross2Icon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { IconButton, Text, TextField } from "@radix-ui/themes";
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useI18n } from "~/i18n/react";
 import { api, queryString } from "~/modules/crm/api-client";
 import { useDebouncedSearch } from "~/modules/crm/use-debounced-search";
@@ -35,7 +35,7 @@ type Props = {
  * may be 50,000 of them), showing name and company, with 'Nenhum' first. ↑/↓ move, Enter
  * picks, Escape closes the list; leaving the field puts the chosen lead's name back.
  */
-export function LeadPicker({ id, value, onChange, listOpen, describedBy, invalid }: Props) {
+export function LeadPicker({ id, value, onChange, listOpen: listOpenRef, describedBy, invalid }: Props) {
   const { t } = useI18n();
   const listId = useId();
   const [text, setText] = useState(leadLabel(value));
@@ -43,7 +43,10 @@ export function LeadPicker({ id, value, onChange, listOpen, describedBy, invalid
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
 
-  listOpen.current = open;
+  // Written once the render is committed (the dialog reads it in its Escape handler).
+  useLayoutEffect(() => {
+    listOpenRef.current = open;
+  }, [open, listOpenRef]);
   const query = text.trim() === leadLabel(value) ? "" : text.trim();
   // The first lead is highlighted when there is one ('Nenhum' is first in the list).
   const search = useDebouncedSearch(open ? query : "", searchLeads, {

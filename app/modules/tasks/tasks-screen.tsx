@@ -1,6 +1,6 @@
 import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Heading, SegmentedControl, Text, TextField } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -62,7 +62,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
   const opener = useRef<HTMLElement | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
 
-  const actor = profile ? { id: profile.id, role: profile.role } : null;
+  const actor = useMemo(() => (profile ? { id: profile.id, role: profile.role } : null), [profile]);
   const canEdit = (task: TaskDto) => (actor ? canEditTask(actor, task) : false);
 
   // `?task=<id>` opens that task's dialog (or says it does not exist).

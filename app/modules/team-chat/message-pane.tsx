@@ -21,6 +21,7 @@ const STICK_PX = 48;
 /** Within this many pixels of the top, the older page loads. */
 const OLDER_PX = 120;
 /** Control characters the server refuses (line feed and tab are kept). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point; worker/lib/control-chars.ts is not client-safe (dependency-cruiser)
 const FORBIDDEN_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
 type Props = {

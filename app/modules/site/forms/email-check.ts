@@ -8,7 +8,7 @@ import { isSingleLine } from "~/lib/single-line";
 export const EMAIL_MAX = 254;
 
 /** zod's own e-mail pattern (zod/v4/core regexes.email), which z.email() applies on the server. */
-const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export type EmailErrorKey = "site.forms.errors.emailRequired" | "site.forms.errors.emailTooLong" | "site.forms.errors.emailInvalid";
 

@@ -13,14 +13,14 @@ import { CheckIcon } from "~/modules/site/ui/icons";
  * Loaded when first needed (see planner-tool.tsx); when `focusRequest` is set it takes the
  * focus once it is on screen, so a keyboard user lands on the new plan.
  */
-export function PlanResult({ plan, focusRequest }: { plan: ProjectPlan; focusRequest?: RefObject<boolean> }) {
+export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: ProjectPlan; focusRequest?: RefObject<boolean> }) {
   const { language, t } = useI18n();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!focusRequest?.current) return;
-    focusRequest.current = false;
+    if (!focusRequestRef?.current) return;
+    focusRequestRef.current = false;
     headingRef.current?.focus();
-  }, [plan, focusRequest]);
+  }, [plan, focusRequestRef]);
   const type = plan.projectType;
   const effect = plan.urgencyEffect;
   const industry = t(`site.planner.industries.${plan.industry}`);
