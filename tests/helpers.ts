@@ -40,12 +40,6 @@ export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(atob(payload));
 }
 
-/** Polls `read` until `done` holds (work finishing in waitUntil after the response). */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 3000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+// Work finishing in waitUntil after the response is awaited with `eventually` (shared with
+// the browser journeys, which run in Node and cannot import this file).
+export { eventually } from "./e2e/support/eventually.ts";

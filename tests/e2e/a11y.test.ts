@@ -1,18 +1,12 @@
 // Accessibility of the public pages: axe-core (WCAG 2.1 A/AA rules) run in Chromium on each
 // page in two languages, with the interactive states a visitor reaches (ROI result, plan).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, it } from "node:test";
 import { audit, describeViolations } from "./support/axe.ts";
-import { hydrated, launchBrowser, openPage } from "./support/chromium.ts";
+import { hydrated } from "./support/chromium.ts";
+import { failedRequest, setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const PAGES = [
   "",
@@ -28,7 +22,7 @@ const PAGES = [
 describe("accessibility (axe, WCAG 2.1 AA)", () => {
   for (const lang of ["en", "pt"] as const) {
     it(`public pages in ${lang} have no violations`, async () => {
-      const { page, context } = await openPage(browser);
+      const { page, context } = await journeys.open();
       const found: string[] = [];
       for (const path of PAGES) {
         await page.goto(`/${lang}${path}`);
@@ -42,7 +36,8 @@ describe("accessibility (axe, WCAG 2.1 AA)", () => {
   }
 
   it("the legal pages and the 404 page have no violations", async () => {
-    const { page, context } = await openPage(browser);
+    // The browser reports the 404 documents; the page logs the path it could not find.
+    const { page, context } = await journeys.open({ allowConsoleErrors: [failedRequest(404), /^404 Error/] });
     const found: string[] = [];
     for (const path of ["/privacy", "/terms", "/en/solutions/no-such-case", "/en/no-such-page"]) {
       await page.goto(path);

@@ -1,23 +1,11 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import { baseUrl, holdRequests, hydrated, snapshot } from "./support/chromium.ts";
+import { eventually } from "./support/eventually.ts";
+import { DEMO_PASSWORD, failedRequest, fillSignIn as signIn, setUpJourneys, toastShown } from "./support/journey.ts";
 import { latestEmailTo } from "./support/outbox.ts";
 
-const PASSWORD = "crm-demo-2026";
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-}
+const journeys = setUpJourneys();
 
 describe("sign-in", () => {
   for (const [email, name, role] of [
@@ -26,12 +14,12 @@ describe("sign-in", () => {
     ["rep@demo.test", "Rita Vendedora", "Vendedor"],
   ] as const) {
     it(`signs in ${email} and shows the frame with name and role`, async () => {
-      const { page, context } = await openPage(browser);
+      const { page, context } = await journeys.open();
       await page.goto("/auth");
       await page.getByRole("heading", { name: "Entrar no CRM" }).waitFor();
       await signIn(page, email);
       await page.waitForURL("**/dashboard");
-      await page.getByText("Login realizado com sucesso!").waitFor();
+      await toastShown(page, "Login realizado com sucesso!");
       assert.equal(await page.getByTestId("sidebar-user-name").textContent(), name);
       assert.equal(await page.getByTestId("sidebar-user-role").textContent(), role);
       assert.equal(await page.getByTestId("crm-title").textContent(), "Dashboard");
@@ -41,7 +29,7 @@ describe("sign-in", () => {
   }
 
   it("goes to the page asked for in place of /auth in the history, in one navigation, with nothing in the console", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/pt/about");
     await page.goto("/auth?redirectTo=%2Fleads");
     await hydrated(page, "form button[type=submit]");
@@ -51,22 +39,21 @@ describe("sign-in", () => {
     });
     await signIn(page, "rep@demo.test");
     await page.waitForURL((url) => url.pathname === "/leads");
-    await page.getByText("Login realizado com sucesso!").waitFor();
+    await toastShown(page, "Login realizado com sucesso!");
     await hydrated(page, "[data-testid=quick-search-button]");
     assert.deepEqual([...new Set(screenLoads)], ["/leads.data"], "only the asked-for screen is loaded");
     // Back leaves the CRM for the page before the sign-in, not the sign-in form again.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === "/pt/about");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("shows the server's message for a wrong password and keeps the e-mail", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open({ allowConsoleErrors: [failedRequest(400)] });
     await page.goto("/auth");
     await signIn(page, "rep@demo.test", "not-the-password");
     await page.getByRole("alert").filter({ hasText: "Email ou senha inválidos" }).first().waitFor();
-    await page.getByText("Erro ao fazer login").waitFor();
+    await toastShown(page, "Erro ao fazer login");
     assert.equal(await page.getByLabel("Email").inputValue(), "rep@demo.test");
     assert.match(new URL(page.url()).pathname, /^\/auth$/);
     await snapshot(page, "auth-wrong-password");
@@ -74,7 +61,7 @@ describe("sign-in", () => {
   });
 
   it("works with JavaScript disabled", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     await page.goto("/auth");
     await signIn(page, "manager@demo.test");
     await page.waitForURL("**/dashboard");
@@ -85,7 +72,7 @@ describe("sign-in", () => {
 
 describe("protected routes", () => {
   it("send a signed-out visitor to /auth and back to the page after sign-in", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/tasks");
     const url = new URL(page.url());
     assert.equal(url.pathname, "/auth");
@@ -101,7 +88,8 @@ describe("protected routes", () => {
   });
 
   it("sign-out ends the session: protected pages redirect again", async () => {
-    const { page, context } = await openPage(browser);
+    // Sign-out ends the screen's live sockets; the browser reports their refused reconnection.
+    const { page, context } = await journeys.open({ allowConsoleErrors: [/^WebSocket connection to .* failed: HTTP Authentication failed/] });
     await page.goto("/auth");
     await signIn(page, "admin@demo.test");
     await page.waitForURL("**/dashboard");
@@ -115,7 +103,7 @@ describe("protected routes", () => {
   });
 
   it("keeps the session across reloads, in HttpOnly cookies", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/auth");
     await signIn(page, "rep@demo.test");
     await page.waitForURL("**/dashboard");
@@ -135,7 +123,7 @@ describe("protected routes", () => {
 
 describe("session upkeep in the browser", () => {
   it("renews the session from the client when 90 s or less remain, and shows the loading text while a screen loads", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.clock.install();
     await page.goto("/auth");
     await signIn(page, "rep@demo.test");
@@ -149,12 +137,10 @@ describe("session upkeep in the browser", () => {
     await refreshed;
 
     // A slow screen: the frame shows the loading text instead of the previous screen.
-    await page.route("**/leads.data*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    const release = await holdRequests(page, (url) => url.pathname === "/leads.data");
     await page.getByRole("link", { name: "Leads", exact: true }).click();
     await page.getByRole("status").filter({ hasText: "Carregando..." }).waitFor();
+    release();
     await page.getByTestId("crm-title").filter({ hasText: "Leads" }).waitFor();
     await context.close();
   });
@@ -162,7 +148,7 @@ describe("session upkeep in the browser", () => {
 
 describe("the signed-in frame", () => {
   it("switches language and theme, and collapses the sidebar to 56 px", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/auth");
     await signIn(page, "manager@demo.test");
     await page.waitForURL("**/dashboard");
@@ -216,30 +202,27 @@ async function setPasswordThroughApi(email: string, current: string, next: strin
 
 describe("password recovery", () => {
   it("asks for the e-mail first, then sends the recovery e-mail", async () => {
-    const { page, context } = await openPage(browser);
+    // The browser reports the refused request without an e-mail (400) itself.
+    const { page, context } = await journeys.open({ allowConsoleErrors: [failedRequest(400)] });
     await page.goto("/auth");
     await page.getByRole("button", { name: "Esqueci minha senha" }).click();
     await page.getByRole("alert").filter({ hasText: "Digite seu email para recuperar a senha" }).first().waitFor();
     await page.getByLabel("Email").fill("rep@demo.test");
     await page.getByRole("button", { name: "Esqueci minha senha" }).click();
-    await page.getByText("Email enviado!").first().waitFor();
-    await page.getByText("Verifique sua caixa de entrada para redefinir a senha.").first().waitFor();
+    const sent = await toastShown(page, "Email enviado!");
+    assert.equal(sent.description, "Verifique sua caixa de entrada para redefinir a senha.");
     await context.close();
   });
 
   it("the link opens 'set new password'; the new password signs in, the old does not", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/auth");
     await page.getByLabel("Email").fill("manager@demo.test");
     await page.getByRole("button", { name: "Esqueci minha senha" }).click();
-    await page.getByText("Email enviado!").first().waitFor();
+    await toastShown(page, "Email enviado!");
 
-    // The server queues the e-mail after answering (waitUntil): give it a moment.
-    let mail = await latestEmailTo("manager@demo.test");
-    for (let i = 0; !mail && i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mail = await latestEmailTo("manager@demo.test");
-    }
+    // The server queues the e-mail after answering (waitUntil).
+    const mail = await eventually(() => latestEmailTo("manager@demo.test"), (row) => row !== null, 5000, 100);
     assert.ok(mail, "a recovery e-mail was queued");
     // The runner passes this server's origin as PUBLIC_ORIGIN: the link opens as it is.
     const link = new URL(mail.text_body.match(/https?:\/\/\S+/)![0]);
@@ -252,13 +235,13 @@ describe("password recovery", () => {
     await page.getByLabel("Confirmar nova senha").fill("uma nova senha segura");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
     await page.waitForURL("**/dashboard");
-    await page.getByText("Senha alterada com sucesso!").waitFor();
+    await toastShown(page, "Senha alterada com sucesso!");
 
     // The link works once.
     await page.goto(link.href);
     await page.getByText("Link de recuperação inválido ou expirado. Peça um novo.").waitFor();
 
-    const fresh = await openPage(browser);
+    const fresh = await journeys.open({ allowConsoleErrors: [failedRequest(400)] });
     await fresh.page.goto("/auth");
     await signIn(fresh.page, "manager@demo.test");
     await fresh.page.getByRole("alert").filter({ hasText: "Email ou senha inválidos" }).first().waitFor();
@@ -267,6 +250,6 @@ describe("password recovery", () => {
     await fresh.context.close();
     await context.close();
     // The journeys after this file sign in as the manager with the demo password: put it back.
-    await setPasswordThroughApi("manager@demo.test", "uma nova senha segura", PASSWORD);
+    await setPasswordThroughApi("manager@demo.test", "uma nova senha segura", DEMO_PASSWORD);
   });
 });

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { holdRequests, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { holdRequests, snapshot } from "./support/chromium.ts";
 import { queryAll } from "./support/d1.ts";
+import { eventuallyEqual, failedRequest, setUpJourneys } from "./support/journey.ts";
 
 type Row = {
   slug: string;
@@ -26,27 +27,20 @@ const waitForLiveFilters = (page: Page) => page.locator('form[role="search"][dat
 
 /** Waits until the grid shows `count` cards. */
 async function expectCardCount(page: Page, count: number) {
-  await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid="case-study-card"]').length === n,
-    count,
-    { timeout: 15_000 },
-  );
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="case-study-card"]').length === n, count);
 }
 
-let browser: Browser;
+const journeys = setUpJourneys();
 let rows: Row[];
 before(async () => {
-  [browser, rows] = await Promise.all([launchBrowser(), caseStudiesInDatabase()]);
+  rows = await caseStudiesInDatabase();
   assert.ok(rows.length > 6, "the demo data has more case studies than one page (Load More)");
   assert.ok(rows.some((r) => r.slug === "aura-health-mvp"), "the demo data has the spec's case studies");
-});
-after(async () => {
-  await browser?.close();
 });
 
 describe("case studies listing", () => {
   it("renders the newest cards from the database with the project count, in English", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const response = await page.goto("/en/case-studies");
     assert.equal(response?.status(), 200);
     await page.getByRole("heading", { level: 1, name: "Success stories" }).waitFor();
@@ -60,12 +54,11 @@ describe("case studies listing", () => {
     assert.equal(await first.locator("img").getAttribute("height"), "400");
     await waitForLiveFilters(page);
     await snapshot(page, "case-studies-en");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("is translated in Portuguese, titles included", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/pt/case-studies");
     await page.getByText(`Exibindo ${rows.length} projetos de sucesso`).waitFor();
     const aura = rows.find((r) => r.slug === "aura-health-mvp")!;
@@ -77,25 +70,12 @@ describe("case studies listing", () => {
   });
 
   it("shows the figures of aura-health-mvp on hover and on keyboard focus", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies");
     const card = page.locator('[data-testid="case-study-card"][data-slug="aura-health-mvp"]');
     const figures = card.getByTestId("case-study-figures");
     const opacity = () => figures.evaluate((el) => Number(getComputedStyle(el).opacity));
-    const waitOpacity = (value: number) =>
-      figures.evaluate(
-        (el, v) =>
-          new Promise<void>((resolve, reject) => {
-            const deadline = Date.now() + 5000;
-            const check = () => {
-              if (Number(getComputedStyle(el).opacity) === v) return resolve();
-              if (Date.now() > deadline) return reject(new Error(`opacity stayed ${getComputedStyle(el).opacity}`));
-              requestAnimationFrame(check);
-            };
-            check();
-          }),
-        value,
-      );
+    const waitOpacity = (value: number) => eventuallyEqual(opacity, value, "the figures' opacity", 5000);
 
     assert.equal(await opacity(), 0, "hidden until the card is hovered or focused");
     for (const text of ["+340%", "ROI", "8", "weeks", "500K+", "users"]) {
@@ -112,7 +92,7 @@ describe("case studies listing", () => {
   });
 
   it("filters by industry, and the filter lands in the URL", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
     const expected = rows.filter((r) => r.industry === "ecommerce");
@@ -130,7 +110,7 @@ describe("case studies listing", () => {
   });
 
   it("narrows with the search, ignoring case and accents, and says when nothing matches", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/pt/case-studies");
     await waitForLiveFilters(page);
     await page.getByLabel("Buscar").fill("TELEMEDICINA");
@@ -147,7 +127,7 @@ describe("case studies listing", () => {
   });
 
   it("changes the order with the sort select", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies?limit=60");
     await waitForLiveFilters(page);
     await expectCardCount(page, rows.length);
@@ -162,7 +142,7 @@ describe("case studies listing", () => {
   });
 
   it("loads more cards with Load More and moves focus to the first new one", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
     await expectCardCount(page, 6);
@@ -181,7 +161,7 @@ describe("case studies listing", () => {
   });
 
   it("shows 'Loading Case Studies...' while a filter change is on its way", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
     const release = await holdRequests(page, (url) => url.pathname.endsWith("case-studies.data"));
@@ -195,7 +175,7 @@ describe("case studies listing", () => {
   });
 
   it("renders a shared filtered URL without JavaScript, and its form filters without JavaScript", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     const response = await page.goto("/pt/case-studies?industry=ecommerce&sort=title");
     assert.equal(response?.status(), 200);
     const expected = rows.filter((r) => r.industry === "ecommerce");
@@ -216,7 +196,7 @@ describe("case studies listing", () => {
 
 describe("case study detail", () => {
   it("shows title, features and the three buttons with their targets", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const aura = rows.find((r) => r.slug === "aura-health-mvp")!;
     await page.goto("/en/case-studies");
     await page.locator('[data-testid="case-study-card"][data-slug="aura-health-mvp"]').getByRole("link", { name: "View case study" }).click();
@@ -233,12 +213,11 @@ describe("case study detail", () => {
     await snapshot(page, "case-study-en");
     await page.getByRole("link", { name: "Back to Solutions" }).click();
     await page.waitForURL("**/en/case-studies");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("shows 'Loading case study...' on the card while the detail page loads", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/case-studies");
     await waitForLiveFilters(page);
     const release = await holdRequests(page, (url) => url.pathname.endsWith("maple-leaf-logistics.data"));
@@ -251,7 +230,7 @@ describe("case study detail", () => {
   });
 
   it("is translated, without JavaScript too", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     const maple = rows.find((r) => r.slug === "maple-leaf-logistics")!;
     const es = (JSON.parse(maple.translations) as { es?: { title?: string } }).es?.title;
     await page.goto("/es/solutions/maple-leaf-logistics");
@@ -261,7 +240,8 @@ describe("case study detail", () => {
   });
 
   it("answers an unknown slug with 'Case Study Not Found', status 404 and Go Back", async () => {
-    const { page, context } = await openPage(browser);
+    // The browser reports the 404 document; the page logs the path it could not find.
+    const { page, context } = await journeys.open({ allowConsoleErrors: [failedRequest(404), /^404 Error/] });
     const response = await page.goto("/en/solutions/no-such-case-study");
     assert.equal(response?.status(), 404);
     await page.getByRole("heading", { name: "Case Study Not Found" }).waitFor();

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseUrl, holdRequests, hydrated, snapshot } from "./support/chromium.ts";
 import { queryFirst } from "./support/d1.ts";
+import { failedRequest, OFFLINE_REQUEST, setUpJourneys, toastShown, type JourneyOptions } from "./support/journey.ts";
 import { latestEmailTo } from "./support/outbox.ts";
 
 // The contact page as a visitor uses it: with JavaScript (fetcher, toasts, success panel,
@@ -12,20 +13,14 @@ import { latestEmailTo } from "./support/outbox.ts";
 
 const TEAM_EMAIL = "team@demo.test";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const visitorIp = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
-async function visit(options: { javaScriptEnabled?: boolean } = {}) {
+async function visit(options: JourneyOptions = {}) {
   const ip = visitorIp();
-  return { ip, ...(await openPage(browser, { ...options, extraHTTPHeaders: { "CF-Connecting-IP": ip } })) };
+  return { ip, ...(await journeys.open({ ...options, extraHTTPHeaders: { "CF-Connecting-IP": ip } })) };
 }
 
 /** A field by its label (the label also says "(required)" to screen readers). */
@@ -39,7 +34,7 @@ async function fill(page: Page, values: { name: string; email: string; message: 
 
 describe("contact page with JavaScript", () => {
   it("sends the message: 'Sending...', toast, 24-hour panel, a lead in the CRM, and 'Send Another Message' resets", async () => {
-    const { page, context, consoleErrors } = await visit();
+    const { page, context } = await visit();
     await page.goto("/en/contact");
     await page.getByRole("heading", { level: 1, name: "Let's talk about your project" }).waitFor();
     await hydrated(page, "[data-testid=contact-form]");
@@ -48,24 +43,22 @@ describe("contact page with JavaScript", () => {
     const message = `We need a booking app for 12 clinics (${unique()}).`;
     await fill(page, { name: "Paula Ferreira", email: email.toUpperCase(), message });
 
-    // Hold the POST for a moment so the in-flight state can be seen.
+    // The POST is held until the in-flight state has been seen.
     let posts = 0;
-    await page.route("**/*", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      posts++;
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
     });
+    const release = await holdRequests(page, (url) => url.pathname === "/en/contact.data");
     await page.getByRole("button", { name: "Send Message" }).click();
     const sending = page.getByRole("button", { name: "Sending..." });
     await sending.waitFor();
     assert.equal(await sending.isDisabled(), true);
+    release();
 
-    const toast = page.getByTestId("toast").filter({ hasText: "Message sent successfully!" });
-    await toast.waitFor({ timeout: 15_000 });
-    assert.match(await toast.innerText(), /Thank you for your message\. We'll get back to you soon\./);
     const panel = page.getByTestId("contact-success");
     await panel.getByText("within 24 hours").waitFor();
+    const toast = await toastShown(page, "Message sent successfully!");
+    assert.match(toast.description, /Thank you for your message\. We'll get back to you soon\./);
     assert.equal(posts, 1, "one request, no page reload");
     assert.equal(new URL(page.url()).pathname, "/en/contact");
     await snapshot(page, "contact-success-en");
@@ -90,7 +83,6 @@ describe("contact page with JavaScript", () => {
     assert.equal(await field(page, "Email").inputValue(), "");
     assert.equal(await field(page, "Message").inputValue(), "");
     assert.equal(await page.getByTestId("contact-success").count(), 0);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
@@ -121,7 +113,7 @@ describe("contact page with JavaScript", () => {
   });
 
   it("says why when the server refuses: a visitor over the limit gets the wait time, the form stays", async () => {
-    const { page, context, ip } = await visit();
+    const { page, context, ip } = await visit({ allowConsoleErrors: [failedRequest(429)] });
     // Five messages from this visitor's IP through the API use up the 10-minute allowance.
     for (let i = 0; i < 5; i++) {
       const response = await fetch(new URL("/api/contact", baseUrl()), {
@@ -136,25 +128,26 @@ describe("contact page with JavaScript", () => {
     await hydrated(page, "[data-testid=contact-form]");
     await fill(page, { name: "Lucía Gómez", email: "lucia@example.com", message: "¿Podemos hablar el lunes?" }, { name: "Nombre", email: "Correo electrónico", message: "Mensaje" });
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
-    const toast = page.getByTestId("toast").filter({ hasText: "No se pudo enviar el mensaje" });
-    await toast.waitFor({ timeout: 15_000 });
-    assert.equal(await toast.getAttribute("data-variant"), "destructive");
-    assert.match(await toast.innerText(), /Has enviado varios mensajes en poco tiempo\. Inténtalo de nuevo en \d+ min\./);
+    const waitTime = /Has enviado varios mensajes en poco tiempo\. Inténtalo de nuevo en \d+ minutos?\./;
+    await page.getByTestId("contact-error").getByText(waitTime).waitFor();
+    const toast = await toastShown(page, "No se pudo enviar el mensaje");
+    assert.equal(toast.variant, "destructive");
+    assert.match(toast.description, waitTime);
     assert.equal(await field(page, "Mensaje").inputValue(), "¿Podemos hablar el lunes?");
     assert.equal(await page.getByTestId("contact-success").count(), 0);
     await context.close();
   });
 
   it("turns an unreachable server into the 'No connection' toast, not the error screen (the offline journeys: offline.test.ts)", async () => {
-    const { page, context } = await visit();
+    const { page, context } = await visit({ allowConsoleErrors: [OFFLINE_REQUEST] });
     await page.goto("/en/contact");
     await hydrated(page, "[data-testid=contact-form]");
     await page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
     await fill(page, { name: "Kim Park", email: "kim@example.com", message: "Offline message, please keep it." });
     await page.getByRole("button", { name: "Send Message" }).click();
-    const toast = page.getByTestId("toast").filter({ hasText: "No connection" });
-    await toast.waitFor({ timeout: 15_000 });
-    assert.match(await toast.innerText(), /Check your connection and try again/);
+    await page.getByTestId("contact-error").getByText(/Check your connection and try again/).waitFor();
+    const toast = await toastShown(page, "No connection");
+    assert.match(toast.description, /Check your connection and try again/);
     assert.equal(await field(page, "Message").inputValue(), "Offline message, please keep it.");
     await page.getByRole("button", { name: "Send Message" }).waitFor();
     await context.close();
@@ -182,7 +175,8 @@ describe("contact page without JavaScript", () => {
   });
 
   it("answers invalid input with 400, the field errors from the server and the input kept", async () => {
-    const { page, context } = await visit({ javaScriptEnabled: false });
+    // The browser reports the 400 page itself.
+    const { page, context } = await visit({ javaScriptEnabled: false, allowConsoleErrors: [failedRequest(400)] });
     await page.goto("/en/contact");
     await fill(page, { name: "Li", email: "li@example.com", message: "Too short" });
     const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);

@@ -6,24 +6,27 @@
 // 390 px without sideways scrolling, axe with the form open, and screenshots in pt/es/en,
 // light and dark.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
 import { audit, describeViolations } from "./support/axe.ts";
-import { baseUrl, launchBrowser, snapshot } from "./support/chromium.ts";
-import { DEMO_USERS, openCrm } from "./support/crm.ts";
+import { baseUrl, snapshot } from "./support/chromium.ts";
 import { queryFirst } from "./support/d1.ts";
-import { freePort, prepareState, startScript, type LocalServer } from "./support/local-server.ts";
+import {
+  assertNoSidewaysScroll,
+  createLead,
+  DEMO_USERS,
+  eventuallyEqual,
+  failedRequest,
+  PHONE,
+  serverOverEmptyDatabase,
+  setUpJourneys,
+  toastShown,
+  type DemoUser,
+  type JourneyOptions,
+} from "./support/journey.ts";
+import { animationsDone } from "./support/screen-audit.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } satisfies BrowserContextOptions;
+const journeys = setUpJourneys();
 /** A unique suffix per run, so names and e-mails never collide with the seed or each other. */
 const RUN = Date.now().toString(36);
 
@@ -45,20 +48,10 @@ const leadRow = (name: string) => queryFirst<LeadRow>("select * from leads where
 const userId = async (email: string) => (await queryFirst<{ id: string }>("select id from users where email = ?", email))!.id;
 
 /** Signed in, on `path`, hydrated, its data loaded. */
-async function signedIn(path: string, email: string = DEMO_USERS.rep, options: BrowserContextOptions = {}) {
-  const opened = await openCrm(browser, path, email, options);
+async function signedIn(path: string, user: DemoUser = "rep", options: JourneyOptions = {}) {
+  const opened = await journeys.signIn(user, { path, ...options });
   await opened.page.waitForLoadState("networkidle");
   return opened;
-}
-
-/** Creates a lead through the API from the signed-in page (as the form would). */
-async function createLead(page: Page, body: Record<string, unknown>): Promise<{ id: string; name: string }> {
-  const result = await page.evaluate(async (payload) => {
-    const response = await fetch("/api/leads", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload) });
-    return { status: response.status, body: (await response.json()) as { lead: { id: string; name: string } } };
-  }, body);
-  assert.equal(result.status, 201, JSON.stringify(result.body));
-  return result.body.lead;
 }
 
 const formDialog = (page: Page) => page.getByTestId("lead-form-dialog");
@@ -76,6 +69,31 @@ const columnCount = async (page: Page, status: string) => Number(await column(pa
 
 /** Waits until the pipeline's drag-and-drop layer has loaded. */
 const dndReady = (page: Page) => page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
+
+/**
+ * Waits until the pipeline board has stopped scrolling (its scrollLeft the same for three
+ * frames) with the column of `want` (a status) inside it, or with a column snapped to its left
+ * edge ("snapped").
+ */
+async function boardAtRest(page: Page, want: string) {
+  await page.evaluate(() => delete (window as unknown as { __board?: unknown }).__board);
+  await page.waitForFunction(
+    (target) => {
+      const board = document.querySelector("[data-testid=pipeline-board]")!;
+      const w = window as unknown as { __board?: { left: number; frames: number } };
+      const rest = (w.__board ??= { left: Number.NaN, frames: 0 });
+      rest.frames = board.scrollLeft === rest.left ? rest.frames + 1 : 0;
+      rest.left = board.scrollLeft;
+      if (rest.frames < 3) return false;
+      const edges = board.getBoundingClientRect();
+      if (target === "snapped") return [...board.children].some((c) => Math.abs(c.getBoundingClientRect().left - edges.left - 12) <= 2);
+      const column = document.querySelector(`[data-testid=pipeline-column-${target}]`)!.getBoundingClientRect();
+      return column.left >= edges.left - 1 && column.right <= edges.right + 1;
+    },
+    want,
+    { polling: "raf", timeout: 5000 },
+  );
+}
 
 /** Every PATCH /api/leads/:id the page sends, from now on. */
 function watchPatches(page: Page): string[] {
@@ -104,31 +122,17 @@ async function recordAnnouncements(page: Page) {
 }
 
 /**
- * Nothing of the leads screen reaches past the 390 px viewport: the screen (<main>) fits and
- * has no sideways overflow of its own (the pipeline board scrolls inside itself), and neither
- * does an open dialog. (The frame's own top bar is phone.test.ts's subject.)
+ * Nothing of the leads screen reaches past the viewport: the page, the screen (<main>, whose
+ * pipeline board scrolls inside itself) and an open dialog fit, none scrolling sideways.
  */
-const noSidewaysScroll = async (page: Page, what: string) => {
-  const widths = await page.evaluate(() => {
-    const main = document.querySelector("main")!;
-    const dialog = document.querySelector("[role=dialog]");
-    return {
-      mainRight: main.getBoundingClientRect().right,
-      mainOverflow: main.scrollWidth - main.clientWidth,
-      dialogRight: dialog ? dialog.getBoundingClientRect().right : 0,
-      dialogOverflow: dialog ? dialog.scrollWidth - dialog.clientWidth : 0,
-    };
-  });
-  assert.ok(widths.mainRight <= 390 && widths.mainOverflow <= 0, `${what}: no sideways scrolling (${JSON.stringify(widths)})`);
-  assert.ok(widths.dialogRight <= 390 && widths.dialogOverflow <= 0, `${what}: the dialog fits (${JSON.stringify(widths)})`);
-};
+const noSidewaysScroll = (page: Page, what: string) => assertNoSidewaysScroll(page, what, ["main", "[role=dialog]"]);
 
 describe("leads list and lead form", () => {
   const name = `Lead E2E ${RUN}`;
   const email = `lead-e2e-${RUN}@example.com`;
 
   it("creates a lead with every field from 'Novo Lead'; it comes first in the list and is stored as typed (axe: 0 with the form open)", async () => {
-    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     await page.getByRole("button", { name: "Novo Lead" }).click();
     const dialog = formDialog(page);
     await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
@@ -152,7 +156,7 @@ describe("leads list and lead form", () => {
     assert.equal(violations.length, 0, describeViolations(violations));
 
     await dialog.getByRole("button", { name: "Criar Lead" }).click();
-    await page.getByText("Lead criado!").waitFor();
+    await toastShown(page, "Lead criado!");
     await dialog.waitFor({ state: "detached" });
     // Newest first: the new lead is the first card.
     const first = page.getByTestId("lead-card").first();
@@ -172,13 +176,11 @@ describe("leads list and lead form", () => {
     );
     assert.equal(row.assigned_to, await userId(DEMO_USERS.rep));
     assert.deepEqual(JSON.parse(row.tags), ["Urgente", "Cliente VIP"]);
-    assert.deepEqual(cspViolations, []);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("edits it from its card's 'Editar': the form starts from the lead; the card and the database show the change", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     await card(page, name).getByRole("button", { name: "Editar" }).click();
     const dialog = formDialog(page);
     await dialog.getByRole("heading", { name: "Editar Lead" }).waitFor();
@@ -190,7 +192,7 @@ describe("leads list and lead form", () => {
     await chooseOption(page, dialog.getByLabel("Status"), "Negociando");
     await dialog.getByRole("button", { name: "Remover tag Cliente VIP" }).click();
     await dialog.getByRole("button", { name: "Salvar" }).click();
-    await page.getByText("Lead atualizado!").waitFor();
+    await toastShown(page, "Lead atualizado!");
     await dialog.waitFor({ state: "detached" });
     const edited = card(page, name);
     await edited.getByText("Empresa E2E Editada").waitFor();
@@ -202,12 +204,11 @@ describe("leads list and lead form", () => {
       { company: row?.company, status: row?.status, value: row?.estimated_value, tags: JSON.parse(row?.tags ?? "null") },
       { company: "Empresa E2E Editada", status: "negotiating", value: null, tags: ["Urgente"] },
     );
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("checks the form natively (name required, value a decimal) and sends nothing until it is valid", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     let posts = 0;
     page.on("request", (request) => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/api/leads") posts++;
@@ -229,12 +230,11 @@ describe("leads list and lead form", () => {
     await dialog.getByRole("button", { name: "Cancelar" }).click();
     await dialog.waitFor({ state: "detached" });
     assert.equal(await leadRow("Lead Sem Valor Válido"), null);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("a taken e-mail (409) names the lead that has it and offers to open it; what was typed stays", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list", "rep", { allowConsoleErrors: [failedRequest(409)] });
     const existing = await queryFirst<{ id: string; name: string; email: string }>("select id, name, email from leads where name = ?", "Carlos Eduardo Silva");
     assert.ok(existing?.email);
     await page.getByRole("button", { name: "Novo Lead" }).click();
@@ -252,17 +252,14 @@ describe("leads list and lead form", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByTestId("lead-detail-dialog").getByRole("heading", { name: "Carlos Eduardo Silva" }).waitFor();
     assert.equal(await leadRow("Carlos Duplicado"), null);
-    assert.deepEqual(
-      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 409/.test(e)),
-      [],
-    );
     await context.close();
   });
 
   it("searches 300 ms after the last key (q in the URL, focus kept) and filters by status; the filtered empty state; the URL restores both", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     const search = page.getByRole("searchbox", { name: "Buscar leads" });
     await search.click();
+    // Typed at a person's pace (40 ms a key, well inside the 300 ms pause).
     await search.pressSequentially(`e2e ${RUN}`, { delay: 40 });
     // Nothing sent while typing: the URL changes only after the pause.
     assert.equal(new URL(page.url()).searchParams.get("q"), null);
@@ -296,12 +293,11 @@ describe("leads list and lead form", () => {
     await page.goto("/leads?view=list&q=VINICIUS");
     await card(page, "Vinícius Farias").waitFor();
     assert.equal(await page.getByRole("searchbox", { name: "Buscar leads" }).inputValue(), "VINICIUS");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("closing a lead's detail or form by keyboard gives focus back to the card's button that opened it", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.admin);
+    const { page, context } = await signedIn("/leads?view=list", "admin");
     const card = page.getByTestId("lead-card").first();
     const isFocused = (testId: string) => card.getByTestId(testId).evaluate((el) => el === document.activeElement);
     await card.getByTestId("lead-details").focus();
@@ -318,12 +314,11 @@ describe("leads list and lead form", () => {
     await page.getByTestId("lead-form-dialog").waitFor({ state: "detached" });
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "lead-edit");
     assert.ok(await isFocused("lead-edit"), "focus on the card's 'Editar'");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("'Carregar mais' appends the next page without repeating a lead; a sales rep gets no 'Editar' on a colleague's lead", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     const before = await page.getByTestId("lead-card").count();
     assert.equal(before, 30, "a page is 30 leads");
     await page.getByRole("button", { name: "Carregar mais" }).click();
@@ -337,37 +332,16 @@ describe("leads list and lead form", () => {
     assert.ok((await colleague.innerText()).includes("Ana Administradora"));
     assert.equal(await colleague.getByRole("button", { name: "Editar" }).count(), 0);
     assert.equal(await card(page, "Carlos Eduardo Silva").getByRole("button", { name: "Editar" }).count(), 1);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
 
 describe("leads list without any lead", () => {
   // A server of its own over an empty database with one staff account copied from the suite's.
-  let state: Awaited<ReturnType<typeof prepareState>>;
-  let server: LocalServer;
-  let url: string;
-
-  before(async () => {
-    assert.ok(existsSync("build/server/wrangler.json"), "build/ is missing: the browser suite builds it first");
-    const user = await queryFirst<Record<string, unknown>>("select * from users where email = ?", DEMO_USERS.rep);
-    assert.ok(user);
-    const sqlValue = (value: unknown) =>
-      value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
-    const columns = Object.keys(user);
-    state = await prepareState(`insert into users (${columns.join(", ")}) values (${columns.map((c) => sqlValue(user[c])).join(", ")})`);
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", LOG_LEVEL: "warn" });
-    await server.waitForHealth(url);
-  });
-  after(async () => {
-    await server?.stop();
-    state?.remove();
-  });
+  const empty = serverOverEmptyDatabase("rep");
 
   it("says 'Nenhum lead cadastrado' with a create button that opens the form; the first lead then shows", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, { baseURL: url });
+    const { page, context } = await signedIn("/leads?view=list", "rep", { baseURL: empty.url });
     await page.getByText("Nenhum lead cadastrado").waitFor();
     await snapshot(page, "crm-leads-empty-pt");
     await page.getByRole("button", { name: "Adicionar Lead" }).click();
@@ -375,7 +349,7 @@ describe("leads list without any lead", () => {
     await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
     await dialog.getByLabel("Nome").fill("Primeiro Lead");
     await dialog.getByRole("button", { name: "Criar Lead" }).click();
-    await page.getByText("Lead criado!").waitFor();
+    await toastShown(page, "Lead criado!");
     await card(page, "Primeiro Lead").waitFor();
     assert.equal(await page.getByText("Nenhum lead cadastrado").count(), 0);
     // The pipeline of a database with one lead: five empty columns.
@@ -383,14 +357,13 @@ describe("leads list without any lead", () => {
     await page.waitForURL((u) => u.searchParams.get("view") === "pipeline");
     await pipelineCard(page, "Primeiro Lead").waitFor();
     assert.equal(await column(page, "won").getByText("Nenhum lead").count(), 1);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
 
 describe("pipeline", () => {
   it("drags a card with the mouse to another column: counts and sums change at once, the status is saved and stays after a reload", async () => {
-    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     const lead = await createLead(page, { name: `Arrastar Mouse ${RUN}`, status: "new", estimated_value: 12345.67 });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -414,20 +387,18 @@ describe("pipeline", () => {
     await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.equal(await columnCount(page, "new"), counts.new - 1);
     assert.equal(await columnCount(page, "contacted"), counts.contacted + 1);
-    await page.getByText("Status do lead atualizado!").waitFor();
+    await toastShown(page, "Status do lead atualizado!");
     assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
     assert.equal((await leadRow(lead.name))?.status, "contacted");
 
     await page.reload();
     await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.equal(await column(page, "new").locator(`[aria-label="${lead.name}"]`).count(), 0);
-    assert.deepEqual(cspViolations, [], "the drag overlay's styles pass the CSP");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("a drop in the same column or outside the columns does nothing and sends nothing", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     const lead = await createLead(page, { name: `Arrastar Nada ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -444,16 +415,16 @@ describe("pipeline", () => {
     const own = (await column(page, "new").boundingBox())!;
     await drag({ x: own.x + own.width / 2, y: own.y + own.height - 20 });
     await drag({ x: own.x + 20, y: own.y - 60 }); // above the board: the screen's header
+    // Time on purpose: a PATCH that should not be sent would have left by then.
     await page.waitForTimeout(500);
     assert.deepEqual(patches, []);
     await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.equal((await leadRow(lead.name))?.status, "new");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("moves a card with the keyboard (space, arrows, space) with spoken instructions and announcements; Escape cancels", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list");
     const lead = await createLead(page, { name: `Arrastar Teclado ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -486,7 +457,7 @@ describe("pipeline", () => {
     await page.keyboard.press("Space");
     await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
     await announced.waitFor(new RegExp(`Lead ${lead.name} solto na coluna Contatados`));
-    await page.getByText("Status do lead atualizado!").waitFor();
+    await toastShown(page, "Status do lead atualizado!");
     assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
     // The focus comes back to the moved card's handle.
     await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Mover ${lead.name}`);
@@ -494,12 +465,11 @@ describe("pipeline", () => {
     await page.reload();
     await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.equal((await leadRow(lead.name))?.status, "contacted");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("puts the card back with 'Não foi possível atualizar o status' when the save fails", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list");
+    const { page, context } = await signedIn("/leads?view=list", "rep", { allowConsoleErrors: [failedRequest(500)] });
     const lead = await createLead(page, { name: `Arrastar Falha ${RUN}`, status: "new", estimated_value: 1000 });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -519,20 +489,16 @@ describe("pipeline", () => {
     await page.keyboard.press("ArrowRight");
     await announced.waitFor(/sobre a coluna Qualificados/);
     await page.keyboard.press("Space");
-    await page.getByText("Não foi possível atualizar o status").waitFor();
+    await toastShown(page, "Não foi possível atualizar o status");
     await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.equal(await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).count(), 0);
     assert.deepEqual({ new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") }, counts);
     assert.equal((await leadRow(lead.name))?.status, "new");
-    assert.deepEqual(
-      consoleErrors.filter((e) => !/Failed to load resource: the server responded with a status of 500/.test(e)),
-      [],
-    );
     await context.close();
   });
 
   it("shows six columns with count and value sum; the toggle is remembered; a sales rep cannot move a colleague's lead", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=pipeline");
+    const { page, context } = await signedIn("/leads?view=pipeline");
     await dndReady(page);
     const headings = await page.getByTestId("pipeline-board").getByRole("heading", { level: 2 }).allInnerTexts();
     assert.deepEqual(headings, ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"]);
@@ -560,8 +526,7 @@ describe("pipeline", () => {
     await page.waitForURL((url) => url.searchParams.get("q") === "Lucas Rodrigues");
     const matching = await queryFirst<{ n: number }>("select count(*) n from leads where status = 'new' and name like '%Lucas Rodrigues%'");
     // The URL changes first; the searched board follows when the loader answers.
-    for (let i = 0; i < 50 && (await columnCount(page, "new")) !== matching!.n; i++) await page.waitForTimeout(100);
-    assert.equal(await columnCount(page, "new"), matching!.n, "the column counts what the search found");
+    await eventuallyEqual(() => columnCount(page, "new"), matching!.n, "the column counts what the search found", 5000);
     assert.equal(await column(page, "new").getByTestId("pipeline-card").count(), matching!.n);
     // Cards: up to 2 tags then +N, the creation date dd/MM.
     const lucas = await findOnBoard("Lucas Rodrigues"); // 4 tags in the seed
@@ -588,14 +553,13 @@ describe("pipeline", () => {
     await page.goto("/leads");
     await page.getByTestId("lead-list").waitFor();
     assert.equal(await page.getByRole("link", { name: "Lista" }).getAttribute("aria-current"), "page");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
 
 describe("leads screen at 390 px", () => {
   it("list: one column of cards, no sideways scrolling; the form fills the screen; pipeline: scrolls sideways by column inside the board only", async () => {
-    const { page, context, consoleErrors, cspViolations } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     await page.getByTestId("lead-card").first().waitFor();
     await noSidewaysScroll(page, "list");
     const xs = await page.getByTestId("lead-card").evaluateAll((cards) => cards.slice(0, 4).map((c) => Math.round(c.getBoundingClientRect().x)));
@@ -605,7 +569,7 @@ describe("leads screen at 390 px", () => {
     await page.getByRole("button", { name: "Novo Lead" }).click();
     const dialog = formDialog(page);
     await dialog.getByRole("heading", { name: "Novo Lead" }).waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     const box = (await dialog.boundingBox())!;
     assert.ok(box.x <= 1 && box.width >= 388, `the form fills the width (${box.x}, ${box.width})`);
     await noSidewaysScroll(page, "form");
@@ -627,7 +591,7 @@ describe("leads screen at 390 px", () => {
     assert.match(board.snap, /x mandatory/);
     assert.ok(board.columnWidth <= 390 - 48, `a column leaves the next one peeking (${board.columnWidth} px)`);
     await page.getByTestId("pipeline-board").evaluate((el) => el.scrollBy({ left: 500, behavior: "instant" }));
-    await page.waitForTimeout(400);
+    await boardAtRest(page, "snapped").catch(() => undefined); // the assertion below says what it found
     const left = await page.getByTestId("pipeline-board").evaluate((el) => el.scrollLeft);
     const snappedTo = await page.getByTestId("pipeline-board").evaluate((el) => {
       const boardLeft = el.getBoundingClientRect().left;
@@ -638,15 +602,13 @@ describe("leads screen at 390 px", () => {
     await snapshot(page, "crm-leads-pipeline-390-pt");
     const pipelineViolations = await audit(page);
     assert.equal(pipelineViolations.length, 0, describeViolations(pipelineViolations));
-    assert.deepEqual(cspViolations, []);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
 
 describe("pipeline at 390 px", () => {
   it("drags a card by touch after a 120 ms press onto the next column's edge", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     const lead = await createLead(page, { name: `Toque ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -659,13 +621,14 @@ describe("pipeline at 390 px", () => {
     assert.ok(next.x < 390, "the next column peeks in at the right");
     const start = { x: box.x + 40, y: box.y + 40 };
     await touch("touchStart", start.x, start.y);
-    await page.waitForTimeout(250); // the long press
+    // Time on purpose: the drag starts only after the finger has rested 120 ms.
+    await page.waitForTimeout(250);
     const end = { x: Math.min(385, next.x + 30), y: next.y + 150 };
     for (let i = 1; i <= 12; i++) await touch("touchMove", start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
     await page.getByTestId("pipeline-card-overlay").waitFor();
     await touch("touchEnd");
     await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
-    await page.getByText("Status do lead atualizado!").waitFor();
+    await toastShown(page, "Status do lead atualizado!");
     assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "qualified" }]);
 
     // A swipe without the press is no drag: the finger scrolls the board instead.
@@ -673,15 +636,15 @@ describe("pipeline at 390 px", () => {
     await touch("touchStart", first.x + 60, first.y + 30);
     for (let i = 1; i <= 4; i++) await touch("touchMove", first.x + 60 - 12 * i, first.y + 30);
     await touch("touchEnd");
+    // Time on purpose: a drag (or its PATCH) that should not start would show by then.
     await page.waitForTimeout(400);
     assert.equal(await page.getByTestId("pipeline-card-overlay").count(), 0);
     assert.equal(patches.length, 1, "no other request");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("moves a card with the keyboard to a column out of view: the board scrolls to it", async () => {
-    const { page, context, consoleErrors } = await signedIn("/leads?view=list", DEMO_USERS.rep, PHONE);
+    const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     const lead = await createLead(page, { name: `Teclado Celular ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
     await dndReady(page);
@@ -690,17 +653,17 @@ describe("pipeline at 390 px", () => {
     await handle.focus();
     await page.keyboard.press("Space");
     await announced.waitFor(/pego na coluna Novos/);
-    for (const [key, name] of [["ArrowRight", "Qualificados"], ["ArrowRight", "Contatados"], ["ArrowLeft", "Qualificados"]] as const) {
+    for (const [key, name, status] of [["ArrowRight", "Qualificados", "qualified"], ["ArrowRight", "Contatados", "contacted"], ["ArrowLeft", "Qualificados", "qualified"]] as const) {
       await page.keyboard.press(key);
       await announced.waitFor(new RegExp(`sobre a coluna ${name}`));
-      await page.waitForTimeout(400); // the board's smooth scroll
+      // The next key is measured against where the columns are: let the smooth scroll end.
+      await boardAtRest(page, status);
     }
     await page.keyboard.press("Space");
     await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
-    await page.getByText("Status do lead atualizado!").waitFor();
+    await toastShown(page, "Status do lead atualizado!");
     assert.equal((await leadRow(lead.name))?.status, "qualified");
     await noSidewaysScroll(page, "pipeline after a keyboard move");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
@@ -718,7 +681,7 @@ describe("leads screen in pt, es and en, light and dark (screenshots to look at)
         [1280, { viewport: { width: 1280, height: 900 } }],
         [390, PHONE],
       ] as const) {
-        const { page, context, consoleErrors } = await signedIn("/dashboard", DEMO_USERS.admin, options);
+        const { page, context } = await signedIn("/dashboard", "admin", options);
         for (const theme of ["light", "dark"] as const) {
           await context.addCookies([
             { name: "language", value: language, url: baseUrl() },
@@ -737,13 +700,12 @@ describe("leads screen in pt, es and en, light and dark (screenshots to look at)
           if (theme === "dark") {
             await page.getByRole("button", { name: COPY[language].newLead }).click();
             await formDialog(page).waitFor();
-            await page.waitForTimeout(300);
+            await animationsDone(page);
             await snapshot(page, `crm-leads-form-${language}-dark-${width}`);
             const violations = await audit(page);
             assert.equal(violations.length, 0, `${language} dark form at ${width}: ${describeViolations(violations)}`);
           }
         }
-        assert.deepEqual(consoleErrors, [], `${language} at ${width}`);
         await context.close();
       }
     });

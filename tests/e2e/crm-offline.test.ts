@@ -2,24 +2,22 @@
 // translated, and loads again once the connection is back. Nothing falls to the app-wide
 // error screen, and no raw dictionary key is ever shown.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, snapshot } from "./support/chromium.ts";
-import { openCrm } from "./support/crm.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { snapshot } from "./support/chromium.ts";
+import { OFFLINE_REQUEST, setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
+
+// The browser reports each request made offline, and React Router its route discovery
+// (GET /__manifest) failing, on the console themselves.
+const OFFLINE_ERRORS = [OFFLINE_REQUEST, /^Failed to fetch manifest patches TypeError: Failed to fetch/];
 
 const rawKeys = (page: Page) => page.evaluate(() => document.body.innerText.match(/\b(?:errorScreen|crm|common)\.[a-zA-Z.]+/g) ?? []);
 
 describe("CRM offline", () => {
   it("a leads search that cannot reach the server keeps the frame and says so; back online it searches", async () => {
-    const { page, context } = await openCrm(browser, "/leads?view=list");
+    const { page, context } = await journeys.signIn("rep", { path: "/leads?view=list", allowConsoleErrors: OFFLINE_ERRORS });
     const search = page.getByRole("searchbox", { name: "Buscar leads" });
     await search.waitFor();
 
@@ -42,7 +40,7 @@ describe("CRM offline", () => {
   });
 
   it("a tasks filter that cannot reach the server keeps the frame; no raw keys", async () => {
-    const { page, context } = await openCrm(browser, "/tasks");
+    const { page, context } = await journeys.signIn("rep", { path: "/tasks", allowConsoleErrors: OFFLINE_ERRORS });
     await page.getByText("Atualizar apresentação comercial").first().waitFor();
     await context.setOffline(true);
     await page.getByRole("textbox").or(page.getByRole("searchbox")).first().fill("proposta");

@@ -3,49 +3,43 @@
 // errors, offline), completion and reopening (kept after a reload), search and filter in the
 // URL, `?task=<id>`, both empty states, axe with the dialog open, and phone width.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { describe, it } from "node:test";
+import type { Locator, Page } from "playwright-core";
 import { describeViolations } from "./support/axe.ts";
-import { baseUrl, launchBrowser, snapshot } from "./support/chromium.ts";
-import { DEMO_PASSWORD, DEMO_USERS, openCrm } from "./support/crm.ts";
+import { baseUrl, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
+import {
+  assertNoSidewaysScroll,
+  DEMO_USERS,
+  DESKTOP,
+  eventuallyEqual,
+  failedRequest,
+  OFFLINE_REQUEST,
+  PHONE,
+  serverOverEmptyDatabase,
+  setUpJourneys,
+  toastShown,
+  type DemoUser,
+  type JourneyOptions,
+} from "./support/journey.ts";
 import { animationsDone, auditScreen as audit } from "./support/screen-audit.ts";
-import { freePort, prepareState, startScript, type LocalServer } from "./support/local-server.ts";
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
-
-let browser: Browser;
+const journeys = setUpJourneys();
 
 /** Signed in on `path`, its data loaded. */
-async function openTasks(path: string, email: string, options: BrowserContextOptions) {
-  const opened = await openCrm(browser, path, email, options);
+async function openTasks(path: string, user: DemoUser, options: JourneyOptions) {
+  const opened = await journeys.signIn(user, { path, ...options });
   await opened.page.waitForLoadState("networkidle");
   return opened;
 }
-
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
 
 const card = (page: Page, title: string) =>
   page.getByTestId("task-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 const dialog = (page: Page) => page.getByRole("dialog");
 
-/** A toast with this text (the toaster keeps the last few). */
-const toast = (page: Page, text: string) => page.locator("[aria-live]").getByText(text, { exact: true }).first();
-
 /** Waits (up to 10 s) until the cards' titles are `expected`, then compares them (a diff on failure). */
-async function expectTitles(page: Page, expected: string[]) {
-  const shown = () => page.getByTestId("task-title").allInnerTexts();
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline && JSON.stringify(await shown()) !== JSON.stringify(expected)) await page.waitForTimeout(200);
-  assert.deepEqual(await shown(), expected);
-}
+const expectTitles = (page: Page, expected: string[]) => eventuallyEqual(() => page.getByTestId("task-title").allInnerTexts(), expected);
 
 async function urgencyOf(locator: Locator): Promise<string | null> {
   const badge = locator.getByTestId("task-urgency");
@@ -60,7 +54,7 @@ const ptDate = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "Am
 
 describe("tasks screen", () => {
   it("lists the tasks as the server orders them (due date, none last) with status and urgency badges", async () => {
-    const { page, context, consoleErrors, cspViolations } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "admin", DESKTOP);
     await page.getByRole("heading", { name: "Tarefas", level: 2 }).waitFor();
     await page.getByText("Gerencie suas tarefas e acompanhe o progresso da equipe").waitFor();
 
@@ -97,13 +91,11 @@ describe("tasks screen", () => {
     assert.equal(await undated.getByTestId("task-due").innerText(), "Sem data");
     assert.equal(await urgencyOf(undated), null, "no date: normal");
 
-    assert.deepEqual(cspViolations, []);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("offers Editar and the checkbox only on the tasks a sales rep may change", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.rep, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "rep", DESKTOP);
     const own = card(page, "Retornar ligação da Clínica Sorriso Feliz");
     const other = card(page, "Enviar proposta para Pinto Farmácias");
     await own.waitFor();
@@ -111,12 +103,11 @@ describe("tasks screen", () => {
     assert.equal(await own.getByTestId("task-toggle").isDisabled(), false);
     assert.equal(await other.getByTestId("task-edit").count(), 0, "someone else's task: no Editar");
     assert.equal(await other.getByTestId("task-toggle").isDisabled(), true);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("creates a task (assignee, lead found as you type), edits it, completes and reopens it; each survives a reload", async () => {
-    const { page, context, consoleErrors, cspViolations } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "admin", DESKTOP);
     const title = `Ligar para confirmar a reunião ${Date.now()}`;
     const lead = await queryFirst<{ id: string; name: string; company: string }>("select id, name, company from leads where company = ?", "Pinto Farmácias");
     assert.ok(lead);
@@ -137,7 +128,7 @@ describe("tasks screen", () => {
     await option.click();
     assert.equal(await leadInput.inputValue(), `${lead.name} (Pinto Farmácias)`);
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
-    await toast(page, "Tarefa criada!").waitFor();
+    await toastShown(page, "Tarefa criada!");
     await dialog(page).waitFor({ state: "detached" });
 
     const created = card(page, title);
@@ -166,14 +157,14 @@ describe("tasks screen", () => {
     await dialog(page).getByLabel("Responsável").click();
     await page.getByRole("option", { name: "Nenhum" }).click();
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
-    await toast(page, "Tarefa atualizada!").waitFor();
+    await toastShown(page, "Tarefa atualizada!");
     await card(page, edited).waitFor();
     const after = await queryFirst<{ title: string; assigned_to: string | null; due_date: string }>("select title, assigned_to, due_date from tasks where id = ?", row.id);
     assert.deepEqual(after, { title: edited, assigned_to: null, due_date: row.due_date }, "an unchanged day keeps the stored instant");
 
     // Complete: the completion date appears, and stays after a reload.
     await card(page, edited).getByRole("checkbox", { name: `Marcar “${edited}” como concluída` }).click();
-    await toast(page, "Tarefa marcada como concluída!").waitFor();
+    await toastShown(page, "Tarefa marcada como concluída!");
     const completedAt = card(page, edited).getByTestId("task-completed-at");
     await completedAt.waitFor();
     assert.equal(await completedAt.innerText(), `Concluída em ${ptDate(new Date().toISOString())}`);
@@ -187,7 +178,7 @@ describe("tasks screen", () => {
 
     // Reopen: the completion date goes, also after a reload.
     await card(page, edited).getByRole("checkbox", { name: `Reabrir “${edited}”` }).click();
-    await toast(page, "Tarefa reaberta!").waitFor();
+    await toastShown(page, "Tarefa reaberta!");
     await card(page, edited).getByTestId("task-completed-at").waitFor({ state: "detached" });
     const reopened = await queryFirst<{ completed: number; completed_at: string | null }>("select completed, completed_at from tasks where id = ?", row.id);
     assert.deepEqual({ ...reopened }, { completed: 0, completed_at: null });
@@ -196,19 +187,17 @@ describe("tasks screen", () => {
     assert.equal(await card(page, edited).getByTestId("task-completed-at").count(), 0);
     assert.equal(await card(page, edited).getByTestId("task-status").innerText(), "Pendente");
 
-    assert.deepEqual(cspViolations, []);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("rolls the checkbox back when the server refuses, with the error toast", async () => {
-    const { page, context } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "admin", { ...DESKTOP, allowConsoleErrors: [failedRequest(500)] });
     const target = card(page, "Planejar workshop de descoberta da AgroTech");
     await page.route(/\/api\/tasks\/[^/]+\/completion$/, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Erro interno do servidor." }) }),
     );
     await target.getByTestId("task-toggle").click();
-    await toast(page, "Não foi possível atualizar a tarefa").waitFor();
+    await toastShown(page, "Não foi possível atualizar a tarefa");
     await page.waitForFunction(() =>
       [...document.querySelectorAll("[data-testid=task-card]")].some(
         (el) => el.textContent?.includes("Planejar workshop de descoberta da AgroTech") && el.getAttribute("data-completed") === "false",
@@ -221,7 +210,8 @@ describe("tasks screen", () => {
   });
 
   it("requires a title, shows the server's message under its field, and keeps what was typed offline", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    // The browser reports the refused and the offline request itself.
+    const { page, context } = await openTasks("/tasks", "admin", { ...DESKTOP, allowConsoleErrors: [failedRequest(400), OFFLINE_REQUEST] });
     await page.getByRole("button", { name: "Nova tarefa" }).click();
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
     await dialog(page).getByText("Título é obrigatório", { exact: true }).waitFor();
@@ -240,7 +230,7 @@ describe("tasks screen", () => {
     await dialog(page).getByLabel("Título").fill("Tarefa com data ruim");
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
     await dialog(page).getByText("Data inválida.").waitFor();
-    await toast(page, "Alguns campos são inválidos: due_date.").waitFor();
+    await toastShown(page, "Alguns campos são inválidos: due_date.");
     assert.equal(await dialog(page).getByLabel("Data de vencimento").getAttribute("aria-invalid"), "true");
     await page.unroute("**/api/tasks");
 
@@ -252,21 +242,19 @@ describe("tasks screen", () => {
     await dialog(page).getByLabel("Data de vencimento").fill(dayFromNow(1));
     await context.setOffline(true);
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
-    await toast(page, "Sem conexão. Verifique sua internet e tente novamente.").waitFor();
+    await toastShown(page, "Sem conexão. Verifique sua internet e tente novamente.");
     assert.equal(await dialog(page).getByLabel("Título").inputValue(), title);
     assert.equal(await dialog(page).getByLabel("Descrição").inputValue(), "Escrita sem conexão");
     assert.equal(await dialog(page).getByLabel("Data de vencimento").inputValue(), dayFromNow(1));
     await context.setOffline(false);
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
-    await toast(page, "Tarefa criada!").waitFor();
+    await toastShown(page, "Tarefa criada!");
     await card(page, title).waitFor();
-    // The one failed fetch is the browser's own report of the offline request.
-    assert.deepEqual(consoleErrors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
     await context.close();
   });
 
   it("searches (300 ms after typing) and filters through the URL, and says when nothing matches", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.rep, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "rep", DESKTOP);
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("PROPOSTA");
     await page.waitForURL((url) => url.searchParams.get("q") === "PROPOSTA");
     const expected = await queryAll<{ title: string }>(
@@ -303,24 +291,22 @@ describe("tasks screen", () => {
     const pending = await queryAll<{ n: number }>("select count(*) as n from tasks where completed = 0");
     await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === Math.min(count, 50), pending[0]!.n);
     assert.equal(await page.locator("[data-testid=task-card][data-completed=true]").count(), 0);
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("opens the task's dialog from /tasks?task=<id> (the notifications' link) and drops the parameter on close", async () => {
     const task = await queryFirst<{ id: string }>("select id from tasks where title = ?", "Retornar ligação da Clínica Sorriso Feliz");
-    const { page, context, consoleErrors } = await openTasks(`/tasks?task=${task!.id}`, DEMO_USERS.rep, DESKTOP);
+    const { page, context } = await openTasks(`/tasks?task=${task!.id}`, "rep", DESKTOP);
     await dialog(page).getByRole("heading", { name: "Editar Tarefa" }).waitFor();
     assert.equal(await dialog(page).getByLabel("Título").inputValue(), "Retornar ligação da Clínica Sorriso Feliz");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
     await page.waitForURL((url) => url.pathname === "/tasks" && !url.searchParams.has("task"));
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("has no axe violations with the dialog, the assignee list and the lead list open; keyboard only", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "admin", DESKTOP);
     let violations = await audit(page);
     assert.equal(violations.length, 0, describeViolations(violations));
 
@@ -358,13 +344,12 @@ describe("tasks screen", () => {
     violations = await audit(page);
     assert.equal(violations.length, 0, describeViolations(violations));
     await page.keyboard.press("Escape");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("fits a 390 px phone: cards stack, no sideways scroll, the dialog fills the screen", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, PHONE);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+    const { page, context } = await openTasks("/tasks", "admin", PHONE);
+    await assertNoSidewaysScroll(page, "the list");
     const boxes = await page.getByTestId("task-card").evaluateAll((els) => els.slice(0, 3).map((el) => el.getBoundingClientRect().toJSON()));
     assert.ok(boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom), "one card a row");
     await snapshot(page, "crm-tasks-pt-390");
@@ -374,9 +359,8 @@ describe("tasks screen", () => {
     await animationsDone(page);
     const box = (await content.boundingBox())!;
     assert.ok(box.x <= 0.5 && box.width >= 389 && box.height >= 843, `the dialog fills the screen (${JSON.stringify(box)})`);
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390));
+    await assertNoSidewaysScroll(page, "the dialog");
     await page.screenshot({ path: "tests/e2e/artifacts/crm-task-dialog-pt-390.png" });
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
@@ -384,16 +368,11 @@ describe("tasks screen", () => {
     for (const theme of ["light", "dark"] as const) {
       it(`${language}, ${theme}: screenshots at 1280 and 390 px`, async () => {
         for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
-          const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, options);
-          await context.addCookies([
-            { name: "language", value: language, url: baseUrl() },
-            { name: "theme", value: theme, url: baseUrl() },
-          ]);
-          await page.reload();
+          const { page, context } = await openTasks("/tasks", "admin", { ...options, language, theme });
           await page.getByTestId("task-card").first().waitFor();
           const title = { pt: "Tarefas", es: "Tareas", en: "Tasks" }[language];
           await page.getByRole("heading", { name: title, level: 2 }).waitFor();
-          assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `${width}: no sideways scrolling`);
+          await assertNoSidewaysScroll(page, `${width}`);
           await snapshot(page, `crm-tasks-${language}-${theme}-${width}`);
           const violations = await audit(page);
           assert.equal(violations.length, 0, describeViolations(violations));
@@ -402,7 +381,6 @@ describe("tasks screen", () => {
           const dialogViolations = await audit(page);
           assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
           await page.screenshot({ path: `tests/e2e/artifacts/crm-task-dialog-${language}-${theme}-${width}.png` });
-          assert.deepEqual(consoleErrors, []);
           await context.close();
         }
       });
@@ -411,7 +389,7 @@ describe("tasks screen", () => {
 
   // Last: it adds tasks (due in 2099, so they sort after the seeded dates and before the undated).
   it("loads the next page with 'Carregar mais', in the server's order", async () => {
-    const { page, context, consoleErrors } = await openTasks("/tasks", DEMO_USERS.admin, DESKTOP);
+    const { page, context } = await openTasks("/tasks", "admin", DESKTOP);
     const { n } = (await queryFirst<{ n: number }>("select count(*) as n from tasks"))!;
     for (let i = n; i < 60; i++) {
       const day = String((i % 28) + 1).padStart(2, "0");
@@ -429,43 +407,16 @@ describe("tasks screen", () => {
     await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === count, all.length);
     assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), all.map((row) => row.title));
     assert.equal(await page.getByRole("button", { name: "Carregar mais" }).count(), 0, "no more pages");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 });
 
 describe("tasks and dashboard on an empty database", () => {
-  let state: Awaited<ReturnType<typeof prepareState>>;
-  let server: LocalServer;
-  let url: string;
-
-  before(async () => {
-    // One staff account (the demo admin's e-mail and password hash) and nothing else.
-    const admin = await queryFirst<{ password_hash: string }>("select password_hash from users where email = ?", DEMO_USERS.admin);
-    assert.ok(admin);
-    state = await prepareState(
-      `insert into users (id, email, name, role, is_active, password_hash, created_at, updated_at) values ('empty-admin', '${DEMO_USERS.admin}', 'Ana Vazia', 'admin', 1, '${admin.password_hash}', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    );
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    server = startScript("scripts/start.mjs", { PORT: String(port), PERSIST_TO: state.dir, PUBLIC_ORIGIN: "", LOG_LEVEL: "warn" });
-    await server.waitForHealth(url);
-  });
-  after(async () => {
-    await server?.stop();
-    state?.remove();
-  });
+  // One staff account (the demo admin) and nothing else.
+  const empty = serverOverEmptyDatabase("admin");
 
   it("shows 'Nenhuma tarefa cadastrada' with a create button, and the dashboard's empty recent leads", async () => {
-    const context = await browser.newContext({ baseURL: url, locale: "pt-BR" });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    await page.goto("/auth?redirectTo=%2Ftasks");
-    await page.getByLabel("Email").fill(DEMO_USERS.admin);
-    await page.getByLabel("Senha", { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
-    await page.waitForURL((u) => u.pathname === "/tasks");
+    const { page, context } = await journeys.signIn("admin", { path: "/tasks", baseURL: empty.url });
     await page.getByText("Nenhuma tarefa cadastrada").waitFor();
     await page.getByRole("button", { name: "Criar tarefa" }).click();
     await dialog(page).getByRole("heading", { name: "Nova tarefa" }).waitFor();
@@ -480,7 +431,6 @@ describe("tasks and dashboard on an empty database", () => {
     assert.equal(await page.getByTestId("metric-total").getByTestId("metric-value").innerText(), "0");
     assert.match(await page.getByTestId("metric-revenue").getByTestId("metric-value").innerText(), /^R\$\s0,00$/);
     await snapshot(page, "crm-empty-dashboard-pt");
-    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -1,20 +1,15 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { hydrated, snapshot } from "./support/chromium.ts";
 import { queryFirst } from "./support/d1.ts";
+import { setUpJourneys } from "./support/journey.ts";
 
 // The insights page as a visitor uses it: six articles with one featured, category chips
 // that filter through ?category= (client-side with JavaScript, plain links without), and a
 // newsletter box that really subscribes, once per address.
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 async function subscriberRows(email: string): Promise<number> {
   const row = await queryFirst<{ n: number }>("select count(*) as n from newsletter_subscribers where email = ?", email);
@@ -28,7 +23,7 @@ const articleCount = (page: Page) => page.locator("[data-testid=featured-article
 
 describe("insights page", () => {
   it("lists six articles with one featured, each with its meta", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/blog");
     await page.getByRole("heading", { level: 1, name: "Ideas from a team that ships on time" }).waitFor();
     assert.equal(await articleCount(page), 6);
@@ -43,12 +38,11 @@ describe("insights page", () => {
     // Static articles: no "read more" links that lead nowhere.
     assert.equal(await page.locator("[data-testid=article-card] a, [data-testid=featured-article] a").count(), 0);
     await page.getByText("Join 2,500+ readers", { exact: false }).waitFor();
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("filters by category with the chips: ?category= in the URL, aria-current, no scroll jump", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/blog");
     await hydrated(page, "[data-testid=category-chip]");
     assert.equal(await chip(page, "All").getAttribute("aria-current"), "true");
@@ -85,7 +79,7 @@ describe("insights page", () => {
   });
 
   it("subscribes to the newsletter once; a second time is a friendly confirmation", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/blog");
     await hydrated(page, "[data-testid=newsletter] form");
     const box = page.getByTestId("newsletter");
@@ -98,14 +92,14 @@ describe("insights page", () => {
 
     await box.getByLabel("Your email").fill(email.toUpperCase());
     await box.getByRole("button", { name: "Subscribe" }).click();
-    await box.getByRole("heading", { name: "You're subscribed!" }).waitFor({ timeout: 15_000 });
+    await box.getByRole("heading", { name: "You're subscribed!" }).waitFor();
     await box.getByText(`The next articles will arrive at ${email}.`).waitFor();
     assert.equal(await subscriberRows(email), 1);
 
     await box.getByRole("link", { name: "Subscribe another email" }).click();
     await box.getByLabel("Your email").fill(email);
     await box.getByRole("button", { name: "Subscribe" }).click();
-    await box.getByRole("heading", { name: "You're already on the list!" }).waitFor({ timeout: 15_000 });
+    await box.getByRole("heading", { name: "You're already on the list!" }).waitFor();
     assert.equal(await subscriberRows(email), 1, "still one row");
     await snapshot(page, "insights-newsletter-en");
     await context.close();
@@ -114,7 +108,7 @@ describe("insights page", () => {
 
 describe("insights page without JavaScript", () => {
   it("filters with the chip links and subscribes with a plain form post", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     await page.goto("/pt/blog");
     const nav = page.getByRole("navigation", { name: "Filtrar por categoria" });
     await nav.getByRole("link", { name: "Negócios", exact: true }).click();

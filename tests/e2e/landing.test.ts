@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { snapshot } from "./support/chromium.ts";
+import { setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const LANGS = ["pt", "es", "en"] as const;
 type Lang = (typeof LANGS)[number];
@@ -95,7 +90,7 @@ async function waitForHydratedCalculator(page: Page) {
 describe("landing page", () => {
   for (const lang of LANGS) {
     it(`renders the 7 sections in order with the spec's claims in ${lang}`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser);
+      const { page, context } = await journeys.open();
       const response = await page.goto(`/${lang}`);
       assert.equal(response?.status(), 200);
       assert.equal(plain(await page.getByRole("heading", { level: 1 }).textContent()), H1[lang]);
@@ -121,13 +116,12 @@ describe("landing page", () => {
 
       await waitForHydratedCalculator(page);
       if (lang === "pt") await snapshot(page, "landing-full-pt");
-      assert.deepEqual(consoleErrors, [], "no console errors (hydration included)");
       await context.close();
     });
   }
 
   it("sets title, description, keywords, canonical and hreflang alternates", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     for (const lang of LANGS) {
       await page.goto(`/${lang}`);
       assert.match(await page.title(), /Velox Labs/);
@@ -147,7 +141,7 @@ describe("landing page", () => {
   });
 
   it("hero, teaser and final buttons lead to contact and case studies in the page's language", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     for (const lang of LANGS) {
       await page.goto(`/${lang}`);
       assert.equal(await page.getByTestId("hero-contact").getAttribute("href"), `/${lang}/contact`);
@@ -168,7 +162,7 @@ describe("landing page", () => {
 describe("ROI calculator", () => {
   for (const lang of ["en", "pt"] as const) {
     it(`disabled until revenue is typed, then shows the exact figures in ${lang} without a reload`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser);
+      const { page, context } = await journeys.open();
       await page.goto(`/${lang}`);
       await waitForHydratedCalculator(page);
       assert.equal(await page.getByTestId("roi-results").count(), 0, "no result before pressing");
@@ -203,13 +197,12 @@ describe("ROI calculator", () => {
       // Emptying the revenue disables the button again.
       await revenue.fill("");
       assert.equal(await calculate(page).isDisabled(), true);
-      assert.deepEqual(consoleErrors, []);
       await context.close();
     });
   }
 
   it("zero revenue shows no payback instead of Infinity", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en");
     await waitForHydratedCalculator(page);
     await roi(page).locator('input[name="revenue"]').fill("abc");
@@ -225,7 +218,7 @@ describe("ROI calculator", () => {
 describe("landing without JavaScript", () => {
   for (const lang of ["en", "pt"] as const) {
     it(`shows the content and the calculator form computes on the server in ${lang}`, async () => {
-      const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+      const { page, context } = await journeys.open({ javaScriptEnabled: false });
       await page.goto(`/${lang}`);
       assert.equal(plain(await page.locator("h1").textContent()), H1[lang]);
       assert.equal(await page.locator("main [data-section]").count(), SECTIONS.length);
@@ -247,7 +240,7 @@ describe("landing without JavaScript", () => {
   }
 
   it("bad query values fall back to the defaults or to no result, never an error", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     let response = await page.goto("/en?revenue=1000000&industry=mining&type=%3Cscript%3E#roi");
     assert.equal(response?.status(), 200);
     assert.equal(await roi(page).locator('select[name="industry"]').inputValue(), "saas");

@@ -2,22 +2,15 @@
 // drawer on every CRM screen, the floating chat button never covering a form's buttons, and
 // the case-study filter panel shown whole (also at 1280 px).
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
+import { hydrated, snapshot } from "./support/chromium.ts";
+import { assertNoSidewaysScroll, DESKTOP, eventuallyEqual, fillSignIn, PHONE, setUpJourneys } from "./support/journey.ts";
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const LANGUAGES = ["pt", "es", "en"] as const;
 type Lang = (typeof LANGUAGES)[number];
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 /** Waits two frames, so anything reacting to scroll or focus (requestAnimationFrame) has run. */
 const settle = (page: Page) =>
@@ -28,26 +21,10 @@ const focusInside = (page: Page, selector: string) =>
   page.evaluate((sel) => !!document.activeElement && !!document.querySelector(sel)?.contains(document.activeElement), selector);
 
 /** Waits until the attribute has the value (state set on the <details> toggle event, a task later). */
-async function expectAttribute(locator: Locator, name: string, value: string) {
-  await locator.evaluate(
-    (el, [attr, expected]) =>
-      new Promise<void>((resolve, reject) => {
-        const deadline = Date.now() + 5000;
-        const poll = () => {
-          if (el.getAttribute(attr!) === expected) resolve();
-          else if (Date.now() > deadline) reject(new Error(`${attr} is ${el.getAttribute(attr!)}, expected ${expected}`));
-          else requestAnimationFrame(poll);
-        };
-        poll();
-      }),
-    [name, value],
-  );
-}
+const expectAttribute = (locator: Locator, name: string, value: string) => eventuallyEqual(() => locator.getAttribute(name), value, name, 5000);
 
 /** What the screen shows (the open menus are at the top; a full-page shot would be mostly page). */
 const viewportShot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, caret: "initial" });
-
-const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 async function box(locator: Locator) {
   const rect = await locator.boundingBox();
@@ -94,7 +71,7 @@ const CASES_LINK: Record<Lang, string> = { pt: "Cases", es: "Casos", en: "Case S
 describe("public site mobile menu at 390 px", () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: says whether it is open, moves focus, closes on Escape, outside tap and navigation, never overlaps the language menu`, async () => {
-      const { page, context, consoleErrors, cspViolations } = await openPage(browser, PHONE);
+      const { page, context } = await journeys.open(PHONE);
       await page.goto(`/${lang}`);
       await hydrated(page, '[data-testid="mobile-menu"]');
       const menu = page.getByTestId("mobile-menu");
@@ -104,7 +81,7 @@ describe("public site mobile menu at 390 px", () => {
       const languageButton = language.locator("summary");
       const languageList = page.locator("#site-language-menu");
 
-      assert.equal(await scrollWidth(page), 390, "no sideways scrolling");
+      await assertNoSidewaysScroll(page, `/${lang}`);
       assert.equal(await button.getAttribute("aria-label"), MENU_LABEL[lang]);
       assert.equal(await button.getAttribute("aria-controls"), "site-mobile-menu");
       await expectAttribute(button, "aria-expanded", "false");
@@ -155,14 +132,12 @@ describe("public site mobile menu at 390 px", () => {
       await nav.waitFor({ state: "hidden" });
       await expectAttribute(button, "aria-expanded", "false");
 
-      assert.deepEqual(consoleErrors, []);
-      assert.deepEqual(cspViolations, []);
       await context.close();
     });
   }
 
   it("works by keyboard: Enter opens it with focus inside, Escape closes it", async () => {
-    const { page, context } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const { page, context } = await journeys.open({ viewport: { width: 390, height: 844 } });
     await page.goto("/pt/about");
     await hydrated(page, '[data-testid="mobile-menu"]');
     const button = page.getByTestId("mobile-menu").locator("summary");
@@ -183,7 +158,7 @@ describe("public site mobile menu at 390 px", () => {
   });
 
   it("works without JavaScript: opens, navigates, and still closes when the language menu opens", async () => {
-    const { page, context } = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ ...PHONE, javaScriptEnabled: false });
     await page.goto("/pt");
     const button = page.getByTestId("mobile-menu").locator("summary");
     const nav = page.locator("#site-mobile-menu");
@@ -199,7 +174,7 @@ describe("public site mobile menu at 390 px", () => {
   });
 
   it("at 1280 px the links are in the bar and the language menu opens whole", async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
+    const { page, context } = await journeys.open(DESKTOP);
     await page.goto("/pt");
     await hydrated(page, '[data-testid="language-switcher"]');
     assert.equal(await page.getByTestId("mobile-menu").isVisible(), false);
@@ -219,23 +194,12 @@ const CRM_COPY: Record<Lang, { open: string; close: string; bell: string; user: 
   en: { open: "Open menu", close: "Close menu", bell: "Notifications", user: "User menu: Ana Administradora", signOut: "Sign out", tasks: "Tasks" },
 };
 
-async function signedInContext(options: BrowserContextOptions, language: Lang = "pt") {
-  const opened = await openPage(browser, options);
-  await opened.context.addCookies([{ name: "language", value: language, url: baseUrl() }]);
-  const { page } = opened;
-  await page.goto("/auth");
-  await hydrated(page, "form");
-  await page.locator('input[name="email"]').fill("admin@demo.test");
-  await page.locator('input[name="password"]').fill("crm-demo-2026");
-  await page.locator('button[name="intent"][value="sign-in"]').click();
-  await page.waitForURL("**/dashboard");
-  return opened;
-}
+const signedInContext = (options: BrowserContextOptions, language: Lang = "pt") => journeys.signIn("admin", { ...options, language });
 
 describe("CRM frame at 390 px", () => {
   for (const lang of LANGUAGES) {
     it(`${lang}: every CRM screen fits the width and keeps the title, the bell and the user menu in view`, async () => {
-      const { page, context, consoleErrors, cspViolations } = await signedInContext(PHONE, lang);
+      const { page, context } = await signedInContext(PHONE, lang);
       const copy = CRM_COPY[lang];
       for (const path of CRM_SCREENS) {
         // (Quiet first: a request cut short by the next page.goto would log an aborted signal.)
@@ -244,7 +208,7 @@ describe("CRM frame at 390 px", () => {
         await hydrated(page, `#crm-menu-button`);
         const title = page.getByTestId("crm-title");
         assert.ok((await title.textContent())?.trim(), `${path} has a title`);
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), `${path}: no sideways scrolling (${await scrollWidth(page)} px)`);
+        await assertNoSidewaysScroll(page, path);
         for (const [what, locator] of [
           ["menu button", page.getByRole("button", { name: copy.open })],
           ["title", title],
@@ -259,8 +223,6 @@ describe("CRM frame at 390 px", () => {
         assert.equal(await page.getByRole("button", { name: copy.open }).getAttribute("aria-expanded"), "false");
       }
       if (lang === "pt") await snapshot(page, "phone-crm-drawer-closed");
-      assert.deepEqual(consoleErrors, []);
-      assert.deepEqual(cspViolations, []);
       await context.close();
     });
   }
@@ -332,13 +294,11 @@ describe("CRM frame at 390 px", () => {
   });
 
   it("without JavaScript the sidebar sits above the page, still without sideways scrolling", async () => {
-    const { page, context } = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ ...PHONE, javaScriptEnabled: false });
     await page.goto("/auth");
-    await page.locator('input[name="email"]').fill("admin@demo.test");
-    await page.locator('input[name="password"]').fill("crm-demo-2026");
-    await page.locator('button[name="intent"][value="sign-in"]').click();
+    await fillSignIn(page, "admin@demo.test");
     await page.waitForURL("**/dashboard");
-    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+    await assertNoSidewaysScroll(page, "without JavaScript");
     assert.equal(await page.locator("#crm-menu-button").isVisible(), false, "no menu button that could not open anything");
     const sidebar = page.locator("#crm-sidebar");
     assert.ok(await sidebar.isVisible());
@@ -380,7 +340,7 @@ const GUARDED: { path: string; buttons: string; prepare?: (page: Page) => Promis
 describe("the floating chat button at 390 × 844", () => {
   for (const { path, buttons } of GUARDED) {
     it(`never covers the buttons of ${path}`, async () => {
-      const { page, context } = await openPage(browser, PHONE);
+      const { page, context } = await journeys.open(PHONE);
       await page.goto(path);
       await hydrated(page, path === "/auth" ? "form" : '[data-testid="language-switcher"]');
       const slot = page.locator("#chat-assistant-slot");
@@ -416,7 +376,7 @@ describe("the floating chat button at 390 × 844", () => {
   }
 
   it("steps aside while a field has focus (the keyboard is up) and is not shown on phones without JavaScript", async () => {
-    const { page, context } = await openPage(browser, PHONE);
+    const { page, context } = await journeys.open(PHONE);
     await page.goto("/pt/contact");
     await hydrated(page, '[data-testid="contact-form"]');
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -427,12 +387,12 @@ describe("the floating chat button at 390 × 844", () => {
     assert.equal(await slot.evaluate((el) => getComputedStyle(el).visibility), "hidden", "hidden, so it cannot take a tap");
     await context.close();
 
-    const noJs = await openPage(browser, { ...PHONE, javaScriptEnabled: false });
+    const noJs = await journeys.open({ ...PHONE, javaScriptEnabled: false });
     await noJs.page.goto("/pt/contact");
     assert.equal(await noJs.page.locator("#chat-assistant-slot").isVisible(), false);
     await noJs.context.close();
 
-    const desktop = await openPage(browser, { ...DESKTOP, javaScriptEnabled: false });
+    const desktop = await journeys.open({ ...DESKTOP, javaScriptEnabled: false });
     await desktop.page.goto("/pt/contact");
     assert.equal(await desktop.page.locator("#chat-assistant-slot").isVisible(), true, "on a wide screen it stays");
     await desktop.context.close();
@@ -444,7 +404,7 @@ describe("case-study filter panel", () => {
     for (const lang of LANGUAGES) {
       const width = options.viewport!.width;
       it(`${lang} at ${width} px: every label and every option fits whole, nothing paints over the panel`, async () => {
-        const { page, context } = await openPage(browser, options);
+        const { page, context } = await journeys.open(options);
         await page.goto(`/${lang}/case-studies?industry=fintech&sort=oldest`);
         await hydrated(page, 'form[role="search"]');
         const panel = page.locator('form[role="search"]');
@@ -493,7 +453,7 @@ describe("case-study filter panel", () => {
           return found;
         });
         assert.deepEqual(problems, []);
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling");
+        await assertNoSidewaysScroll(page, `${lang} at ${width} px`);
         // 'Clear filters' shows (a filter is set) inside the panel.
         const clear = panel.getByRole("link");
         assert.ok(await clear.isVisible());

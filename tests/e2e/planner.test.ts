@@ -1,15 +1,10 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { snapshot } from "./support/chromium.ts";
+import { setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const LOAD = { timeout: 30_000 };
 
@@ -32,7 +27,7 @@ async function textOf(page: Page, testId: string) {
 
 describe("project planner (JavaScript)", () => {
   it("keeps Generate disabled until type, industry and team size are chosen, then shows the plan without a reload", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const generate = await openPlanner(page, "/en/planner", "Generate plan");
     assert.equal(await generate.isDisabled(), true);
     // Urgency starts at normal.
@@ -93,17 +88,16 @@ describe("project planner (JavaScript)", () => {
     await page.getByTestId("plan-urgency").waitFor({ state: "detached", ...LOAD });
 
     // A shared plan URL opens with the plan.
-    const shared = await browser.newPage({ baseURL: url.origin });
-    await shared.goto(`${url.pathname}${url.search}`);
-    await shared.getByTestId("plan-compliance").waitFor(LOAD);
+    const shared = await journeys.open();
+    await shared.page.goto(`${url.pathname}${url.search}`);
+    await shared.page.getByTestId("plan-compliance").waitFor(LOAD);
     await shared.close();
 
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("translates the plan in Portuguese (money stays in the table's USD form)", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const generate = await openPlanner(page, "/pt/planner", "Gerar plano");
     await page.getByRole("radio", { name: "Plataforma SaaS", exact: true }).check();
     await page.getByLabel("Setor").selectOption({ label: "Saúde" });
@@ -126,7 +120,7 @@ describe("project planner (JavaScript)", () => {
 
 describe("project planner (no JavaScript)", () => {
   it("builds the plan on the server from the submitted form", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     await page.goto("/en/planner");
     const generate = page.getByRole("button", { name: "Generate plan" });
     assert.equal(await generate.isDisabled(), false, "without JavaScript the button cannot be disabled dynamically");
@@ -149,7 +143,7 @@ describe("project planner (no JavaScript)", () => {
   });
 
   it("lists the missing choices instead of a plan", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     await page.goto("/en/planner");
     await page.getByRole("radio", { name: "MVP", exact: true }).check();
     await Promise.all([page.waitForURL(/generate=1/, LOAD), page.getByRole("button", { name: "Generate plan" }).click()]);
@@ -169,7 +163,7 @@ describe("about page", () => {
     ["es", "Las personas detrás de los proyectos", ["proyectos consecutivos", "usuarios impactados", "en ingresos generados", "países atendidos"], ["47", "500 mil+", "10 M US$+", "15+"]],
   ] as const) {
     it(`shows the four stats and four team members (${lang})`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser);
+      const { page, context } = await journeys.open();
       await page.goto(`/${lang}/about`);
       await page.getByRole("heading", { name: heading }).waitFor(LOAD);
       const statTexts = (await page.getByTestId("about-stat").allInnerTexts()).map((text) => text.replace(/\s+/g, " "));
@@ -187,7 +181,6 @@ describe("about page", () => {
       assert.equal(await page.locator("main img").count(), 0, "avatars are drawn, not loaded");
       assert.ok(await page.locator(`main a[href="/${lang}/contact"]`).count(), "call to action to the contact page");
       await snapshot(page, `about-${lang}`);
-      assert.deepEqual(consoleErrors, []);
       await context.close();
     });
   }
@@ -200,8 +193,7 @@ describe("legal pages", () => {
   ] as const) {
     it(`${path} is in English with a contact e-mail link`, async () => {
       // A Portuguese-speaking visitor with Portuguese saved still gets English.
-      const { page, context, consoleErrors } = await openPage(browser);
-      await context.addCookies([{ name: "language", value: "pt", url: baseUrl() }]);
+      const { page, context } = await journeys.open({ language: "pt" });
       const response = await page.goto(path);
       assert.equal(response?.status(), 200);
       await page.getByRole("heading", { level: 1, name: title }).waitFor(LOAD);
@@ -213,7 +205,6 @@ describe("legal pages", () => {
       // The header and footer around the page are English too.
       await page.getByRole("link", { name: "Terms of Service" }).waitFor(LOAD);
       await snapshot(page, `legal-${path.slice(1)}`);
-      assert.deepEqual(consoleErrors, []);
       await context.close();
     });
   }

@@ -2,17 +2,12 @@
 // runs under the strict policy (script-src 'self' + a per-response nonce) without a single
 // violation, and the HTML responses carry the headers set in worker/http/security-headers.ts.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page, Response } from "playwright-core";
-import { baseUrl, hydrated, launchBrowser, openPage } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Response } from "playwright-core";
+import { baseUrl, hydrated } from "./support/chromium.ts";
+import { fillSignIn, setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const PUBLIC_PAGES = [
   "/pt",
@@ -32,7 +27,7 @@ function nonceOf(csp: string) {
 }
 
 /** The HTML response's CSP nonce equals the one on every script tag the server rendered. */
-async function assertDocumentHeaders(response: Response | null, page: Page) {
+async function assertDocumentHeaders(response: Response | null) {
   assert.ok(response, "a document response");
   const headers = response.headers();
   const csp = headers["content-security-policy"] ?? "";
@@ -54,12 +49,12 @@ async function assertDocumentHeaders(response: Response | null, page: Page) {
 
 describe("Content Security Policy", () => {
   it("public pages load, hydrate and run without a violation, each response with a fresh nonce", async () => {
-    const { page, context, cspViolations } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const nonces = new Set<string>();
     for (const path of PUBLIC_PAGES) {
       const response = await page.goto(path);
       assert.equal(response?.status(), 200, path);
-      const { nonce, headers } = await assertDocumentHeaders(response, page);
+      const { nonce, headers } = await assertDocumentHeaders(response);
       nonces.add(nonce);
       assert.equal(headers["cache-control"], "no-cache", `${path} is public`);
       await hydrated(page, "header a");
@@ -67,12 +62,11 @@ describe("Content Security Policy", () => {
     assert.equal(nonces.size, PUBLIC_PAGES.length, "a fresh nonce per response");
     const again = await page.goto("/pt");
     assert.ok(!nonces.has(nonceOf(again!.headers()["content-security-policy"] ?? "")), "reloading gives a new nonce");
-    assert.deepEqual(cspViolations, []);
     await context.close();
   });
 
   it("the ROI calculator and the language menu work under the policy", async () => {
-    const { page, context, cspViolations, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en");
     const roi = page.locator('[data-section="roi"]');
     // The calculator's code loads as it nears the viewport (app/components/island.tsx).
@@ -89,37 +83,32 @@ describe("Content Security Policy", () => {
     // Client-side navigation to another page and the planner's form.
     await page.goto("/pt/planner");
     await hydrated(page, "main");
-    assert.deepEqual(cspViolations, []);
-    assert.deepEqual(consoleErrors.filter((e) => /policy/i.test(e)), []);
     await context.close();
   });
 
   it("/auth and the CRM frame run without a violation and are never stored", async () => {
-    const { page, context, cspViolations } = await openPage(browser);
+    const { page, context } = await journeys.open();
     const auth = await page.goto("/auth");
-    const { headers: authHeaders } = await assertDocumentHeaders(auth, page);
+    const { headers: authHeaders } = await assertDocumentHeaders(auth);
     assert.equal(authHeaders["cache-control"], "private, no-store");
 
     await page.getByRole("heading", { name: "Entrar no CRM" }).waitFor();
     await hydrated(page, 'button[type="submit"]');
-    await page.getByLabel("Email").fill("admin@demo.test");
-    await page.getByLabel("Senha", { exact: true }).fill("crm-demo-2026");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await fillSignIn(page, "admin@demo.test");
     await page.waitForURL("**/dashboard");
     await page.getByTestId("crm-title").waitFor();
 
     for (const path of ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/settings"]) {
       const response = await page.goto(path);
       assert.equal(response?.status(), 200, path);
-      const { headers } = await assertDocumentHeaders(response, page);
+      const { headers } = await assertDocumentHeaders(response);
       assert.equal(headers["cache-control"], "private, no-store", path);
       await page.getByTestId("crm-title").waitFor();
     }
-    // A public page for a signed-in visitor is not stored either.
+    // A public page for a signed-in visitor is not stored either; it runs without a violation too.
     const landing = await page.goto("/pt");
     assert.equal(landing?.headers()["cache-control"], "private, no-store");
-    await page.waitForTimeout(500);
-    assert.deepEqual(cspViolations, []);
+    await hydrated(page, "header a");
     await context.close();
   });
 

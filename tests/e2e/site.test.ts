@@ -1,17 +1,12 @@
 // The public site's frame across pages: header and footer links, the language switcher,
 // per-page SEO tags, sitemap.xml and robots.txt, and every page readable without JavaScript.
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { baseUrl, holdRequests, hydrated, launchBrowser, openPage, snapshot } from "./support/chromium.ts";
+import { describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { baseUrl, holdRequests, hydrated, snapshot } from "./support/chromium.ts";
+import { failedRequest, setUpJourneys } from "./support/journey.ts";
 
-let browser: Browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const journeys = setUpJourneys();
 
 const LANGS = ["pt", "es", "en"] as const;
 const LOCALE = { pt: "pt-BR", es: "es-ES", en: "en-US" } as const;
@@ -24,7 +19,7 @@ const hrefs = (page: Page, selector: string) =>
 describe("header and footer", () => {
   for (const lang of LANGS) {
     it(`links every page in ${lang}, with CRM login, get started and the logo`, async () => {
-      const { page, context, consoleErrors } = await openPage(browser);
+      const { page, context } = await journeys.open();
       await page.goto(`/${lang}/about`);
       const header = page.locator("header").first();
       const navLinks = await hrefs(page, "header nav[aria-label] a");
@@ -39,13 +34,12 @@ describe("header and footer", () => {
       for (const href of ["/privacy", "/terms", `/${lang}/contact`]) {
         assert.equal(await footer.locator(`a[href="${href}"]`).count(), 1, `footer links ${href}`);
       }
-      assert.deepEqual(consoleErrors, []);
       await context.close();
     });
   }
 
   it("navigates client-side from the header and shows the active page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en");
     await page.locator('header nav[aria-label] a[href="/en/about"]').first().click();
     await page.waitForURL("**/en/about");
@@ -55,7 +49,7 @@ describe("header and footer", () => {
   });
 
   it("shows 'Loading Case Studies...' while the case studies load after a header click", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/about");
     await hydrated(page, '[data-testid="language-switcher"]');
     // Hold the page's data request so the pending state is observable.
@@ -71,7 +65,7 @@ describe("header and footer", () => {
   });
 
   it("CRM login goes to the sign-in page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/es");
     await page.locator('header a[href="/auth"]').first().click();
     await page.waitForURL("**/auth");
@@ -82,7 +76,7 @@ describe("header and footer", () => {
 
 describe("language switcher", () => {
   it("switches in place on the home page and saves the choice", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/pt");
     await hydrated(page, '[data-testid="language-switcher"]');
     const h1Pt = await page.locator("h1").textContent();
@@ -96,12 +90,11 @@ describe("language switcher", () => {
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42, "no page load");
     assert.equal(await page.evaluate(() => localStorage.getItem("language")), "es");
     await snapshot(page, "site-switch-home-es");
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("does a full page load to /{lang} from any other page", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     await page.goto("/en/about");
     await hydrated(page, '[data-testid="language-switcher"]');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
@@ -118,7 +111,7 @@ describe("language switcher", () => {
   });
 
   it("is plain links without JavaScript", async () => {
-    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await journeys.open({ javaScriptEnabled: false });
     await page.goto("/en/contact");
     await page.getByTestId("language-switcher").locator("summary").click();
     await page.getByTestId("language-switcher").getByRole("link", { name: "Español" }).click();
@@ -130,7 +123,7 @@ describe("language switcher", () => {
 
 describe("routes and SEO", () => {
   it("renders every public page in its language with its own title, description and canonical", async () => {
-    const { page, context, consoleErrors } = await openPage(browser);
+    const { page, context } = await journeys.open();
     for (const lang of LANGS) {
       const titles = new Set<string>();
       for (const path of PAGES) {
@@ -155,12 +148,11 @@ describe("routes and SEO", () => {
         ]);
       }
     }
-    assert.deepEqual(consoleErrors, []);
     await context.close();
   });
 
   it("serves pages without a prefix in Portuguese, canonical to the /pt URL", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     for (const path of PAGES.filter(Boolean)) {
       const response = await page.goto(path);
       assert.equal(response?.status(), 200, path);
@@ -171,7 +163,8 @@ describe("routes and SEO", () => {
   });
 
   it("answers 404 for an unknown language on a page and unknown paths, and redirects /fr to /pt", async () => {
-    const { page, context } = await openPage(browser);
+    // The browser reports each 404 document; the page logs the path it could not find.
+    const { page, context } = await journeys.open({ allowConsoleErrors: [failedRequest(404), /^404 Error/] });
     for (const path of ["/xx/about", "/de/contact", "/en/solutions", "/es/privacy", "/pt/nothing-here"]) {
       const response = await page.goto(path);
       assert.equal(response?.status(), 404, path);
@@ -183,7 +176,7 @@ describe("routes and SEO", () => {
   });
 
   it("serves /privacy and /terms in English with a contact e-mail link", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await journeys.open();
     for (const path of ["/privacy", "/terms"]) {
       const response = await page.goto(path);
       assert.equal(response?.status(), 200, path);
@@ -223,7 +216,7 @@ describe("routes and SEO", () => {
 describe("without JavaScript", () => {
   for (const lang of LANGS) {
     it(`every public page is readable in ${lang}`, async () => {
-      const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+      const { page, context } = await journeys.open({ javaScriptEnabled: false });
       for (const path of [...PAGES, "/solutions/aura-health-mvp"]) {
         const response = await page.goto(`/${lang}${path}`);
         assert.equal(response?.status(), 200, `/${lang}${path}`);

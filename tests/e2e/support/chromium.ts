@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Debian's Chromium (or CHROME_PATH); playwright-core never downloads a browser. */
 export function chromiumPath(): string | null {
@@ -37,30 +37,6 @@ export const baseUrl = () => {
   if (!url) throw new Error("E2E_BASE_URL is not set: run the browser suite with `npm run test:e2e`");
   return url;
 };
-
-/**
- * A page whose console errors and page errors are collected for assertions, and whose
- * Content Security Policy violations (the browser's console reports and the document's
- * `securitypolicyviolation` events) are collected in cspViolations.
- */
-export async function openPage(browser: Browser, options: BrowserContextOptions & { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: "pt-BR", ...options });
-  // Injected by the browser itself (not subject to the page's CSP); a no-op without JavaScript.
-  await context.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber})`);
-    });
-  });
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  const cspViolations: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") consoleErrors.push(message.text());
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-  });
-  page.on("pageerror", (error) => consoleErrors.push(error.message));
-  return { page, context, consoleErrors, cspViolations };
-}
 
 /** Saves a screenshot under tests/e2e/artifacts (kept out of git) for a human to look at. */
 export async function snapshot(page: Page, name: string) {

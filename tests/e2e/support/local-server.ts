@@ -1,13 +1,15 @@
 // Starts the project's own local servers (`npm start`'s scripts/start.mjs, `npm run dev`'s
 // scripts/dev.mjs) the way a developer does, on a free port and over a state directory of
 // their own (PERSIST_TO), and reads what they print. Used by the tests that prove what those
-// commands promise (printed e-mails, the PORT switch); the other browser tests use the server
-// that tests/e2e/run.mjs started.
+// commands promise (printed e-mails, the PORT switch) and, through journey.ts's
+// serverOverEmptyDatabase, the journeys over an empty database; the other browser tests use
+// the server that tests/e2e/run.mjs started.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eventually } from "./eventually.ts";
 
 const offlineEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const bin = (name: string) => join(process.cwd(), "node_modules", ".bin", name);
@@ -73,14 +75,17 @@ export function startScript(script: string, env: Record<string, string>, args: s
     }
   };
   const poll = async <T>(what: string, timeoutMs: number, attempt: () => Promise<T | undefined>): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      failIfExited();
-      const result = await attempt();
-      if (result !== undefined) return result;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}; ${script} printed:\n${output}`);
+    const result = await eventually(
+      async () => {
+        failIfExited();
+        return attempt();
+      },
+      (value) => value !== undefined,
+      timeoutMs,
+      200,
+    );
+    if (result === undefined) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}; ${script} printed:\n${output}`);
+    return result;
   };
   return {
     output: () => output,
@@ -99,6 +104,7 @@ export function startScript(script: string, env: Record<string, string>, args: s
       } catch {
         return; // already gone
       }
+      // A bound, not a wait for something: a process group that ignores SIGTERM is left behind.
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
     },
   };
