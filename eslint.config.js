@@ -6,14 +6,27 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "worker/worker-configuration.d.ts", "tests/e2e/artifacts/", "public/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "worker/worker-configuration.d.ts",
+      "tests/e2e/artifacts/",
+      "public/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
     rules: {
       // `_name` marks a binding kept on purpose (a destructured field left out, an unused parameter).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
     },
   },
   {

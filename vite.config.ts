@@ -18,7 +18,11 @@ export const aliases = {
  * lazily keep their own chunks. Sizes are budgeted per route in tests/budget.
  */
 const CLIENT_CHUNKS = [
-  { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/, priority: 30 },
+  {
+    name: "framework",
+    test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
   // The code every page runs before it is interactive (what loads lazily stays out).
   {
     name: "app-core",

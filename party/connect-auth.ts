@@ -39,7 +39,11 @@ function accessToken(request: Request): string | null {
   return readCookie(request, sessionCookieNames(isSecureRequest(request)).access);
 }
 
-export async function authorizeConnection(request: Request, env: Env, lobby: Pick<Lobby<Env>, "className" | "name">): Promise<Request | Response> {
+export async function authorizeConnection(
+  request: Request,
+  env: Env,
+  lobby: Pick<Lobby<Env>, "className" | "name">,
+): Promise<Request | Response> {
   const refuse = (status: 401 | 403 | 404, code: ApiErrorCode) => errorResponse(requestLanguage(request), status, code);
 
   const origin = request.headers.get("Origin");

@@ -1,7 +1,14 @@
 // The services' way into the rooms (persist first, then broadcast: call these only after
 // the write is in D1). Each is a no-op when the Durable Object binding is absent.
 import { getServerByName } from "partyserver";
-import { channelRoomName, TEAM_ROOM, userRoomName, type ChatMessageEvent, type TeamRoomEvent, type UserRoomEvent } from "~/modules/realtime/protocol";
+import {
+  channelRoomName,
+  TEAM_ROOM,
+  userRoomName,
+  type ChatMessageEvent,
+  type TeamRoomEvent,
+  type UserRoomEvent,
+} from "~/modules/realtime/protocol";
 import type { ChatMessageDto } from "../worker/services/crm-types.ts";
 import type { SessionMatch } from "./room-helpers.ts";
 
@@ -55,14 +62,21 @@ export async function publishToTeam(env: Env, events: TeamRoomEvent[]): Promise<
  * opens. Failures are logged, not thrown (a socket left open still ends when its access
  * token expires).
  */
-export async function disconnectSessions(env: Env, match: SessionMatch, channelIds: readonly string[], endedSessionIds: readonly string[] = []): Promise<number> {
+export async function disconnectSessions(
+  env: Env,
+  match: SessionMatch,
+  channelIds: readonly string[],
+  endedSessionIds: readonly string[] = [],
+): Promise<number> {
   const ids = [...endedSessionIds];
   const rooms: Promise<number>[] = [];
-  if (env.UserRoom) rooms.push(getServerByName(env.UserRoom, userRoomName(match.userId)).then((room) => room.disconnectSessions(match, ids)));
+  if (env.UserRoom)
+    rooms.push(getServerByName(env.UserRoom, userRoomName(match.userId)).then((room) => room.disconnectSessions(match, ids)));
   if (env.TeamRoom) rooms.push(getServerByName(env.TeamRoom, TEAM_ROOM).then((room) => room.disconnectSessions(match, ids)));
   if (env.ChatRoom) {
     const namespace = env.ChatRoom;
-    for (const id of channelIds) rooms.push(getServerByName(namespace, channelRoomName(id)).then((room) => room.disconnectSessions(match, ids)));
+    for (const id of channelIds)
+      rooms.push(getServerByName(namespace, channelRoomName(id)).then((room) => room.disconnectSessions(match, ids)));
   }
   let closed = 0;
   for (const result of await Promise.allSettled(rooms)) {

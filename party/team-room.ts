@@ -35,7 +35,10 @@ export class TeamRoom extends ListenOnlyRoom {
       connection.send(JSON.stringify(resync));
       return;
     }
-    const rows = this.ctx.storage.sql.exec<{ frame: string }>("select frame from recent_events where at >= ? order by rowid", since - CLOCK_MARGIN_MS);
+    const rows = this.ctx.storage.sql.exec<{ frame: string }>(
+      "select frame from recent_events where at >= ? order by rowid",
+      since - CLOCK_MARGIN_MS,
+    );
     for (const row of rows) connection.send(row.frame);
   }
 

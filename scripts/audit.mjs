@@ -78,7 +78,9 @@ async function auditPage(url, port, runs) {
 
 function table(rows) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join("  ")).join("\n");
+  return rows
+    .map((row) => row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]) : cell.padStart(widths[col]))).join("  "))
+    .join("\n");
 }
 
 /** The audits that cost a category points, e.g. "color-contrast (0)". */
@@ -102,7 +104,10 @@ async function startServer() {
   ensureDevVars();
   if (!process.env.AUDIT_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
   rmSync(STATE, { recursive: true, force: true });
-  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], { env: offlineEnv, stdio: ["ignore", "ignore", "inherit"] });
+  await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], {
+    env: offlineEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
   await seedDemoData(drizzle(proxy.env.DB, { schema }));
   await proxy.dispose();
@@ -140,7 +145,9 @@ try {
 
   chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   mkdirSync(REPORTS, { recursive: true });
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, against ${baseUrl}${options.runs > 1 ? `, median of ${options.runs} runs` : ""}\n`);
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, against ${baseUrl}${options.runs > 1 ? `, median of ${options.runs} runs` : ""}\n`,
+  );
 
   const rows = [["page", ...CATEGORIES.map((c) => c.label), ...METRICS.map((m) => m.label), ""]];
   const notes = [];
@@ -153,15 +160,11 @@ try {
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c.id].score ?? 0) * 100));
     const misses = CATEGORIES.filter((c, i) => scores[i] < c.target);
     if (misses.length) failed = true;
-    rows.push([
-      path,
-      ...scores.map(String),
-      ...METRICS.map((m) => m.format(lhr.audits[m.id].numericValue)),
-      misses.length ? "MISS" : "ok",
-    ]);
+    rows.push([path, ...scores.map(String), ...METRICS.map((m) => m.format(lhr.audits[m.id].numericValue)), misses.length ? "MISS" : "ok"]);
     for (const category of CATEGORIES) {
       const lost = lostPoints(lhr, category.id);
-      if (lost.length && (misses.includes(category) || category.id !== "performance")) notes.push(`${path} ${category.label}: ${lost.join(", ")}`);
+      if (lost.length && (misses.includes(category) || category.id !== "performance"))
+        notes.push(`${path} ${category.label}: ${lost.join(", ")}`);
     }
   }
   console.log(table(rows));

@@ -49,7 +49,9 @@ try {
       },
     });
     if (process.stdout.isTTY) process.stdout.write("\n");
-    console.log(`Bulk leads present: ${bulk.leads} (with ${bulk.tasks} tasks and ${bulk.activities} timeline entries) in ${(bulk.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `Bulk leads present: ${bulk.leads} (with ${bulk.tasks} tasks and ${bulk.activities} timeline entries) in ${(bulk.ms / 1000).toFixed(1)} s`,
+    );
   }
 } finally {
   await dispose();

@@ -8,10 +8,7 @@ import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
 export * from "../party/index.ts";
 
 // Built once per isolate, not per request.
-const handleAppRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const handleAppRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
 export default {
   fetch: createFetchHandler(
@@ -25,7 +22,10 @@ export default {
   ),
   // The Cron Trigger of wrangler.toml: task_due reminders, once per task and due date.
   async scheduled(controller, env, ctx) {
-    const { notified } = await remindTasksDueSoon({ db: getDb(env.DB), env, waitUntil: (p) => ctx.waitUntil(p) }, new Date(controller.scheduledTime));
+    const { notified } = await remindTasksDueSoon(
+      { db: getDb(env.DB), env, waitUntil: (p) => ctx.waitUntil(p) },
+      new Date(controller.scheduledTime),
+    );
     console.log(`task_due reminders: ${notified} notification(s)`);
   },
 } satisfies ExportedHandler<Env>;

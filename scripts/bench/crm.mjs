@@ -60,21 +60,54 @@ function parseArgs(argv) {
 
 /** Search texts as people type them: accents left out, upper case, prefixes, several words. */
 const SEARCH_TERMS = [
-  "silva", "joao", "JOÃO", "maria souza", "conceicao", "goncalves", "araújo", "fernanda oliveira",
-  "construtora", "padaria", "tecnologia", "sao paulo", "urgente", "orcamento", "proposta", "black friday",
-  "gmail", "hotmail.com", "jo", "ma", "co", "a", "lu", "pe", "xyzzy", "andre ribeiro", "clinica", "ltda",
+  "silva",
+  "joao",
+  "JOÃO",
+  "maria souza",
+  "conceicao",
+  "goncalves",
+  "araújo",
+  "fernanda oliveira",
+  "construtora",
+  "padaria",
+  "tecnologia",
+  "sao paulo",
+  "urgente",
+  "orcamento",
+  "proposta",
+  "black friday",
+  "gmail",
+  "hotmail.com",
+  "jo",
+  "ma",
+  "co",
+  "a",
+  "lu",
+  "pe",
+  "xyzzy",
+  "andre ribeiro",
+  "clinica",
+  "ltda",
 ];
 const STATUSES = ["new", "qualified", "contacted", "negotiating", "won", "lost"];
 
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 function stats(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted.at(-1) };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1),
+  };
 }
 const ms = (n) => (n === undefined ? "-" : n.toFixed(1));
 function table(rows) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col]).length)));
-  return rows.map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join("  ")).join("\n");
+  return rows
+    .map((row) => row.map((cell, col) => (col === 0 ? String(cell).padEnd(widths[col]) : String(cell).padStart(widths[col]))).join("  "))
+    .join("\n");
 }
 
 /**
@@ -117,7 +150,9 @@ async function prepareDatabase(options) {
   await seedDemoData(db);
   const { n } = await proxy.env.DB.prepare("select count(*) as n from leads").first();
   if (n < options.leads) {
-    console.log(`The database has ${n} leads; seeding up to ${options.leads} generated leads (npm run db:seed -- --leads ${options.leads})…`);
+    console.log(
+      `The database has ${n} leads; seeding up to ${options.leads} generated leads (npm run db:seed -- --leads ${options.leads})…`,
+    );
     const bulk = await seedBulkLeads(db, options.leads);
     console.log(`  done in ${(bulk.ms / 1000).toFixed(1)} s`);
   }
@@ -169,19 +204,37 @@ try {
     // What every request costs before any CRM query: the Worker, the
     // token check and its one D1 read. The CRM rows below include it.
     { name: "baseline      /api/auth/user", path: () => "/api/auth/user" },
-    { name: "leads search  /api/leads?q=…", target: 30, path: (i) => `/api/leads?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
-    { name: "leads list    /api/leads[?status]", target: 30, path: (i) => (i % 2 ? `/api/leads?status=${STATUSES[i % STATUSES.length]}` : "/api/leads") },
+    {
+      name: "leads search  /api/leads?q=…",
+      target: 30,
+      path: (i) => `/api/leads?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}`,
+    },
+    {
+      name: "leads list    /api/leads[?status]",
+      target: 30,
+      path: (i) => (i % 2 ? `/api/leads?status=${STATUSES[i % STATUSES.length]}` : "/api/leads"),
+    },
     { name: "pipeline      /api/leads/pipeline", target: 30, path: () => "/api/leads/pipeline" },
     // Not a target of the issue: the board filtered by a text (a dense one reads every match).
-    { name: "pipeline+text /api/leads/pipeline?q=…", path: (i) => `/api/leads/pipeline?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
+    {
+      name: "pipeline+text /api/leads/pipeline?q=…",
+      path: (i) => `/api/leads/pipeline?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}`,
+    },
     { name: "dashboard     /api/dashboard", target: 50, path: () => "/api/dashboard" },
-    { name: "quick search  /api/search?q=…", target: 30, path: (i) => `/api/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}` },
+    {
+      name: "quick search  /api/search?q=…",
+      target: 30,
+      path: (i) => `/api/search?q=${encodeURIComponent(SEARCH_TERMS[i % SEARCH_TERMS.length])}`,
+    },
   ];
 
   // Warm-up: the first requests pay for compiling the Worker and cold caches.
   for (const scenario of scenarios) for (let i = 0; i < 30; i++) await timedGet(server.url + scenario.path(i), headers);
 
-  const load = (await import("node:os")).loadavg().map((n) => n.toFixed(2)).join(" ");
+  const load = (await import("node:os"))
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
   console.log(
     `\n${counts.leads} leads, ${counts.tasks} tasks; ${options.runs} sequential requests per row against ${server.url} (npm start's server: production build in workerd), after a warm-up; load average ${load} on ${(await import("node:os")).availableParallelism()} CPUs\n`,
   );
@@ -233,14 +286,24 @@ try {
   // The slowest search terms, one request each, to see where the time goes.
   const termSamples = SEARCH_TERMS.map(() => []);
   for (let i = 0; i < 7; i++) {
-    for (const [k, term] of SEARCH_TERMS.entries()) termSamples[k].push(await timedGet(`${server.url}/api/leads?q=${encodeURIComponent(term)}`, headers));
+    for (const [k, term] of SEARCH_TERMS.entries())
+      termSamples[k].push(await timedGet(`${server.url}/api/leads?q=${encodeURIComponent(term)}`, headers));
   }
   const perTerm = SEARCH_TERMS.map((term, k) => [term, stats(termSamples[k]).p50]);
   perTerm.sort((a, b) => b[1] - a[1]);
-  console.log(`\nslowest search terms (median of 7, ms): ${perTerm.slice(0, 6).map(([t, v]) => `${JSON.stringify(t)} ${ms(v)}`).join(", ")}`);
+  console.log(
+    `\nslowest search terms (median of 7, ms): ${perTerm
+      .slice(0, 6)
+      .map(([t, v]) => `${JSON.stringify(t)} ${ms(v)}`)
+      .join(", ")}`,
+  );
 
   const misses = results.filter(({ scenario, s }) => scenario.target !== undefined && s.p99 >= scenario.target);
-  console.log(misses.length ? `\nMISS: ${misses.map(({ scenario }) => scenario.name.split("  ")[0]).join(", ")} above the p99 target` : "\nAll p99 targets met.");
+  console.log(
+    misses.length
+      ? `\nMISS: ${misses.map(({ scenario }) => scenario.name.split("  ")[0]).join(", ")} above the p99 target`
+      : "\nAll p99 targets met.",
+  );
 } finally {
   await proxy.dispose();
   stopServer();

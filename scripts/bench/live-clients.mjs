@@ -10,13 +10,20 @@ const nearestRank = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.max(0
 export function summarize(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return { n: 0 };
-  return { n: sorted.length, p50: nearestRank(sorted, 0.5), p95: nearestRank(sorted, 0.95), p99: nearestRank(sorted, 0.99), max: sorted.at(-1) };
+  return {
+    n: sorted.length,
+    p50: nearestRank(sorted, 0.5),
+    p95: nearestRank(sorted, 0.95),
+    p99: nearestRank(sorted, 0.99),
+    max: sorted.at(-1),
+  };
 }
 
 /** Left-aligned first column, right-aligned others, two spaces between. */
 export function formatTable(rows) {
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => String(row[col] ?? "").length)));
-  const line = (row) => row.map((cell, col) => (col === 0 ? String(cell ?? "").padEnd(widths[col]) : String(cell ?? "").padStart(widths[col]))).join("  ");
+  const line = (row) =>
+    row.map((cell, col) => (col === 0 ? String(cell ?? "").padEnd(widths[col]) : String(cell ?? "").padStart(widths[col]))).join("  ");
   return [line(rows[0]), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }
 
@@ -194,7 +201,8 @@ export function auditDelivery(clients, expectedFor) {
     missing += clientMissing;
     duplicated += clientDuplicated;
     unexpected += clientUnexpected;
-    if (clientMissing || clientDuplicated || clientUnexpected) bad.push({ index: client.index, missing: clientMissing, duplicated: clientDuplicated, unexpected: clientUnexpected });
+    if (clientMissing || clientDuplicated || clientUnexpected)
+      bad.push({ index: client.index, missing: clientMissing, duplicated: clientDuplicated, unexpected: clientUnexpected });
   }
   return { missing, duplicated, unexpected, bad };
 }

@@ -100,7 +100,8 @@ function serverCpuSeconds(pgid) {
   }
   return byName;
 }
-const cpuSpent = (before, after) => Object.fromEntries(Object.entries(after).map(([name, seconds]) => [name, seconds - (before[name] ?? 0)]));
+const cpuSpent = (before, after) =>
+  Object.fromEntries(Object.entries(after).map(([name, seconds]) => [name, seconds - (before[name] ?? 0)]));
 const totalOf = (byName) => Object.values(byName).reduce((a, b) => a + b, 0);
 const clientCpuSeconds = () => {
   const { user, system } = process.cpuUsage();
@@ -158,7 +159,8 @@ const cleanUp = () => {
   if (throwaway) rmSync(persistTo, { recursive: true, force: true });
 };
 process.on("exit", (code) => {
-  if (code !== 0 && server) console.error(`\n--- server output (last lines) ---\n${server.output.join("").split("\n").slice(-60).join("\n")}`);
+  if (code !== 0 && server)
+    console.error(`\n--- server output (last lines) ---\n${server.output.join("").split("\n").slice(-60).join("\n")}`);
   cleanUp();
 });
 process.on("SIGINT", () => process.exit(130));
@@ -265,7 +267,11 @@ async function throughputRow(fleet, room, posters, total) {
   };
 }
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 // --- 0. baseline: the same posting with ONE listener, in a channel of its own ---------------
 // The difference in server CPU per message between this and the full room is what the extra
@@ -321,7 +327,7 @@ await fleet.connect(0);
 const reconnectOpenMs = performance.now() - reconnectStarted;
 const backfill = [];
 let pages = 0;
-for (let cursor = lastSeen; cursor; ) {
+for (let cursor = lastSeen; cursor;) {
   const response = await fetch(`${room.messagesUrl}?after=${encodeURIComponent(cursor)}`, { headers: apiHeaders });
   if (response.status !== 200) throw new Error(`backfill page answered ${response.status}: ${await response.text()}`);
   const page = await response.json();
@@ -350,14 +356,20 @@ const cpus = os.availableParallelism();
 console.log(
   `\nbench:live — ${options.clients} WebSocket clients on one chat room (${base}, npm start's server, production build; clients and server on this machine, ${cpus} CPUs, load average ${loadAtStart} at the start, ${loadAverage()} at the end)`,
 );
-console.log(`${options.clients} sockets connected in ${fixed(connectMs, 0)} ms (20 at a time); one bearer token (expires in ${expiresIn} s) for all\n`);
+console.log(
+  `${options.clients} sockets connected in ${fixed(connectMs, 0)} ms (20 at a time); one bearer token (expires in ${expiresIn} s) for all\n`,
+);
 
 const row = (name, s, target) => [name, s.n ?? 0, fixed(s.p50), fixed(s.p95), fixed(s.p99), fixed(s.max), target ?? ""];
 const fanLast = summarize(fanout.toLast);
 console.log(
   formatTable([
     [`fan-out, ${options.messages} messages one at a time (ms)`, "n", "p50", "p95", "p99", "max", "target"],
-    row(`POST sent → last of ${options.clients} clients has it`, fanLast, `p99 < ${FANOUT_TARGET_P99_MS}: ${fanLast.p99 < FANOUT_TARGET_P99_MS ? "ok" : "MISS"}`),
+    row(
+      `POST sent → last of ${options.clients} clients has it`,
+      fanLast,
+      `p99 < ${FANOUT_TARGET_P99_MS}: ${fanLast.p99 < FANOUT_TARGET_P99_MS ? "ok" : "MISS"}`,
+    ),
     row("POST sent → first client has it", summarize(fanout.toFirst)),
     row("POST sent → 201 response", summarize(fanout.toResponse)),
     row("201 response → last client has it", summarize(fanout.responseToLast)),
@@ -367,7 +379,20 @@ if (fanout.incomplete) console.log(`  ${fanout.incomplete} message(s) did not re
 
 console.log(
   `\n${formatTable([
-    ["throughput, one channel", "clients", "posters", "messages", "accepted/s", "delivered to all/s", "frames out/s", "p50 ms", "p99 ms", "server CPU ms/msg", "clients CPU ms/msg", "incomplete"],
+    [
+      "throughput, one channel",
+      "clients",
+      "posters",
+      "messages",
+      "accepted/s",
+      "delivered to all/s",
+      "frames out/s",
+      "p50 ms",
+      "p99 ms",
+      "server CPU ms/msg",
+      "clients CPU ms/msg",
+      "incomplete",
+    ],
     ...[baseline, ...throughput].map((t) => [
       t === baseline ? "baseline (1 socket)" : "",
       t.clients,
@@ -390,7 +415,13 @@ console.log(
     "  latency: POST sent → last client has it, under that load.",
     "  server CPU: node + workerd (the Worker's auth, D1 write and JSON, the chat and team rooms); clients CPU: this process (posting, parsing every frame).",
     `  server CPU by process, ms per message: ${[baseline, ...throughput]
-      .map((t) => `${t.clients}×${t.posters}: ${Object.entries(t.serverCpuByProcess).filter(([, v]) => v >= 0.05).map(([name, v]) => `${name} ${fixed(v)}`).join(", ")}`)
+      .map(
+        (t) =>
+          `${t.clients}×${t.posters}: ${Object.entries(t.serverCpuByProcess)
+            .filter(([, v]) => v >= 0.05)
+            .map(([name, v]) => `${name} ${fixed(v)}`)
+            .join(", ")}`,
+      )
       .join(" | ")}`,
     `  what each extra socket costs the server per message (1-poster rows, ${options.clients} sockets vs 1): ≈ ${fixed(perSocketUs, 0)} µs of CPU`,
   ].join("\n"),
@@ -399,7 +430,13 @@ console.log(
 console.log(
   `\n${formatTable([
     [`reconnect backfill, ${options.backfill} missed`, "socket open ms", "pages", "open + all fetched ms", "exactly once, in order"],
-    ["", fixed(reconnectOpenMs), pages, fixed(backfillMs), backfillInOrder && backfillDuplicates === 0 ? "yes" : `NO (${backfill.length} fetched, ${backfillDuplicates} duplicated)`],
+    [
+      "",
+      fixed(reconnectOpenMs),
+      pages,
+      fixed(backfillMs),
+      backfillInOrder && backfillDuplicates === 0 ? "yes" : `NO (${backfill.length} fetched, ${backfillDuplicates} duplicated)`,
+    ],
   ])}`,
 );
 console.log(`  the leaving client's close handshake: ${leaveCloseMs === null ? "NOT completed within 5 s" : `${fixed(leaveCloseMs)} ms`}`);
@@ -408,7 +445,8 @@ const totalDeliveries = fleet.clients.reduce((n, c) => n + [...c.counts.values()
 console.log(
   `\ndelivery: ${room.posted.length} messages posted, ${totalDeliveries} chat.message frames received; missing ${audit.missing}, duplicated ${audit.duplicated}, unexpected ${audit.unexpected}; the reconnected client has every message once (live + backfill): ${leaverComplete ? "yes" : "NO"}`,
 );
-for (const bad of audit.bad.slice(0, 5)) console.log(`  client ${bad.index}: missing ${bad.missing}, duplicated ${bad.duplicated}, unexpected ${bad.unexpected}`);
+for (const bad of audit.bad.slice(0, 5))
+  console.log(`  client ${bad.index}: missing ${bad.missing}, duplicated ${bad.duplicated}, unexpected ${bad.unexpected}`);
 console.log(`close handshake: ${closing.completed}/${closing.total} sockets closed cleanly (slowest ${fixed(closing.slowest)} ms)`);
 
 const lostOrDuplicated =

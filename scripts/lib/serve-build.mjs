@@ -13,7 +13,14 @@ import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangle
 
 const BUILT_CONFIG = "build/server/wrangler.json";
 
-const LOG_LEVELS = { none: LogLevel.NONE, error: LogLevel.ERROR, warn: LogLevel.WARN, info: LogLevel.INFO, log: LogLevel.INFO, debug: LogLevel.DEBUG };
+const LOG_LEVELS = {
+  none: LogLevel.NONE,
+  error: LogLevel.ERROR,
+  warn: LogLevel.WARN,
+  info: LogLevel.INFO,
+  log: LogLevel.INFO,
+  debug: LogLevel.DEBUG,
+};
 
 /** The built Worker's modules: its entry and every chunk the bundler wrote beside it. */
 function builtModules(main, modulesRules) {

@@ -104,7 +104,10 @@ export function bulkLead(index: number): BulkLead {
   else if (kind < 0.78) company = `${pick(random, BRANDS)} ${pick(random, BRAND_SUFFIXES)}`;
   if (company) company += pick(random, LEGAL_SUFFIXES);
 
-  const domain = company && random() < 0.6 ? `${ascii(company.replace(/ (Ltda\.?|S\.A\.|ME|EIRELI)$/, "")).slice(0, 24)}.com.br` : pick(random, FREE_EMAIL_DOMAINS);
+  const domain =
+    company && random() < 0.6
+      ? `${ascii(company.replace(/ (Ltda\.?|S\.A\.|ME|EIRELI)$/, "")).slice(0, 24)}.com.br`
+      : pick(random, FREE_EMAIL_DOMAINS);
   const separator = pick(random, [".", "_", ""]);
   // The index keeps every address unique (one lead per e-mail), as a real base would be.
   const email = random() < 0.05 ? null : `${ascii(first)}${separator}${ascii(last)}${index}@${domain}`;
@@ -115,7 +118,8 @@ export function bulkLead(index: number): BulkLead {
 
   const status = weighted(random, STATUS_WEIGHTS);
   const source = weighted(random, SOURCE_WEIGHTS);
-  const estimatedValue = random() < 0.12 ? null : Math.round(Math.exp(Math.log(2_000) + random() * (Math.log(400_000) - Math.log(2_000))) / 100) * 100;
+  const estimatedValue =
+    random() < 0.12 ? null : Math.round(Math.exp(Math.log(2_000) + random() * (Math.log(400_000) - Math.log(2_000))) / 100) * 100;
   const notes = random() < 0.3 ? pick(random, NOTE_TEMPLATES) : null;
   const ownerKey = weighted(random, OWNER_WEIGHTS);
   const owner = ownerKey === "none" ? null : ownerKey;
@@ -139,22 +143,76 @@ export function bulkLead(index: number): BulkLead {
   if (random() < 0.25) {
     const count = 1 + Math.floor(random() * 3);
     for (let a = 0; a < count; a++) {
-      activities.push({ template: Math.floor(random() * DEMO_ACTIVITY_TEMPLATES.length), afterMs: Math.floor(random() * Math.min(ageMs, 60 * DAY)) });
+      activities.push({
+        template: Math.floor(random() * DEMO_ACTIVITY_TEMPLATES.length),
+        afterMs: Math.floor(random() * Math.min(ageMs, 60 * DAY)),
+      });
     }
     activities.sort((x, y) => x.afterMs - y.afterMs);
   }
 
-  return { index, name, first, email, phone, company, source, status, estimatedValue, notes, owner, tags: [...tags], ageMs, task, activities };
+  return {
+    index,
+    name,
+    first,
+    email,
+    phone,
+    company,
+    source,
+    status,
+    estimatedValue,
+    notes,
+    owner,
+    tags: [...tags],
+    ageMs,
+    task,
+    activities,
+  };
 }
 
 /** `insert into <table> (<columns>) select … from json_each(?)`: many rows, one parameter. */
-function insertFromJson(d1: D1Database, table: string, columns: readonly string[], rows: Record<string, unknown>[], jsonColumns: readonly string[] = []) {
+function insertFromJson(
+  d1: D1Database,
+  table: string,
+  columns: readonly string[],
+  rows: Record<string, unknown>[],
+  jsonColumns: readonly string[] = [],
+) {
   const select = columns.map((c) => (jsonColumns.includes(c) ? `json(value ->> '$.${c}')` : `value ->> '$.${c}'`)).join(", ");
-  return d1.prepare(`insert into ${table} (${columns.join(", ")}) select ${select} from json_each(?) where true on conflict do nothing`).bind(JSON.stringify(rows));
+  return d1
+    .prepare(`insert into ${table} (${columns.join(", ")}) select ${select} from json_each(?) where true on conflict do nothing`)
+    .bind(JSON.stringify(rows));
 }
 
-const LEAD_COLUMNS = ["id", "name", "email", "phone", "company", "source", "status", "estimated_value", "notes", "assigned_to", "created_by", "tags", "created_at", "updated_at"] as const;
-const TASK_COLUMNS = ["id", "title", "description", "due_date", "lead_id", "assigned_to", "created_by", "completed", "completed_at", "created_at", "updated_at"] as const;
+const LEAD_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "source",
+  "status",
+  "estimated_value",
+  "notes",
+  "assigned_to",
+  "created_by",
+  "tags",
+  "created_at",
+  "updated_at",
+] as const;
+const TASK_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "due_date",
+  "lead_id",
+  "assigned_to",
+  "created_by",
+  "completed",
+  "completed_at",
+  "created_at",
+  "updated_at",
+] as const;
 const ACTIVITY_COLUMNS = ["id", "lead_id", "type", "subject", "content", "metadata", "author_id", "created_at"] as const;
 
 export type BulkSeedSummary = { leads: number; tasks: number; activities: number; ms: number };
@@ -176,7 +234,10 @@ export async function seedBulkLeads(
   const owners: Record<string, string> = {};
   for (const demo of DEMO_USERS) {
     const id = await seedId(`user:${demo.email}`);
-    const [row] = await db.select({ id: users.id }).from(users).where(sql`${users.id} = ${id}`);
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`${users.id} = ${id}`);
     if (!row) throw new Error(`demo user ${demo.email} is missing: run the demo seed first`);
     owners[demo.key] = id;
   }
@@ -221,7 +282,11 @@ export async function seedBulkLeads(
       });
       if (lead.task) {
         const template = TASK_TEMPLATES[lead.task.template]!;
-        const fill = (text: string) => text.replaceAll("{first}", lead.first).replaceAll("{name}", lead.name).replaceAll("{company}", lead.company ?? lead.name);
+        const fill = (text: string) =>
+          text
+            .replaceAll("{first}", lead.first)
+            .replaceAll("{name}", lead.name)
+            .replaceAll("{company}", lead.company ?? lead.name);
         const due = lead.task.dueInDays === null ? null : new Date(now + lead.task.dueInDays * DAY).toISOString();
         const taskCreated = new Date(Math.min(now, createdAtMs + DAY)).toISOString();
         taskRows.push({

@@ -28,8 +28,7 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
   {
     slug: "aura-health-mvp",
     title: "Aura Health: telehealth MVP to 500K users",
-    description:
-      "A HIPAA-ready telehealth MVP with video consultations, e-prescriptions and patient records, launched in 8 weeks.",
+    description: "A HIPAA-ready telehealth MVP with video consultations, e-prescriptions and patient records, launched in 8 weeks.",
     tag: "Healthcare",
     industry: "healthcare",
     projectType: "mvp",
@@ -77,8 +76,7 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
   {
     slug: "maple-leaf-logistics",
     title: "Maple Leaf Logistics: route optimization platform",
-    description:
-      "A fleet and route-optimization platform that cut fuel and overtime costs for a Canadian logistics operator in 12 weeks.",
+    description: "A fleet and route-optimization platform that cut fuel and overtime costs for a Canadian logistics operator in 12 weeks.",
     tag: "Logistics",
     industry: "logistics",
     projectType: "platform",
@@ -126,8 +124,7 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
   {
     slug: "artisans-collective",
     title: "Artisans Collective: marketplace for 10K makers",
-    description:
-      "A multi-vendor marketplace with payments, shipping and seller tools that brought 10,000 artisans online in 16 weeks.",
+    description: "A multi-vendor marketplace with payments, shipping and seller tools that brought 10,000 artisans online in 16 weeks.",
     tag: "E-commerce",
     industry: "ecommerce",
     projectType: "enterprise",
@@ -200,7 +197,13 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
         tag: "Fintech",
         overview:
           "A PixFlow queria que pequenas lojas aceitassem pagamentos instantâneos sem maquininha. Construímos a carteira, o checkout por QR e um motor de conciliação sobre um livro-razão pensado para auditoria, e a certificação do Banco Central saiu na primeira tentativa.",
-        keyFeatures: ["Checkout por QR code", "Transferências instantâneas", "Livro-razão de partidas dobradas", "Conciliação automática", "Análise de fraude"],
+        keyFeatures: [
+          "Checkout por QR code",
+          "Transferências instantâneas",
+          "Livro-razão de partidas dobradas",
+          "Conciliação automática",
+          "Análise de fraude",
+        ],
         figures: [
           { value: "+190%", label: "volume transacionado" },
           { value: "14", label: "semanas" },
@@ -214,7 +217,13 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
         tag: "Fintech",
         overview:
           "PixFlow quería que los pequeños comercios aceptaran pagos instantáneos sin terminal de tarjetas. Construimos la billetera, el cobro por QR y un motor de conciliación sobre un libro mayor pensado para auditorías, y la certificación del banco central llegó al primer intento.",
-        keyFeatures: ["Cobro con código QR", "Transferencias instantáneas", "Libro mayor de partida doble", "Conciliación automática", "Detección de fraude"],
+        keyFeatures: [
+          "Cobro con código QR",
+          "Transferencias instantáneas",
+          "Libro mayor de partida doble",
+          "Conciliación automática",
+          "Detección de fraude",
+        ],
         figures: [
           { value: "+190%", label: "volumen transaccionado" },
           { value: "14", label: "semanas" },
@@ -263,7 +272,12 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
         tag: "Educación",
         overview:
           "BrightPath tenía un método de enseñanza probado en papel. Lo convertimos en una app adaptativa para alumnos y un panel para docentes, hicimos el piloto en 12 escuelas y llegamos a 120 antes de terminar el año escolar.",
-        keyFeatures: ["Motor de ejercicios adaptativos", "Modo sin conexión", "Panel del docente", "Informes de progreso para las familias"],
+        keyFeatures: [
+          "Motor de ejercicios adaptativos",
+          "Modo sin conexión",
+          "Panel del docente",
+          "Informes de progreso para las familias",
+        ],
         figures: [
           { value: "+62%", label: "finalización de cursos" },
           { value: "10", label: "semanas" },
@@ -312,7 +326,13 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
         tag: "Retail",
         overview:
           "La web y las tiendas de Nordic Home funcionaban en sistemas separados, y los clientes online a menudo compraban artículos sin stock. Construimos una tienda headless sobre un único servicio de inventario, sumamos el retiro en tienda y migramos 15 años de pedidos sin interrumpir la operación.",
-        keyFeatures: ["Tienda headless", "Inventario unificado", "Retiro en tienda", "Integración con el ERP", "Migración sin interrupciones"],
+        keyFeatures: [
+          "Tienda headless",
+          "Inventario unificado",
+          "Retiro en tienda",
+          "Integración con el ERP",
+          "Migración sin interrupciones",
+        ],
         figures: [
           { value: "+38%", label: "ingresos online" },
           { value: "20", label: "semanas" },
@@ -397,7 +417,12 @@ export const DEMO_CASE_STUDIES: DemoCaseStudy[] = [
         tag: "Manufactura",
         overview:
           "Forgeline se enteraba de las fallas de las máquinas cuando se detenía la línea de producción. Conectamos 600 máquinas en tres fábricas, creamos paneles en vivo para cada turno y entrenamos alertas de mantenimiento con dos años de historial de sensores.",
-        keyFeatures: ["Pipeline de datos de sensores", "Paneles en vivo por turno", "Alertas de mantenimiento predictivo", "Informes de OEE"],
+        keyFeatures: [
+          "Pipeline de datos de sensores",
+          "Paneles en vivo por turno",
+          "Alertas de mantenimiento predictivo",
+          "Informes de OEE",
+        ],
         figures: [
           { value: "-35%", label: "paradas no planificadas" },
           { value: "24", label: "semanas" },
@@ -499,7 +524,11 @@ export const DEMO_LEADS = LEAD_ROWS.map(([name, company, status, source, value, 
   } satisfies DemoLead & { key: string; email: string; phone: string | null; daysAgo: number };
 });
 
-export const DEMO_ACTIVITY_TEMPLATES: { type: "whatsapp" | "email" | "call" | "meeting" | "internal_note"; subject: string | null; content: string }[] = [
+export const DEMO_ACTIVITY_TEMPLATES: {
+  type: "whatsapp" | "email" | "call" | "meeting" | "internal_note";
+  subject: string | null;
+  content: string;
+}[] = [
   { type: "email", subject: "Apresentação da Velox Labs", content: "Enviado e-mail com portfólio e cases de sucesso." },
   { type: "call", subject: null, content: "Ligação de descoberta: entendemos o problema e o orçamento disponível." },
   { type: "whatsapp", subject: null, content: "Cliente respondeu pelo WhatsApp pedindo uma proposta até sexta." },
@@ -507,22 +536,125 @@ export const DEMO_ACTIVITY_TEMPLATES: { type: "whatsapp" | "email" | "call" | "m
   { type: "internal_note", subject: null, content: "Concorrente ofereceu prazo maior; destacar nossa garantia de prazo." },
 ];
 
-export const DEMO_TASKS: { key: string; title: string; description: string | null; due: "overdue" | "today" | "in2days" | "later" | null; done: boolean; owner: "admin" | "manager" | "rep" | null; lead: number | null }[] = [
-  { key: "task-1", title: "Enviar proposta para Pinto Farmácias", description: "Proposta com duas opções de escopo.", due: "overdue", done: false, owner: "admin", lead: 22 },
-  { key: "task-2", title: "Retornar ligação da Clínica Sorriso Feliz", description: null, due: "overdue", done: false, owner: "rep", lead: 2 },
-  { key: "task-3", title: "Reunião de alinhamento com Castro Materiais", description: "Validar cronograma e forma de pagamento.", due: "today", done: false, owner: "rep", lead: 21 },
-  { key: "task-4", title: "Preparar demo para FinPay Soluções", description: "Demo do painel financeiro.", due: "today", done: false, owner: "admin", lead: 11 },
-  { key: "task-5", title: "Revisar contrato da Moreira Eventos", description: null, due: "in2days", done: false, owner: "manager", lead: 24 },
-  { key: "task-6", title: "Follow-up com Souza Odontologia", description: "Perguntar se receberam o orçamento.", due: "in2days", done: false, owner: "rep", lead: 14 },
-  { key: "task-7", title: "Planejar workshop de descoberta da AgroTech", description: null, due: "later", done: false, owner: "admin", lead: 7 },
-  { key: "task-8", title: "Atualizar apresentação comercial", description: "Incluir o case da Artisans Collective.", due: "later", done: false, owner: "manager", lead: null },
-  { key: "task-9", title: "Enviar boas-vindas à Correia Cosméticos", description: null, due: "overdue", done: true, owner: "rep", lead: 26 },
-  { key: "task-10", title: "Registrar motivo da perda da Cunha Moda Praia", description: null, due: null, done: true, owner: "rep", lead: 32 },
-  { key: "task-11", title: "Organizar a pasta de propostas", description: "Sem prazo definido.", due: null, done: false, owner: null, lead: null },
+export const DEMO_TASKS: {
+  key: string;
+  title: string;
+  description: string | null;
+  due: "overdue" | "today" | "in2days" | "later" | null;
+  done: boolean;
+  owner: "admin" | "manager" | "rep" | null;
+  lead: number | null;
+}[] = [
+  {
+    key: "task-1",
+    title: "Enviar proposta para Pinto Farmácias",
+    description: "Proposta com duas opções de escopo.",
+    due: "overdue",
+    done: false,
+    owner: "admin",
+    lead: 22,
+  },
+  {
+    key: "task-2",
+    title: "Retornar ligação da Clínica Sorriso Feliz",
+    description: null,
+    due: "overdue",
+    done: false,
+    owner: "rep",
+    lead: 2,
+  },
+  {
+    key: "task-3",
+    title: "Reunião de alinhamento com Castro Materiais",
+    description: "Validar cronograma e forma de pagamento.",
+    due: "today",
+    done: false,
+    owner: "rep",
+    lead: 21,
+  },
+  {
+    key: "task-4",
+    title: "Preparar demo para FinPay Soluções",
+    description: "Demo do painel financeiro.",
+    due: "today",
+    done: false,
+    owner: "admin",
+    lead: 11,
+  },
+  {
+    key: "task-5",
+    title: "Revisar contrato da Moreira Eventos",
+    description: null,
+    due: "in2days",
+    done: false,
+    owner: "manager",
+    lead: 24,
+  },
+  {
+    key: "task-6",
+    title: "Follow-up com Souza Odontologia",
+    description: "Perguntar se receberam o orçamento.",
+    due: "in2days",
+    done: false,
+    owner: "rep",
+    lead: 14,
+  },
+  {
+    key: "task-7",
+    title: "Planejar workshop de descoberta da AgroTech",
+    description: null,
+    due: "later",
+    done: false,
+    owner: "admin",
+    lead: 7,
+  },
+  {
+    key: "task-8",
+    title: "Atualizar apresentação comercial",
+    description: "Incluir o case da Artisans Collective.",
+    due: "later",
+    done: false,
+    owner: "manager",
+    lead: null,
+  },
+  {
+    key: "task-9",
+    title: "Enviar boas-vindas à Correia Cosméticos",
+    description: null,
+    due: "overdue",
+    done: true,
+    owner: "rep",
+    lead: 26,
+  },
+  {
+    key: "task-10",
+    title: "Registrar motivo da perda da Cunha Moda Praia",
+    description: null,
+    due: null,
+    done: true,
+    owner: "rep",
+    lead: 32,
+  },
+  {
+    key: "task-11",
+    title: "Organizar a pasta de propostas",
+    description: "Sem prazo definido.",
+    due: null,
+    done: false,
+    owner: null,
+    lead: null,
+  },
   { key: "task-12", title: "Ligar para Teixeira Auto Peças", description: null, due: "in2days", done: false, owner: "rep", lead: 23 },
 ];
 
-export const DEMO_CHANNELS: { key: string; name: string; description: string | null; isPrivate: boolean; members: ("admin" | "manager" | "rep")[]; messages: [("admin" | "manager" | "rep"), string][] }[] = [
+export const DEMO_CHANNELS: {
+  key: string;
+  name: string;
+  description: string | null;
+  isPrivate: boolean;
+  members: ("admin" | "manager" | "rep")[];
+  messages: ["admin" | "manager" | "rep", string][];
+}[] = [
   {
     key: "channel-geral",
     name: "geral",
@@ -557,10 +689,28 @@ export const DEMO_CHANNELS: { key: string; name: string; description: string | n
   },
 ];
 
-export const DEMO_NOTIFICATIONS: { type: "new_lead" | "status_change" | "task_due" | "meeting_reminder" | "system"; title: string; message: string; read: boolean; hoursAgo: number }[] = [
+export const DEMO_NOTIFICATIONS: {
+  type: "new_lead" | "status_change" | "task_due" | "meeting_reminder" | "system";
+  title: string;
+  message: string;
+  read: boolean;
+  hoursAgo: number;
+}[] = [
   { type: "new_lead", title: "Novo lead", message: "Natália Campos (Campos Nutrição) chegou pelo site.", read: false, hoursAgo: 1 },
   { type: "status_change", title: "Status atualizado", message: "Simone Barros foi movida para Ganhos.", read: false, hoursAgo: 5 },
-  { type: "task_due", title: "Tarefa vencendo", message: "Reunião de alinhamento com Castro Materiais vence hoje.", read: false, hoursAgo: 8 },
-  { type: "meeting_reminder", title: "Lembrete de reunião", message: "Reunião de escopo com FinPay Soluções amanhã às 14h.", read: true, hoursAgo: 26 },
+  {
+    type: "task_due",
+    title: "Tarefa vencendo",
+    message: "Reunião de alinhamento com Castro Materiais vence hoje.",
+    read: false,
+    hoursAgo: 8,
+  },
+  {
+    type: "meeting_reminder",
+    title: "Lembrete de reunião",
+    message: "Reunião de escopo com FinPay Soluções amanhã às 14h.",
+    read: true,
+    hoursAgo: 26,
+  },
   { type: "system", title: "Bem-vindo ao CRM", message: "Seu acesso foi configurado. Bons negócios!", read: true, hoursAgo: 72 },
 ];

@@ -191,9 +191,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedSummar
         .onConflictDoNothing(),
     );
     for (const member of demo.members) {
-      statements.push(
-        db.insert(chatChannelMembers).values({ channelId, userId: userIds[member]! }).onConflictDoNothing(),
-      );
+      statements.push(db.insert(chatChannelMembers).values({ channelId, userId: userIds[member]! }).onConflictDoNothing());
     }
     for (const [m, [author, content]] of demo.messages.entries()) {
       statements.push(

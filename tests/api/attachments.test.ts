@@ -8,7 +8,12 @@ type Staff = Awaited<ReturnType<typeof signedInUser>>;
 let admin: Staff, manager: Staff, rep: Staff, otherRep: Staff;
 
 beforeAll(async () => {
-  [admin, manager, rep, otherRep] = await Promise.all([signedInUser("admin"), signedInUser("manager"), signedInUser("sales_rep"), signedInUser("sales_rep")]);
+  [admin, manager, rep, otherRep] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("manager"),
+    signedInUser("sales_rep"),
+    signedInUser("sales_rep"),
+  ]);
 });
 
 const auth = (who: Staff, headers: Record<string, string> = {}) => ({ ...bearer(who.session.access_token), ...headers });
@@ -51,7 +56,14 @@ const TYPES: Record<string, string> = {
   csv: "text/csv",
 };
 
-function upload(who: Staff, leadId: string, name: string, content: Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}, type = "application/octet-stream") {
+function upload(
+  who: Staff,
+  leadId: string,
+  name: string,
+  content: Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = {},
+  type = "application/octet-stream",
+) {
   const form = new FormData();
   form.append("file", new File([content], name, { type }));
   return request(`/api/leads/${leadId}/attachments`, { method: "POST", headers: auth(who, headers), body: form });
@@ -60,14 +72,22 @@ const uploaded = async (response: Response) => {
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json<{ attachment: AttachmentDto }>()).attachment;
 };
-const storagePath = (id: string) => env.DB.prepare("select storage_path from lead_attachments where id = ?").bind(id).first<{ storage_path: string }>().then((r) => r?.storage_path ?? null);
+const storagePath = (id: string) =>
+  env.DB.prepare("select storage_path from lead_attachments where id = ?")
+    .bind(id)
+    .first<{ storage_path: string }>()
+    .then((r) => r?.storage_path ?? null);
 const objectsUnder = async (leadId: string) => (await env.ATTACHMENTS.list({ prefix: `${leadId}/` })).objects.map((o) => o.key);
-const rowsOf = (leadId: string) => env.DB.prepare("select count(*) as n from lead_attachments where lead_id = ?").bind(leadId).first<{ n: number }>().then((r) => r!.n);
+const rowsOf = (leadId: string) =>
+  env.DB.prepare("select count(*) as n from lead_attachments where lead_id = ?")
+    .bind(leadId)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 describe("R2 round trip", () => {
   it("upload → listed → download the same bytes under the original name → delete → 404 and the object is gone", async () => {
     const lead = await createLead(db(), { name: "Anexos" });
-    const name = "Proposta comercial – Ótica \"Visão\" (v2).pdf";
+    const name = 'Proposta comercial – Ótica "Visão" (v2).pdf';
     const attachment = await uploaded(await upload(rep, lead.id, name, SAMPLES.pdf!, {}, "text/html"));
     expect(attachment).toMatchObject({
       lead_id: lead.id,
@@ -112,7 +132,9 @@ describe("R2 round trip", () => {
       const attachment = await uploaded(await upload(manager, lead.id, `arquivo.${extension.toUpperCase()}`, content));
       expect(attachment.file_type).toBe(TYPES[extension]);
       const download = await request(`/api/attachments/${attachment.id}`, { headers: auth(rep) });
-      expect(download.headers.get("Content-Type")).toBe(TYPES[extension]!.startsWith("text/") ? `${TYPES[extension]}; charset=utf-8` : TYPES[extension]);
+      expect(download.headers.get("Content-Type")).toBe(
+        TYPES[extension]!.startsWith("text/") ? `${TYPES[extension]}; charset=utf-8` : TYPES[extension],
+      );
       expect(new Uint8Array(await download.arrayBuffer())).toEqual(content);
       ids.push(attachment.id);
     }
@@ -157,20 +179,98 @@ describe("rejected files (nothing reaches R2 or the table)", () => {
   it("type by extension, size, emptiness and content signature, with translated messages", async () => {
     const lead = await createLead(db(), { name: "Rejeições" });
     const cases: { name: string; content: Uint8Array<ArrayBuffer>; status: number; error: string; pt: string }[] = [
-      { name: "virus.exe", content: bytes("MZ"), status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
-      { name: "page.html", content: bytes("<script>alert(1)</script>"), status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
-      { name: "sem-extensao", content: SAMPLES.pdf!, status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
-      { name: ".pdf", content: SAMPLES.pdf!, status: 400, error: "unsupported_file_type", pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls." },
-      { name: "grande.pdf", content: new Uint8Array(10 * 1024 * 1024 + 1).fill(0x25), status: 413, error: "file_too_large", pt: "O arquivo passa do limite de 10 MB." },
+      {
+        name: "virus.exe",
+        content: bytes("MZ"),
+        status: 400,
+        error: "unsupported_file_type",
+        pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls.",
+      },
+      {
+        name: "page.html",
+        content: bytes("<script>alert(1)</script>"),
+        status: 400,
+        error: "unsupported_file_type",
+        pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls.",
+      },
+      {
+        name: "sem-extensao",
+        content: SAMPLES.pdf!,
+        status: 400,
+        error: "unsupported_file_type",
+        pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls.",
+      },
+      {
+        name: ".pdf",
+        content: SAMPLES.pdf!,
+        status: 400,
+        error: "unsupported_file_type",
+        pt: "Tipo de arquivo não permitido. Envie pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx ou xls.",
+      },
+      {
+        name: "grande.pdf",
+        content: new Uint8Array(10 * 1024 * 1024 + 1).fill(0x25),
+        status: 413,
+        error: "file_too_large",
+        pt: "O arquivo passa do limite de 10 MB.",
+      },
       { name: "vazio.txt", content: new Uint8Array(0), status: 400, error: "file_empty", pt: "O arquivo está vazio." },
-      { name: "foto.png", content: SAMPLES.pdf!, status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .png." },
-      { name: "doc.pdf", content: bytes("<html>%PDF-</html>"), status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .pdf." },
-      { name: "planilha.xlsx", content: SAMPLES.doc!, status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .xlsx." },
-      { name: "antigo.doc", content: SAMPLES.docx!, status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .doc." },
-      { name: "imagem.gif", content: bytes("GIF90a"), status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .gif." },
-      { name: "foto.jpg", content: SAMPLES.png!, status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .jpg." },
-      { name: "binario.txt", content: bytes("texto", [0], "mais"), status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .txt." },
-      { name: "latin1.csv", content: bytes("nome;valor\n", [0x41, 0xe7, 0xe3, 0x6f], "\n"), status: 400, error: "file_signature_mismatch", pt: "O conteúdo do arquivo não corresponde à extensão .csv." },
+      {
+        name: "foto.png",
+        content: SAMPLES.pdf!,
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .png.",
+      },
+      {
+        name: "doc.pdf",
+        content: bytes("<html>%PDF-</html>"),
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .pdf.",
+      },
+      {
+        name: "planilha.xlsx",
+        content: SAMPLES.doc!,
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .xlsx.",
+      },
+      {
+        name: "antigo.doc",
+        content: SAMPLES.docx!,
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .doc.",
+      },
+      {
+        name: "imagem.gif",
+        content: bytes("GIF90a"),
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .gif.",
+      },
+      {
+        name: "foto.jpg",
+        content: SAMPLES.png!,
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .jpg.",
+      },
+      {
+        name: "binario.txt",
+        content: bytes("texto", [0], "mais"),
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .txt.",
+      },
+      {
+        name: "latin1.csv",
+        content: bytes("nome;valor\n", [0x41, 0xe7, 0xe3, 0x6f], "\n"),
+        status: 400,
+        error: "file_signature_mismatch",
+        pt: "O conteúdo do arquivo não corresponde à extensão .csv.",
+      },
     ];
     for (const c of cases) {
       const response = await upload(rep, lead.id, c.name, c.content);
@@ -186,9 +286,15 @@ describe("rejected files (nothing reaches R2 or the table)", () => {
     const en = await upload(rep, lead.id, "big.png", new Uint8Array(10 * 1024 * 1024 + 10), { "Accept-Language": "en" });
     expect(await en.json()).toEqual({ error: "file_too_large", message: "The file is over the 10 MB limit." });
     const es = await upload(rep, lead.id, "x.exe", bytes("MZ"), { "Accept-Language": "es" });
-    expect(await es.json()).toEqual({ error: "unsupported_file_type", message: "Tipo de archivo no permitido. Envía pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx o xls." });
+    expect(await es.json()).toEqual({
+      error: "unsupported_file_type",
+      message: "Tipo de archivo no permitido. Envía pdf, doc, docx, jpg, jpeg, png, gif, txt, csv, xlsx o xls.",
+    });
     const mismatch = await upload(rep, lead.id, "x.pdf", SAMPLES.png!, { "Accept-Language": "en" });
-    expect(await mismatch.json()).toEqual({ error: "file_signature_mismatch", message: "The file's content does not match its .pdf extension." });
+    expect(await mismatch.json()).toEqual({
+      error: "file_signature_mismatch",
+      message: "The file's content does not match its .pdf extension.",
+    });
   });
 
   it("exactly 10 MB is accepted", async () => {
@@ -205,8 +311,16 @@ describe("rejected files (nothing reaches R2 or the table)", () => {
     form.append("other", "x");
     const response = await request(`/api/leads/${lead.id}/attachments`, { method: "POST", headers: auth(rep), body: form });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "validation_failed", message: "Alguns campos são inválidos: file.", issues: [{ path: "file", message: "Campo obrigatório." }] });
-    const jsonBody = await request(`/api/leads/${lead.id}/attachments`, { method: "POST", headers: auth(rep, { "Content-Type": "application/json" }), body: "{}" });
+    expect(await response.json()).toEqual({
+      error: "validation_failed",
+      message: "Alguns campos são inválidos: file.",
+      issues: [{ path: "file", message: "Campo obrigatório." }],
+    });
+    const jsonBody = await request(`/api/leads/${lead.id}/attachments`, {
+      method: "POST",
+      headers: auth(rep, { "Content-Type": "application/json" }),
+      body: "{}",
+    });
     expect(jsonBody.status).toBe(400);
   });
 });

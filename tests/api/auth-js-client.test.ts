@@ -57,7 +57,10 @@ describe("@supabase/auth-js against /api/auth", () => {
     const { error } = await client().resetPasswordForEmail("reset@demo.test", { redirectTo: "http://localhost/auth" });
     expect(error).toBeNull();
     // Written after the answer (waitUntil), so the reply time does not reveal the account.
-    const mail = await eventually(() => env.DB.prepare("select to_address, kind from email_outbox").first(), (row) => row !== null);
+    const mail = await eventually(
+      () => env.DB.prepare("select to_address, kind from email_outbox").first(),
+      (row) => row !== null,
+    );
     expect(mail).toEqual({ to_address: "reset@demo.test", kind: "password_recovery" });
   });
 });

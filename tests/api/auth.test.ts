@@ -19,7 +19,13 @@ describe("POST /api/auth/token?grant_type=password", () => {
     expect(session).toMatchObject({
       token_type: "bearer",
       expires_in: 3600,
-      user: { id: user.id, email: "gerente@demo.test", aud: "authenticated", app_metadata: { staff_role: "manager" }, user_metadata: { name: "Marcos" } },
+      user: {
+        id: user.id,
+        email: "gerente@demo.test",
+        aud: "authenticated",
+        app_metadata: { staff_role: "manager" },
+        user_metadata: { name: "Marcos" },
+      },
     });
     expect(typeof session.refresh_token).toBe("string");
     const claims = decodeJwt(session.access_token as string);
@@ -31,7 +37,10 @@ describe("POST /api/auth/token?grant_type=password", () => {
 
   it("refuses a wrong password or an unknown e-mail with invalid_credentials, translated", async () => {
     const user = await createUser(db());
-    for (const body of [{ email: user.email, password: "wrong-password" }, { email: "nobody@demo.test", password: DEFAULT_PASSWORD }]) {
+    for (const body of [
+      { email: user.email, password: "wrong-password" },
+      { email: "nobody@demo.test", password: DEFAULT_PASSWORD },
+    ]) {
       const response = await token(body);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ code: 400, error_code: "invalid_credentials", msg: "Email ou senha inválidos" });
@@ -42,7 +51,11 @@ describe("POST /api/auth/token?grant_type=password", () => {
 
   it("answers missing fields, bad JSON and unknown grants with 400", async () => {
     expect((await token({ email: "a@b.co" })).status).toBe(400);
-    const badJson = await request("/api/auth/token?grant_type=password", { method: "POST", body: "{oops", headers: { "Content-Type": "application/json" } });
+    const badJson = await request("/api/auth/token?grant_type=password", {
+      method: "POST",
+      body: "{oops",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(badJson.status).toBe(400);
     expect(await badJson.json()).toMatchObject({ error_code: "validation_failed" });
     const unknownGrant = await request("/api/auth/token?grant_type=magic", json("POST", {}));
@@ -67,10 +80,20 @@ describe("access tokens", () => {
 
     const claims = decodeJwt(session.access_token);
     const forged = await signAccessToken("another-secret-0123456789abcdef0123456789", {
-      sub: user.id, session_id: claims.session_id as string, email: user.email, staff_role: "admin", iat: Math.floor(Date.now() / 1000), amr: [],
+      sub: user.id,
+      session_id: claims.session_id as string,
+      email: user.email,
+      staff_role: "admin",
+      iat: Math.floor(Date.now() / 1000),
+      amr: [],
     });
     const expired = await signAccessToken(env.AUTH_SECRET, {
-      sub: user.id, session_id: claims.session_id as string, email: user.email, staff_role: user.role, iat: Math.floor(Date.now() / 1000) - 7200, amr: [],
+      sub: user.id,
+      session_id: claims.session_id as string,
+      email: user.email,
+      staff_role: user.role,
+      iat: Math.floor(Date.now() / 1000) - 7200,
+      amr: [],
     });
     for (const bad of ["not-a-jwt", "a.b", "a.b.c.d", "##.$$.%%", forged, expired]) {
       const response = await getUser(bad);
@@ -173,7 +196,10 @@ describe("sign-in throttling", () => {
       ["es", "Demasiados intentos. Inténtalo de nuevo en 15 minutos."],
       ["en", "Too many attempts. Try again in 15 minutes."],
     ] as const) {
-      const again = await token({ email: user.email, password: DEFAULT_PASSWORD }, { "CF-Connecting-IP": "203.0.113.7", "Accept-Language": lang });
+      const again = await token(
+        { email: user.email, password: DEFAULT_PASSWORD },
+        { "CF-Connecting-IP": "203.0.113.7", "Accept-Language": lang },
+      );
       expect(again.status).toBe(429);
       expect(await again.json()).toMatchObject({ msg });
     }
@@ -193,15 +219,21 @@ describe("password recovery", () => {
   const recover = (email: string, headers: Record<string, string> = {}) =>
     request("/api/auth/recover?redirect_to=http://localhost/auth", json("POST", { email }, headers));
   // The e-mail is written after the answer (waitUntil), so reads wait for it.
-  const outbox = (to?: string) => eventually(() => outboxNow(to), (rows) => rows.results.length > 0);
+  const outbox = (to?: string) =>
+    eventually(
+      () => outboxNow(to),
+      (rows) => rows.results.length > 0,
+    );
   const outboxNow = (to?: string) =>
-    env.DB.prepare("select to_address, subject, text_body, status from email_outbox where kind = 'password_recovery' and (?1 is null or to_address = ?1) order by created_at")
+    env.DB.prepare(
+      "select to_address, subject, text_body, status from email_outbox where kind = 'password_recovery' and (?1 is null or to_address = ?1) order by created_at",
+    )
       .bind(to ?? null)
       .all<{
-      to_address: string;
-      text_body: string;
-      status: string;
-    }>();
+        to_address: string;
+        text_body: string;
+        status: string;
+      }>();
   const tokenFrom = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]).searchParams.get("token")!;
 
   it("answers the same whether or not the address exists, and only mails real accounts", async () => {
@@ -211,7 +243,12 @@ describe("password recovery", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-    const mails = (await eventually(() => outboxNow(), (rows) => rows.results[0]?.status === "sent")).results;
+    const mails = (
+      await eventually(
+        () => outboxNow(),
+        (rows) => rows.results[0]?.status === "sent",
+      )
+    ).results;
     expect(mails.map((m) => m.to_address)).toEqual(["rita@demo.test"]);
     expect(mails[0]!.status).toBe("sent");
     // Built from PUBLIC_ORIGIN, not from the request's host (http://localhost here).
@@ -244,7 +281,9 @@ describe("password recovery", () => {
     const user = await createUser(db());
     await recover(user.email);
     const recoveryToken = tokenFrom((await outbox(user.email)).results[0]!.text_body);
-    await env.DB.prepare("update password_reset_tokens set expires_at = ?").bind(new Date(Date.now() - 1000).toISOString()).run();
+    await env.DB.prepare("update password_reset_tokens set expires_at = ?")
+      .bind(new Date(Date.now() - 1000).toISOString())
+      .run();
     const response = await request("/api/auth/verify", json("POST", { type: "recovery", token_hash: recoveryToken }));
     expect(response.status).toBe(403);
   });
@@ -304,7 +343,10 @@ describe("password rules (PUT /api/auth/user)", () => {
   it("accepts a long passphrase without composition rules, and a password change ends other sessions", async () => {
     const { user, session } = await signedInUser();
     const other = await signIn(user.email);
-    const response = await request("/api/auth/user", json("PUT", { password: "cavalo correto bateria grampo" }, bearer(session.access_token)));
+    const response = await request(
+      "/api/auth/user",
+      json("PUT", { password: "cavalo correto bateria grampo" }, bearer(session.access_token)),
+    );
     expect(response.status).toBe(200);
     expect((await getUser(session.access_token)).status).toBe(200);
     expect((await getUser(other.access_token)).status).toBe(401);

@@ -19,8 +19,12 @@ describe("cookie sessions", () => {
     const { user, session } = await signedInUser();
     const claims = decodeJwt(session.access_token);
     const stale = await signAccessToken(env.AUTH_SECRET, {
-      sub: user.id, session_id: claims.session_id as string, email: user.email, staff_role: user.role,
-      iat: Math.floor(Date.now() / 1000) - 3600 + 30, amr: [],
+      sub: user.id,
+      session_id: claims.session_id as string,
+      email: user.email,
+      staff_role: user.role,
+      iat: Math.floor(Date.now() / 1000) - 3600 + 30,
+      amr: [],
     });
     const response = await request("/api/session", { headers: { Cookie: sessionCookie({ ...session, access_token: stale }) } });
     expect(response.status).toBe(200);
@@ -39,7 +43,8 @@ describe("cookie sessions", () => {
       headers: { Cookie: `__Host-crm-refresh=${session.refresh_token}`, Origin: "https://crm.example" },
     });
     expect(response.status).toBe(200);
-    for (const cookie of setCookies(response)) expect(cookie).toMatch(/^__Host-crm-(access|refresh)=.*; Path=\/; .*HttpOnly; SameSite=Lax; Secure$/);
+    for (const cookie of setCookies(response))
+      expect(cookie).toMatch(/^__Host-crm-(access|refresh)=.*; Path=\/; .*HttpOnly; SameSite=Lax; Secure$/);
   });
 
   it("an ended session is answered 401 and its cookies are cleared", async () => {

@@ -35,7 +35,12 @@ async function seedPortfolio() {
     keyFeatures: ["Video consultations"],
     figures: [{ value: "+340%", label: "ROI" }],
     translations: {
-      pt: { title: "Aura Health: MVP de telemedicina", description: "Consultas por vídeo e receitas digitais.", tag: "Saúde", figures: [{ value: "+340%", label: "ROI" }] },
+      pt: {
+        title: "Aura Health: MVP de telemedicina",
+        description: "Consultas por vídeo e receitas digitais.",
+        tag: "Saúde",
+        figures: [{ value: "+340%", label: "ROI" }],
+      },
       es: { title: "Aura Health: MVP de telemedicina", tag: "Salud" },
     },
     createdAt: daysAgo(10),
@@ -49,8 +54,16 @@ async function seedPortfolio() {
     projectType: "platform",
     timelineWeeks: 12,
     translations: {
-      pt: { title: "Maple Leaf Logistics: otimização de rotas", description: "Rastreamento de frota para 300 caminhões.", tag: "Logística" },
-      es: { title: "Maple Leaf Logistics: optimización de rutas", description: "Seguimiento de flota para 300 camiones.", tag: "Logística" },
+      pt: {
+        title: "Maple Leaf Logistics: otimização de rotas",
+        description: "Rastreamento de frota para 300 caminhões.",
+        tag: "Logística",
+      },
+      es: {
+        title: "Maple Leaf Logistics: optimización de rutas",
+        description: "Seguimiento de flota para 300 camiones.",
+        tag: "Logística",
+      },
     },
     createdAt: daysAgo(20),
   });
@@ -110,7 +123,15 @@ async function seedPortfolio() {
 }
 
 const slugs = (items: { slug: string }[]) => items.map((s) => s.slug);
-const NEWEST_FIRST = ["aura-health-mvp", "maple-leaf-logistics", "artisans-collective", "zeta-clinic", "bolt-warehouse", "bare-study", "long-haul"];
+const NEWEST_FIRST = [
+  "aura-health-mvp",
+  "maple-leaf-logistics",
+  "artisans-collective",
+  "zeta-clinic",
+  "bolt-warehouse",
+  "bare-study",
+  "long-haul",
+];
 
 beforeEach(async () => {
   await env.DB.prepare("delete from case_studies").run();
@@ -131,10 +152,18 @@ describe("listing order and localization", () => {
   it("uses the language's overrides and falls back to the English base field by field", async () => {
     await seedPortfolio();
     const pt = await getCaseStudyBySlug(db(), "aura-health-mvp", "pt");
-    expect(pt).toMatchObject({ title: "Aura Health: MVP de telemedicina", description: "Consultas por vídeo e receitas digitais.", tag: "Saúde" });
+    expect(pt).toMatchObject({
+      title: "Aura Health: MVP de telemedicina",
+      description: "Consultas por vídeo e receitas digitais.",
+      tag: "Saúde",
+    });
     // es translates the title and tag only: the description is English.
     const es = await getCaseStudyBySlug(db(), "aura-health-mvp", "es");
-    expect(es).toMatchObject({ title: "Aura Health: MVP de telemedicina", tag: "Salud", description: "Video consultations and e-prescriptions." });
+    expect(es).toMatchObject({
+      title: "Aura Health: MVP de telemedicina",
+      tag: "Salud",
+      description: "Video consultations and e-prescriptions.",
+    });
     // en is the base row; a study without translations is English in every language.
     expect((await getCaseStudyBySlug(db(), "aura-health-mvp", "en"))?.title).toBe("Aura Health: telehealth MVP");
     expect((await getCaseStudyBySlug(db(), "bare-study", "pt"))?.title).toBe("Bare study: internal tool");
@@ -177,7 +206,11 @@ describe("filters", () => {
     expect(slugs((await queryCaseStudies(db(), "en", { type: "mvp" })).items)).toEqual(["aura-health-mvp", "bare-study"]);
     // short ≤ 8 weeks, medium 9-16, long > 16: the bucket edges 8|9 and 16|17 are in the data.
     expect(slugs((await queryCaseStudies(db(), "en", { timeline: "short" })).items)).toEqual(["aura-health-mvp", "bare-study"]);
-    expect(slugs((await queryCaseStudies(db(), "en", { timeline: "medium" })).items)).toEqual(["maple-leaf-logistics", "artisans-collective", "zeta-clinic"]);
+    expect(slugs((await queryCaseStudies(db(), "en", { timeline: "medium" })).items)).toEqual([
+      "maple-leaf-logistics",
+      "artisans-collective",
+      "zeta-clinic",
+    ]);
     expect(slugs((await queryCaseStudies(db(), "en", { timeline: "long" })).items)).toEqual(["bolt-warehouse", "long-haul"]);
     expect([8, 9, 16, 17].map(timelineBucket)).toEqual(["short", "medium", "medium", "long"]);
   });
@@ -196,7 +229,10 @@ describe("filters", () => {
   it("offers the industries and project types present in the table", async () => {
     await seedPortfolio();
     const { facets } = await queryCaseStudies(db(), "en", { industry: "healthcare" });
-    expect(facets).toEqual({ industries: ["ecommerce", "healthcare", "logistics", "saas"], projectTypes: ["enterprise", "mvp", "platform"] });
+    expect(facets).toEqual({
+      industries: ["ecommerce", "healthcare", "logistics", "saas"],
+      projectTypes: ["enterprise", "mvp", "platform"],
+    });
   });
 
   it("drops an industry or type that no case study has instead of showing nothing", async () => {
@@ -213,9 +249,18 @@ describe("sorting", () => {
     ["newest", NEWEST_FIRST],
     ["oldest", [...NEWEST_FIRST].reverse()],
     // Ties keep newest first: none here, but every timeline is distinct anyway.
-    ["shortest", ["bare-study", "aura-health-mvp", "zeta-clinic", "maple-leaf-logistics", "artisans-collective", "bolt-warehouse", "long-haul"]],
-    ["longest", ["long-haul", "bolt-warehouse", "artisans-collective", "maple-leaf-logistics", "zeta-clinic", "aura-health-mvp", "bare-study"]],
-    ["title", ["artisans-collective", "aura-health-mvp", "bare-study", "bolt-warehouse", "long-haul", "maple-leaf-logistics", "zeta-clinic"]],
+    [
+      "shortest",
+      ["bare-study", "aura-health-mvp", "zeta-clinic", "maple-leaf-logistics", "artisans-collective", "bolt-warehouse", "long-haul"],
+    ],
+    [
+      "longest",
+      ["long-haul", "bolt-warehouse", "artisans-collective", "maple-leaf-logistics", "zeta-clinic", "aura-health-mvp", "bare-study"],
+    ],
+    [
+      "title",
+      ["artisans-collective", "aura-health-mvp", "bare-study", "bolt-warehouse", "long-haul", "maple-leaf-logistics", "zeta-clinic"],
+    ],
   ] as const)("sorts by %s", async (sort, expected) => {
     await seedPortfolio();
     expect(slugs((await queryCaseStudies(db(), "en", { sort, limit: 60 })).items)).toEqual(expected);
@@ -260,13 +305,21 @@ describe("Load More", () => {
     });
     // What a no-JS GET form sends for "All": empty strings, read as no filter.
     expect(parseCaseStudyQuery(new URLSearchParams("q=&industry=&type=&timeline=&sort=title"))).toEqual({ sort: "title", limit: 6 });
-    expect(parseCaseStudyQuery(new URLSearchParams("q=%20Aura%20%20Health%20&industry=Healthcare"))).toMatchObject({ q: "Aura Health", industry: "healthcare" });
+    expect(parseCaseStudyQuery(new URLSearchParams("q=%20Aura%20%20Health%20&industry=Healthcare"))).toMatchObject({
+      q: "Aura Health",
+      industry: "healthcare",
+    });
   });
 });
 
 describe("an empty portfolio and related case studies", () => {
   it("tells an empty table from filters that match nothing", async () => {
-    expect(await queryCaseStudies(db(), "en", {})).toMatchObject({ items: [], total: 0, all: 0, facets: { industries: [], projectTypes: [] } });
+    expect(await queryCaseStudies(db(), "en", {})).toMatchObject({
+      items: [],
+      total: 0,
+      all: 0,
+      facets: { industries: [], projectTypes: [] },
+    });
     await seedPortfolio();
     expect(await queryCaseStudies(db(), "en", { q: "nothing-matches-this" })).toMatchObject({ total: 0, all: 7 });
   });

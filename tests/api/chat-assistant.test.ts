@@ -45,12 +45,20 @@ async function direct(body: unknown, ip: string) {
   freshApi ??= (vi.resetModules(), import("../../worker/api/index.ts"));
   const { api } = await freshApi;
   const ctx = createExecutionContext();
-  const response = await api.fetch(new Request(new URL("/api/chat-assistant", ORIGIN), json("POST", body, { "CF-Connecting-IP": ip })), env, ctx);
+  const response = await api.fetch(
+    new Request(new URL("/api/chat-assistant", ORIGIN), json("POST", body, { "CF-Connecting-IP": ip })),
+    env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return response;
 }
 
-const ask = (message: string, language: ChatAssistantRequest["language"], rest: Partial<ChatAssistantRequest> = {}): ChatAssistantRequest => ({
+const ask = (
+  message: string,
+  language: ChatAssistantRequest["language"],
+  rest: Partial<ChatAssistantRequest> = {},
+): ChatAssistantRequest => ({
   message,
   language,
   conversation: [],
@@ -98,7 +106,9 @@ describe("POST /api/chat-assistant: answers", () => {
   });
 
   it("extracts the contact details into userInfo and asks for a lead once there is an e-mail and a need", async () => {
-    const first = await answer(await chat(ask("Oi! Preciso de um app de delivery para o meu restaurante, quanto custa?", "pt"), { ip: "203.0.113.2" }));
+    const first = await answer(
+      await chat(ask("Oi! Preciso de um app de delivery para o meu restaurante, quanto custa?", "pt"), { ip: "203.0.113.2" }),
+    );
     expect(first.shouldCreateLead).toBe(false);
     expect(first.userInfo.needsIdentified?.length).toBeGreaterThan(0);
 
@@ -107,9 +117,15 @@ describe("POST /api/chat-assistant: answers", () => {
       { content: first.response, isBot: true },
     ];
     const second = await answer(
-      await chat(ask("Sou a Mariana Costa, meu e-mail é Mariana.Costa@Sabor.com.br e o telefone (11) 98765-4321", "pt", { conversation, userInfo: first.userInfo }), {
-        ip: "203.0.113.2",
-      }),
+      await chat(
+        ask("Sou a Mariana Costa, meu e-mail é Mariana.Costa@Sabor.com.br e o telefone (11) 98765-4321", "pt", {
+          conversation,
+          userInfo: first.userInfo,
+        }),
+        {
+          ip: "203.0.113.2",
+        },
+      ),
     );
     expect(second.userInfo.email).toBe("mariana.costa@sabor.com.br");
     expect(second.userInfo.phone?.replace(/\D/g, "")).toMatch(/11987654321$/);
@@ -166,35 +182,58 @@ describe("POST /api/chat-assistant: refusals", () => {
 
     expect(await issuesOf({ ...valid, message: undefined })).toEqual([{ path: "message", message: "Campo obrigatório." }]);
     expect(await issuesOf({ ...valid, message: " \n\t  ", language: "es" })).toEqual([{ path: "message", message: "Campo obligatorio." }]);
-    expect(await issuesOf({ ...valid, message: "a".repeat(CHAT_LIMITS.messageLength + 1), language: "en" })).toEqual([{ path: "message", message: "Text too long." }]);
+    expect(await issuesOf({ ...valid, message: "a".repeat(CHAT_LIMITS.messageLength + 1), language: "en" })).toEqual([
+      { path: "message", message: "Text too long." },
+    ]);
     expect(await issuesOf({ ...valid, message: 42 })).toEqual([{ path: "message", message: "Valor inválido." }]);
-    expect(await issuesOf({ ...valid, message: "oi\u0000tudo bem" })).toEqual([{ path: "message", message: "O texto contém caracteres de controle não permitidos." }]);
-    expect(await issuesOf({ ...valid, message: "oi\u001b[31m" })).toEqual([{ path: "message", message: "O texto contém caracteres de controle não permitidos." }]);
+    expect(await issuesOf({ ...valid, message: "oi\u0000tudo bem" })).toEqual([
+      { path: "message", message: "O texto contém caracteres de controle não permitidos." },
+    ]);
+    expect(await issuesOf({ ...valid, message: "oi\u001b[31m" })).toEqual([
+      { path: "message", message: "O texto contém caracteres de controle não permitidos." },
+    ]);
     // An unknown language: the answer follows the request (?lang=en), else pt.
     expect(await issuesOf({ ...valid, language: "fr" }, "?lang=en")).toEqual([{ path: "language", message: "Invalid value." }]);
     expect(await issuesOf({ ...valid, language: undefined })).toEqual([{ path: "language", message: "Campo obrigatório." }]);
     expect(
-      await issuesOf({ ...valid, conversation: Array.from({ length: CHAT_LIMITS.conversationTurns + 1 }, (_, i) => ({ content: `turno ${i}`, isBot: i % 2 === 0 })) }),
+      await issuesOf({
+        ...valid,
+        conversation: Array.from({ length: CHAT_LIMITS.conversationTurns + 1 }, (_, i) => ({ content: `turno ${i}`, isBot: i % 2 === 0 })),
+      }),
     ).toEqual([{ path: "conversation", message: "Itens demais." }]);
     expect(await issuesOf({ ...valid, conversation: [{ content: "x".repeat(CHAT_LIMITS.turnLength + 1), isBot: true }] })).toEqual([
       { path: "conversation.0.content", message: "Texto longo demais." },
     ]);
-    expect(await issuesOf({ ...valid, conversation: [{ content: "oi", isBot: "no" }] })).toEqual([{ path: "conversation.0.isBot", message: "Valor inválido." }]);
+    expect(await issuesOf({ ...valid, conversation: [{ content: "oi", isBot: "no" }] })).toEqual([
+      { path: "conversation.0.isBot", message: "Valor inválido." },
+    ]);
     expect(await issuesOf({ ...valid, conversation: [{ content: "\u0007", isBot: false }] })).toEqual([
       { path: "conversation.0.content", message: "O texto contém caracteres de controle não permitidos." },
     ]);
     expect(await issuesOf({ ...valid, conversation: "oi" })).toEqual([{ path: "conversation", message: "Valor inválido." }]);
     expect(await issuesOf({ ...valid, userInfo: "ana" })).toEqual([{ path: "userInfo", message: "Valor inválido." }]);
-    expect(await issuesOf({ ...valid, userInfo: { email: "a".repeat(255) } })).toEqual([{ path: "userInfo.email", message: "Texto longo demais." }]);
-    expect(await issuesOf({ ...valid, userInfo: { name: "Ana\nBcc: x" } })).toEqual([{ path: "userInfo.name", message: "O texto contém caracteres de controle não permitidos." }]);
+    expect(await issuesOf({ ...valid, userInfo: { email: "a".repeat(255) } })).toEqual([
+      { path: "userInfo.email", message: "Texto longo demais." },
+    ]);
+    expect(await issuesOf({ ...valid, userInfo: { name: "Ana\nBcc: x" } })).toEqual([
+      { path: "userInfo.name", message: "O texto contém caracteres de controle não permitidos." },
+    ]);
     expect(await issuesOf({ ...valid, userInfo: { needsIdentified: Array.from({ length: 21 }, (_, i) => `need${i}`) } })).toEqual([
       { path: "userInfo.needsIdentified", message: "Itens demais." },
     ]);
-    expect(await issuesOf({ ...valid, pageContext: { trackRecord: "x".repeat(501) } })).toEqual([{ path: "pageContext.trackRecord", message: "Texto longo demais." }]);
-    expect(await issuesOf({ ...valid, pageContext: { services: "apps" } })).toEqual([{ path: "pageContext.services", message: "Valor inválido." }]);
+    expect(await issuesOf({ ...valid, pageContext: { trackRecord: "x".repeat(501) } })).toEqual([
+      { path: "pageContext.trackRecord", message: "Texto longo demais." },
+    ]);
+    expect(await issuesOf({ ...valid, pageContext: { services: "apps" } })).toEqual([
+      { path: "pageContext.services", message: "Valor inválido." },
+    ]);
     expect(await issuesOf(["Olá"])).toEqual([{ path: "(body)", message: "Valor inválido." }]);
 
-    const malformed = await request("/api/chat-assistant", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: '{"message": "oi' });
+    const malformed = await request("/api/chat-assistant", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+      body: '{"message": "oi',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json<ErrorBody>()).toMatchObject({ error: "invalid_json" });
 
@@ -209,7 +248,13 @@ describe("POST /api/chat-assistant: refusals", () => {
     const withContext = await chat(
       ask("What do you do?", "en", {
         userInfo: { name: null, email: null, phone: null, company: null, needsIdentified: [] },
-        pageContext: { company: "Velox Labs", services: ["Web apps"], specialties: ["SaaS"], trackRecord: "500+ projects", valueProposition: "90 days" },
+        pageContext: {
+          company: "Velox Labs",
+          services: ["Web apps"],
+          specialties: ["SaaS"],
+          trackRecord: "500+ projects",
+          valueProposition: "90 days",
+        },
       }),
       { ip: "203.0.113.11" },
     );
@@ -231,7 +276,9 @@ describe("POST /api/chat-assistant: refusals", () => {
     }
     // Invalid messages do not count, and another visitor is not affected.
     expect((await chat(ask("Olá", "pt"), { ip: "203.0.113.13" })).status).toBe(200);
-    const stored = await env.DB.prepare("select count(*) as n from rate_limit_events where key = ?").bind("chat-assistant:203.0.113.12").first<{ n: number }>();
+    const stored = await env.DB.prepare("select count(*) as n from rate_limit_events where key = ?")
+      .bind("chat-assistant:203.0.113.12")
+      .first<{ n: number }>();
     expect(stored?.n).toBe(30);
   });
 

@@ -35,9 +35,15 @@ async function page(s: Session, channelId: string, query = "") {
 }
 
 const storedMessages = (channelId: string) =>
-  env.DB.prepare("select content, seq from chat_messages where channel_id = ? order by seq").bind(channelId).all<{ content: string; seq: number }>().then((r) => r.results);
+  env.DB.prepare("select content, seq from chat_messages where channel_id = ? order by seq")
+    .bind(channelId)
+    .all<{ content: string; seq: number }>()
+    .then((r) => r.results);
 const isMember = (channelId: string, userId: string) =>
-  env.DB.prepare("select 1 as one from chat_channel_members where channel_id = ? and user_id = ?").bind(channelId, userId).first().then((r) => r !== null);
+  env.DB.prepare("select 1 as one from chat_channel_members where channel_id = ? and user_id = ?")
+    .bind(channelId, userId)
+    .first()
+    .then((r) => r !== null);
 
 /** Inserts `count` messages with the SAME created_at, in order (the trigger numbers them). */
 async function insertSameInstant(channelId: string, userId: string, count: number, createdAt = "2026-01-01T12:00:00.000Z") {
@@ -177,7 +183,10 @@ describe("members", () => {
     const channel = await newChannel(alice, { name: "privado-2", is_private: true });
     await post(`/api/chat/channels/${channel.id}/members`, { user_id: bob.user.id }, alice);
 
-    const notCreator = await request(`/api/chat/channels/${channel.id}/members?lang=en`, json("POST", { user_id: carol.user.id }, auth(bob)));
+    const notCreator = await request(
+      `/api/chat/channels/${channel.id}/members?lang=en`,
+      json("POST", { user_id: carol.user.id }, auth(bob)),
+    );
     expect(notCreator.status).toBe(403);
     expect(await notCreator.json()).toEqual({ error: "chat_creator_only", message: "Only the channel's creator can add members." });
     expect(await isMember(channel.id, carol.user.id)).toBe(false);
@@ -259,7 +268,12 @@ describe("reading messages", () => {
     const ids = await insertSameInstant(channel.id, alice.user.id, 120);
     const first = await page(bob, channel.id);
     expect(first.items.map((m) => m.id)).toEqual(ids.slice(70));
-    expect(first.items[0]).toMatchObject({ content: "m70", author_name: alice.user.name, author_email: alice.user.email, user_id: alice.user.id });
+    expect(first.items[0]).toMatchObject({
+      content: "m70",
+      author_name: alice.user.name,
+      author_email: alice.user.email,
+      user_id: alice.user.id,
+    });
     expect(first.next_cursor).not.toBeNull();
     const second = await page(bob, channel.id, `?before=${first.next_cursor}`);
     expect(second.items.map((m) => m.id)).toEqual(ids.slice(20, 70));

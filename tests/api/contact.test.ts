@@ -18,7 +18,9 @@ const valid = {
 };
 
 const count = async (table: string, where = "1 = 1", ...binds: unknown[]) =>
-  (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`).bind(...binds).first<{ n: number }>())!.n;
+  (await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 
 const teamEmails = () =>
   env.DB.prepare("select subject, text_body, kind from email_outbox where to_address = ? order by created_at")
@@ -44,7 +46,9 @@ describe("POST /api/contact", () => {
       tags: "[]",
     });
 
-    const message = await env.DB.prepare("select * from contact_messages where lead_id = ?").bind(body.leadId).first<Record<string, unknown>>();
+    const message = await env.DB.prepare("select * from contact_messages where lead_id = ?")
+      .bind(body.leadId)
+      .first<Record<string, unknown>>();
     expect(message).toMatchObject({ name: "Ana Souza", email: "ana.souza@example.com", message: valid.message, language: "pt" });
 
     const activity = await env.DB.prepare("select type, subject, content from lead_activities where lead_id = ?").bind(body.leadId).all();
@@ -81,7 +85,10 @@ describe("POST /api/contact", () => {
       issues: [{ path: "email", message: "Please enter a valid email, like name@company.com." }],
     });
 
-    const tooLong = await contact({ ...valid, name: "A", message: "x".repeat(5001) }, { ip: "203.0.113.2", headers: { "Accept-Language": "es" } });
+    const tooLong = await contact(
+      { ...valid, name: "A", message: "x".repeat(5001) },
+      { ip: "203.0.113.2", headers: { "Accept-Language": "es" } },
+    );
     expect(tooLong.status).toBe(400);
     expect((await tooLong.json<ErrorBody>()).issues).toEqual([
       { path: "name", message: "El nombre debe tener al menos 2 caracteres." },
@@ -101,7 +108,11 @@ describe("POST /api/contact", () => {
       expect((await response.json<ErrorBody>()).error).toBe("validation_failed");
     }
 
-    const malformed = await request("/api/contact", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{name: oops" });
+    const malformed = await request("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{name: oops",
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json<ErrorBody>()).error).toBe("invalid_json");
 
@@ -128,7 +139,9 @@ describe("POST /api/contact", () => {
     expect((await response.json<{ leadId: string }>()).leadId).toBe(lead.id);
 
     expect(await count("leads", "lower(email) = ?", "carla.mendes@empresa.com.br")).toBe(1);
-    const after = await env.DB.prepare("select name, status, assigned_to, notes, tags, estimated_value from leads where id = ?").bind(lead.id).first();
+    const after = await env.DB.prepare("select name, status, assigned_to, notes, tags, estimated_value from leads where id = ?")
+      .bind(lead.id)
+      .first();
     expect(after).toEqual({
       name: "Carla Mendes",
       status: "negotiating",
@@ -138,19 +151,26 @@ describe("POST /api/contact", () => {
       estimated_value: 75000,
     });
 
-    const activities = await env.DB.prepare("select type, content, metadata from lead_activities where lead_id = ?").bind(lead.id).all<{ type: string; content: string; metadata: string }>();
+    const activities = await env.DB.prepare("select type, content, metadata from lead_activities where lead_id = ?")
+      .bind(lead.id)
+      .all<{ type: string; content: string; metadata: string }>();
     expect(activities.results).toHaveLength(1);
     expect(activities.results[0]).toMatchObject({ type: "email", content: "Podemos antecipar a reunião para quinta-feira?" });
     expect(JSON.parse(activities.results[0]!.metadata)).toMatchObject({ source: "contact_form", language: "es" });
 
-    expect(await env.DB.prepare("select language from contact_messages where lead_id = ?").bind(lead.id).first()).toEqual({ language: "es" });
+    expect(await env.DB.prepare("select language from contact_messages where lead_id = ?").bind(lead.id).first()).toEqual({
+      language: "es",
+    });
     const email = (await teamEmails()).at(-1)!;
     expect(email.text_body).toContain("Idioma: Español");
     expect(email.text_body).toContain("Lead já existente no CRM");
 
     // A new address writing twice: one lead, two timeline entries, two stored messages.
     const first = await contact({ ...valid, email: "novo@cliente.dev" }, { ip: "203.0.113.3" });
-    const second = await contact({ ...valid, email: "NOVO@cliente.dev", message: "Esqueci de dizer: precisamos de app iOS também." }, { ip: "203.0.113.3" });
+    const second = await contact(
+      { ...valid, email: "NOVO@cliente.dev", message: "Esqueci de dizer: precisamos de app iOS também." },
+      { ip: "203.0.113.3" },
+    );
     const firstId = (await first.json<{ leadId: string }>()).leadId;
     expect((await second.json<{ leadId: string }>()).leadId).toBe(firstId);
     expect(await count("leads", "lower(email) = ?", "novo@cliente.dev")).toBe(1);
@@ -181,7 +201,9 @@ describe("POST /api/contact", () => {
     const body = await limited.json<ErrorBody>();
     expect(body.error).toBe("rate_limited");
     // The wait as every throttle says it (formatWaitTime): whole minutes here, the header in seconds.
-    expect(body.message).toBe(`You have sent several messages in a short time. Please try again in ${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? "" : "s"}.`);
+    expect(body.message).toBe(
+      `You have sent several messages in a short time. Please try again in ${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? "" : "s"}.`,
+    );
     expect(await count("contact_messages")).toBe(messagesBefore);
     expect(await count("leads", "email = ?", "visitante9@example.com")).toBe(0);
 

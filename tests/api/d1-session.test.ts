@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BOOKMARK_COOKIE, BOOKMARK_HEADER } from "../../worker/db/d1-session.ts";
 import { bearer, json, request, sessionCookie, signedInUser } from "../helpers.ts";
 
-const bookmarkCookieOf = (response: Response) =>
-  response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${BOOKMARK_COOKIE}=`));
+const bookmarkCookieOf = (response: Response) => response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${BOOKMARK_COOKIE}=`));
 
 describe("staff reads through a D1 session with a bookmark", () => {
   it("answers a signed-in request with the session's bookmark, which a write moves forward", async () => {
@@ -13,7 +12,10 @@ describe("staff reads through a D1 session with a bookmark", () => {
     const before = read.headers.get(BOOKMARK_HEADER);
     expect(before).toMatch(/^[0-9a-f-]+$/i);
 
-    const write = await request("/api/leads", json("POST", { name: "Bookmark Lead" }, { ...bearer(session.access_token), [BOOKMARK_HEADER]: before! }));
+    const write = await request(
+      "/api/leads",
+      json("POST", { name: "Bookmark Lead" }, { ...bearer(session.access_token), [BOOKMARK_HEADER]: before! }),
+    );
     expect(write.status).toBe(201);
     const after = write.headers.get(BOOKMARK_HEADER);
     expect(after).toBeTruthy();
@@ -53,7 +55,9 @@ describe("staff reads through a D1 session with a bookmark", () => {
   it("ignores a malformed bookmark instead of failing", async () => {
     const { session } = await signedInUser();
     for (const bad of ["not a bookmark!", "x".repeat(500), "0000\u0001", "../../etc"]) {
-      const response = await request("/api/leads", { headers: { ...bearer(session.access_token), Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` } });
+      const response = await request("/api/leads", {
+        headers: { ...bearer(session.access_token), Cookie: `${BOOKMARK_COOKIE}=${encodeURIComponent(bad)}` },
+      });
       expect(response.status, bad).toBe(200);
     }
   });

@@ -82,7 +82,10 @@ describe("request body limits", () => {
       ["es", "El contenido enviado es demasiado grande."],
       ["en", "The uploaded content is too large."],
     ] as const) {
-      const response = await request("/api/contact", json("POST", JSON.parse(body), { "Accept-Language": language, "CF-Connecting-IP": "203.0.113.90" }));
+      const response = await request(
+        "/api/contact",
+        json("POST", JSON.parse(body), { "Accept-Language": language, "CF-Connecting-IP": "203.0.113.90" }),
+      );
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({ error: "payload_too_large", message });
     }
@@ -182,7 +185,11 @@ describe("single-line fields", () => {
 
     const injected = await request(
       "/api/contact",
-      json("POST", { name: "Ana", email: "ana\r\nbcc@example.com", message: "Queremos um app de agendamento." }, { "CF-Connecting-IP": "203.0.113.92" }),
+      json(
+        "POST",
+        { name: "Ana", email: "ana\r\nbcc@example.com", message: "Queremos um app de agendamento." },
+        { "CF-Connecting-IP": "203.0.113.92" },
+      ),
     );
     expect(injected.status).toBe(400);
 

@@ -37,12 +37,25 @@ const valid: LeadCaptureRequest = {
   transcript,
 };
 
-const all = async <T = Row>(query: string, ...binds: unknown[]) => (await env.DB.prepare(query).bind(...binds).all<T>()).results;
-const one = async <T = Row>(query: string, ...binds: unknown[]) => (await env.DB.prepare(query).bind(...binds).first<T>())!;
+const all = async <T = Row>(query: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(query)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const one = async <T = Row>(query: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>())!;
 const count = async (table: string, where = "1 = 1", ...binds: unknown[]) =>
   (await one<{ n: number }>(`select count(*) as n from ${table} where ${where}`, ...binds)).n;
 const leadByEmail = (email: string) => one<Row>("select * from leads where lower(trim(email)) = ?", email);
-const stored = async () => ({ leads: await count("leads"), activities: await count("lead_activities"), messages: await count("contact_messages"), notifications: await count("notifications") });
+const stored = async () => ({
+  leads: await count("leads"),
+  activities: await count("lead_activities"),
+  messages: await count("contact_messages"),
+  notifications: await count("notifications"),
+});
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -91,8 +104,18 @@ describe("POST /api/leads/capture: a new lead", () => {
       lead.id,
     );
     expect(activities).toHaveLength(1);
-    expect(activities[0]).toMatchObject({ type: "internal_note", subject: "Conversa do assistente do site", author_id: null, content: lead.notes });
-    expect(JSON.parse(activities[0]!.metadata)).toMatchObject({ source: "chat_assistant", language: "es", budget: "budget_25k", teamSize: "team_small" });
+    expect(activities[0]).toMatchObject({
+      type: "internal_note",
+      subject: "Conversa do assistente do site",
+      author_id: null,
+      content: lead.notes,
+    });
+    expect(JSON.parse(activities[0]!.metadata)).toMatchObject({
+      source: "chat_assistant",
+      language: "es",
+      budget: "budget_25k",
+      teamSize: "team_small",
+    });
 
     const notified = await all<{ user_id: string; type: string; title: string; message: string; link: string; read: number }>(
       "select user_id, type, title, message, link, read from notifications where link = ?",
@@ -136,17 +159,29 @@ describe("POST /api/leads/capture: a new lead", () => {
       const response = await capture(body, { ip: `203.0.113.11${i}` });
       expect(response.status).toBe(201);
       const lead = await leadByEmail(email);
-      expect(lead).toMatchObject({ estimated_value: value, name: `orcamento${i}`, phone: null, company: null, source: "website", status: "new" });
+      expect(lead).toMatchObject({
+        estimated_value: value,
+        name: `orcamento${i}`,
+        phone: null,
+        company: null,
+        source: "website",
+        status: "new",
+      });
       if (budget) expect(String(lead.notes)).not.toContain("Orçamento: não informado");
       else expect(String(lead.notes)).toContain("Orçamento: não informado");
     }
     // Blank name, phone and company read as not given.
-    expect((await capture({ ...valid, email: "sem.nome@example.com", name: "   ", phone: "", company: null }, { ip: "203.0.113.119" })).status).toBe(201);
+    expect(
+      (await capture({ ...valid, email: "sem.nome@example.com", name: "   ", phone: "", company: null }, { ip: "203.0.113.119" })).status,
+    ).toBe(201);
     expect(await leadByEmail("sem.nome@example.com")).toMatchObject({ name: "sem.nome", phone: null, company: null });
   });
 
   it("keeps the notes within the lead form's 10 000 characters; the activity holds the whole transcript", async () => {
-    const long = Array.from({ length: 60 }, (_, i) => ({ content: `${i}: ${"texto longo ".repeat(160)}`.slice(0, 2000), isBot: i % 2 === 0 }));
+    const long = Array.from({ length: 60 }, (_, i) => ({
+      content: `${i}: ${"texto longo ".repeat(160)}`.slice(0, 2000),
+      isBot: i % 2 === 0,
+    }));
     const response = await capture({ ...valid, email: "longa@example.com", transcript: long }, { ip: "203.0.113.120" });
     expect(response.status).toBe(201);
     const lead = await leadByEmail("longa@example.com");
@@ -177,7 +212,14 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
     const managersBefore = await count("notifications", "type = 'new_lead'");
 
     const response = await capture(
-      { ...valid, name: "Carla M.", email: "carla.mendes@EMPRESA.com.br ", phone: "+55 21 99999-9999", company: "Mendes Ltda", budget: "budget_50k" },
+      {
+        ...valid,
+        name: "Carla M.",
+        email: "carla.mendes@EMPRESA.com.br ",
+        phone: "+55 21 99999-9999",
+        company: "Mendes Ltda",
+        budget: "budget_50k",
+      },
       { ip: "203.0.113.130" },
     );
     expect(response.status).toBe(200);
@@ -198,7 +240,10 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
     });
     expect(after.updated_at).not.toBe("2026-01-01T00:00:00.000Z");
 
-    const activities = await all<{ type: string; subject: string; content: string }>("select type, subject, content from lead_activities where lead_id = ?", lead.id);
+    const activities = await all<{ type: string; subject: string; content: string }>(
+      "select type, subject, content from lead_activities where lead_id = ?",
+      lead.id,
+    );
     expect(activities).toHaveLength(1);
     expect(activities[0]).toMatchObject({ type: "internal_note", subject: "Conversa do assistente do site" });
     // The phone the visitor gave this time is on the timeline even though the lead keeps staff's.
@@ -212,7 +257,8 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
         user_id: owner.id,
         type: "system",
         title: "Lead voltou ao assistente do site",
-        message: "Carla Mendes (carla.mendes@empresa.com.br) conversou de novo com o assistente do site; a conversa está na linha do tempo.",
+        message:
+          "Carla Mendes (carla.mendes@empresa.com.br) conversou de novo com o assistente do site; a conversa está na linha do tempo.",
         link: `/leads?lead=${lead.id}`,
       },
     ]);
@@ -235,7 +281,11 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
   it("fills a missing phone; an unassigned returning lead notifies nobody; a contact-form lead is the same lead", async () => {
     const contact = await request(
       "/api/contact",
-      json("POST", { name: "Bruno Lima", email: "bruno@lima.dev", message: "Quero um orçamento para um app." }, { "CF-Connecting-IP": "203.0.113.140" }),
+      json(
+        "POST",
+        { name: "Bruno Lima", email: "bruno@lima.dev", message: "Quero um orçamento para um app." },
+        { "CF-Connecting-IP": "203.0.113.140" },
+      ),
     );
     expect(contact.status).toBe(201);
     const { leadId } = await contact.json<{ leadId: string }>();
@@ -251,13 +301,18 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
       estimated_value: null,
       notes: "Quero um orçamento para um app.",
     });
-    expect(await all("select type from lead_activities where lead_id = ? order by type", leadId)).toEqual([{ type: "email" }, { type: "internal_note" }]);
+    expect(await all("select type from lead_activities where lead_id = ? order by type", leadId)).toEqual([
+      { type: "email" },
+      { type: "internal_note" },
+    ]);
     expect(await count("notifications")).toBe(notificationsBefore);
   });
 
   it("ten simultaneous captures for one new e-mail make one lead, ten activities and one notification per manager", async () => {
     const manager = await createUser(db(), { role: "manager" });
-    const responses = await burst(10, (i) => capture({ ...valid, email: i % 2 ? "Rajada@Example.com" : "rajada@example.com" }, { ip: `203.0.113.15${i}` }));
+    const responses = await burst(10, (i) =>
+      capture({ ...valid, email: i % 2 ? "Rajada@Example.com" : "rajada@example.com" }, { ip: `203.0.113.15${i}` }),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     expect(await count("leads", "lower(trim(email)) = ?", "rajada@example.com")).toBe(1);
@@ -265,7 +320,10 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
     expect(await count("lead_activities", "lead_id = ?", lead.id)).toBe(10);
     expect(await count("notifications", "link = ? and user_id = ?", `/leads?lead=${lead.id}`, manager.id)).toBe(1);
     expect(await count("notifications", "link = ? and type = 'new_lead'", `/leads?lead=${lead.id}`)).toBe(
-      await count("users", "role in ('admin', 'manager') and is_active = 1 and id not in (select user_id from notification_preferences where new_leads = 0)"),
+      await count(
+        "users",
+        "role in ('admin', 'manager') and is_active = 1 and id not in (select user_id from notification_preferences where new_leads = 0)",
+      ),
     );
 
     // Two at once, the smallest race.
@@ -296,12 +354,16 @@ describe("POST /api/leads/capture: refusals", () => {
     };
 
     expect(await issuesOf({ ...valid, email: undefined })).toEqual([{ path: "email", message: "Informe o seu e-mail." }]);
-    expect(await issuesOf({ ...valid, email: "ana@", language: "en" })).toEqual([{ path: "email", message: "Please enter a valid email, like name@company.com." }]);
+    expect(await issuesOf({ ...valid, email: "ana@", language: "en" })).toEqual([
+      { path: "email", message: "Please enter a valid email, like name@company.com." },
+    ]);
     expect(await issuesOf({ ...valid, email: "ana@x.com\r\nBcc: b@x.com", language: "es" })).toEqual([
       { path: "email", message: "Escribe un correo válido, como nombre@empresa.com." },
     ]);
     expect(await issuesOf({ ...valid, name: "A".repeat(201) })).toEqual([{ path: "name", message: "Texto longo demais." }]);
-    expect(await issuesOf({ ...valid, name: "Ana\u0000" })).toEqual([{ path: "name", message: "O texto contém caracteres de controle não permitidos." }]);
+    expect(await issuesOf({ ...valid, name: "Ana\u0000" })).toEqual([
+      { path: "name", message: "O texto contém caracteres de controle não permitidos." },
+    ]);
     expect(await issuesOf({ ...valid, name: 42 })).toEqual([{ path: "name", message: "Valor inválido." }]);
     expect(await issuesOf({ ...valid, phone: "9".repeat(41), language: "en" })).toEqual([{ path: "phone", message: "Text too long." }]);
     expect(await issuesOf({ ...valid, company: "C".repeat(201) })).toEqual([{ path: "company", message: "Texto longo demais." }]);
@@ -317,15 +379,23 @@ describe("POST /api/leads/capture: refusals", () => {
     expect(await issuesOf({ ...valid, transcript: Array.from({ length: 61 }, () => ({ content: "oi", isBot: false })) })).toEqual([
       { path: "transcript", message: "Itens demais." },
     ]);
-    expect(await issuesOf({ ...valid, transcript: [{ content: "x".repeat(2001), isBot: false }] })).toEqual([{ path: "transcript.0.content", message: "Texto longo demais." }]);
+    expect(await issuesOf({ ...valid, transcript: [{ content: "x".repeat(2001), isBot: false }] })).toEqual([
+      { path: "transcript.0.content", message: "Texto longo demais." },
+    ]);
     expect(await issuesOf({ ...valid, transcript: [{ content: "oi\u0007", isBot: false }] })).toEqual([
       { path: "transcript.0.content", message: "O texto contém caracteres de controle não permitidos." },
     ]);
-    expect(await issuesOf({ ...valid, transcript: [{ content: "oi", isBot: "yes" }] })).toEqual([{ path: "transcript.0.isBot", message: "Valor inválido." }]);
+    expect(await issuesOf({ ...valid, transcript: [{ content: "oi", isBot: "yes" }] })).toEqual([
+      { path: "transcript.0.isBot", message: "Valor inválido." },
+    ]);
     expect(await issuesOf({ ...valid, website: 42 })).toEqual([{ path: "website", message: "Valor inválido." }]);
     expect(await issuesOf([valid])).toEqual([{ path: "(body)", message: "Valor inválido." }]);
 
-    const malformed = await request("/api/leads/capture", { method: "POST", headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip }, body: '{"email": ' });
+    const malformed = await request("/api/leads/capture", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+      body: '{"email": ',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json<ErrorBody>()).toMatchObject({ error: "invalid_json" });
 
@@ -337,7 +407,9 @@ describe("POST /api/leads/capture: refusals", () => {
   });
 
   it("a burst from one IP: exactly 5 captures go through, the rest get 429 with Retry-After and a translated message", async () => {
-    const responses = await burst(9, (i) => capture({ ...valid, email: `limite${i}@example.com`, language: "en" }, { ip: "203.0.113.180" }));
+    const responses = await burst(9, (i) =>
+      capture({ ...valid, email: `limite${i}@example.com`, language: "en" }, { ip: "203.0.113.180" }),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
@@ -384,7 +456,10 @@ describe("POST /api/leads/capture: when the lead cannot be written", () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const before = await stored();
-      const response = await capture({ ...valid, name: "Quebra Silva", email: "Quebra@Example.com", language: "en" }, { ip: "203.0.113.200" });
+      const response = await capture(
+        { ...valid, name: "Quebra Silva", email: "Quebra@Example.com", language: "en" },
+        { ip: "203.0.113.200" },
+      );
       expect(response.status).toBe(202);
       expect(await response.json()).toEqual({ ok: true });
 
@@ -396,7 +471,9 @@ describe("POST /api/leads/capture: when the lead cannot be written", () => {
       expect(kept).toHaveLength(1);
       expect(kept[0]).toMatchObject({ name: "Quebra Silva", email: "quebra@example.com", language: "en", lead_id: null });
       expect(kept[0]!.message).toMatch(/^Conversa do assistente do site \(o lead não pôde ser gravado no CRM/);
-      expect(kept[0]!.message).toContain("Visitante: Sou a Ana, ana.souza@clinicavida.com.br, (11) 98765-4321\nqueremos agendamento online");
+      expect(kept[0]!.message).toContain(
+        "Visitante: Sou a Ana, ana.souza@clinicavida.com.br, (11) 98765-4321\nqueremos agendamento online",
+      );
       expect(kept[0]!.message).toContain("Tipo de projeto: Aplicação web");
       // Nothing half-written: the batch is one transaction.
       expect(await stored()).toEqual({ ...before, messages: before.messages + 1 });

@@ -9,7 +9,12 @@ type Staff = Awaited<ReturnType<typeof signedInUser>>;
 let admin: Staff, manager: Staff, rep: Staff, otherRep: Staff;
 
 beforeAll(async () => {
-  [admin, manager, rep, otherRep] = await Promise.all([signedInUser("admin"), signedInUser("manager"), signedInUser("sales_rep"), signedInUser("sales_rep")]);
+  [admin, manager, rep, otherRep] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("manager"),
+    signedInUser("sales_rep"),
+    signedInUser("sales_rep"),
+  ]);
 });
 
 const auth = (who: Staff, headers: Record<string, string> = {}) => ({ ...bearer(who.session.access_token), ...headers });
@@ -17,13 +22,22 @@ const get = (who: Staff, path: string, headers: Record<string, string> = {}) => 
 const send = (who: Staff, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   request(path, body === undefined ? { method, headers: auth(who, headers) } : json(method, body, auth(who, headers)));
 const count = (table: string, leadId: string) =>
-  env.DB.prepare(`select count(*) as n from ${table} where lead_id = ?`).bind(leadId).first<{ n: number }>().then((r) => r!.n);
+  env.DB.prepare(`select count(*) as n from ${table} where lead_id = ?`)
+    .bind(leadId)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 describe("timeline: GET /api/leads/:id/activities", () => {
   it("newest first with the author's name, in pages with an opaque cursor", async () => {
     const lead = await createLead(db(), { name: "Histórico" });
     const rows = Array.from({ length: 7 }, (_, i) =>
-      buildActivity({ leadId: lead.id, authorId: i % 2 ? rep.user.id : null, type: "call", content: `Ligação ${i}`, createdAt: `2026-03-0${i + 1}T10:00:00.000Z` }),
+      buildActivity({
+        leadId: lead.id,
+        authorId: i % 2 ? rep.user.id : null,
+        type: "call",
+        content: `Ligação ${i}`,
+        createdAt: `2026-03-0${i + 1}T10:00:00.000Z`,
+      }),
     );
     // Two entries at the same instant: the id breaks the tie, and both are listed once.
     rows.push(buildActivity({ leadId: lead.id, type: "email", content: "Empate A", createdAt: "2026-03-07T10:00:00.000Z" }));
@@ -62,7 +76,11 @@ describe("logging an activity: POST /api/leads/:id/activities", () => {
   it("each of the five types, subject optional, content trimmed, the author is the caller", async () => {
     const lead = await createLead(db(), { name: "Registro" });
     for (const type of ["whatsapp", "email", "call", "meeting", "internal_note"] as const) {
-      const response = await send(rep, "POST", `/api/leads/${lead.id}/activities`, { type, subject: type === "email" ? "  Proposta enviada " : "", content: `  Conversa por ${type}.\r\nSegunda linha.  ` });
+      const response = await send(rep, "POST", `/api/leads/${lead.id}/activities`, {
+        type,
+        subject: type === "email" ? "  Proposta enviada " : "",
+        content: `  Conversa por ${type}.\r\nSegunda linha.  `,
+      });
       expect(response.status).toBe(201);
       const { activity } = await response.json<{ activity: ActivityDto }>();
       expect(activity).toMatchObject({
@@ -95,7 +113,10 @@ describe("logging an activity: POST /api/leads/:id/activities", () => {
       expect(await response.json()).toMatchObject({ error: "validation_failed", issues: [{ path: path_, message }] });
     }
     const en = await send(rep, "POST", path, { type: "call", content: "" }, { "Accept-Language": "en" });
-    expect(await en.json()).toMatchObject({ message: "Some fields are invalid: content.", issues: [{ path: "content", message: "Required field." }] });
+    expect(await en.json()).toMatchObject({
+      message: "Some fields are invalid: content.",
+      issues: [{ path: "content", message: "Required field." }],
+    });
     expect(await count("lead_activities", lead.id)).toBe(0);
   });
 
@@ -120,11 +141,17 @@ describe("logging an activity: POST /api/leads/:id/activities", () => {
 describe("notes: /api/leads/:id/notes", () => {
   it("add, list newest first with the author, edit, remove", async () => {
     const lead = await createLead(db(), { name: "Notas" });
-    await db().insert(leadNotes).values(buildNote({ leadId: lead.id, content: "Nota antiga", authorId: otherRep.user.id, createdAt: "2026-01-01T00:00:00.000Z" }));
+    await db()
+      .insert(leadNotes)
+      .values(buildNote({ leadId: lead.id, content: "Nota antiga", authorId: otherRep.user.id, createdAt: "2026-01-01T00:00:00.000Z" }));
     const created = await send(rep, "POST", `/api/leads/${lead.id}/notes`, { content: "  Cliente pediu proposta.\r\nUrgente.  " });
     expect(created.status).toBe(201);
     const { note } = await created.json<{ note: NoteDto }>();
-    expect(note).toMatchObject({ lead_id: lead.id, content: "Cliente pediu proposta.\nUrgente.", author: { id: rep.user.id, name: rep.user.name } });
+    expect(note).toMatchObject({
+      lead_id: lead.id,
+      content: "Cliente pediu proposta.\nUrgente.",
+      author: { id: rep.user.id, name: rep.user.name },
+    });
 
     const list = await (await get(manager, `/api/leads/${lead.id}/notes`)).json<NoteDto[]>();
     expect(list.map((n) => [n.content, n.author?.name])).toEqual([
@@ -135,7 +162,12 @@ describe("notes: /api/leads/:id/notes", () => {
     const edited = await send(rep, "PATCH", `/api/leads/${lead.id}/notes/${note.id}`, { content: "Proposta enviada." });
     expect(edited.status).toBe(200);
     const { note: after } = await edited.json<{ note: NoteDto }>();
-    expect(after).toMatchObject({ id: note.id, content: "Proposta enviada.", created_at: note.created_at, author: { id: rep.user.id, name: rep.user.name } });
+    expect(after).toMatchObject({
+      id: note.id,
+      content: "Proposta enviada.",
+      created_at: note.created_at,
+      author: { id: rep.user.id, name: rep.user.name },
+    });
     expect(after.updated_at >= note.updated_at).toBe(true);
 
     expect((await send(rep, "DELETE", `/api/leads/${lead.id}/notes/${note.id}`)).status).toBe(204);
@@ -147,7 +179,10 @@ describe("notes: /api/leads/:id/notes", () => {
     const lead = await createLead(db());
     const empty = await send(rep, "POST", `/api/leads/${lead.id}/notes`, { content: "  \n " });
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ message: "Alguns campos são inválidos: content.", issues: [{ path: "content", message: "Campo obrigatório." }] });
+    expect(await empty.json()).toMatchObject({
+      message: "Alguns campos são inválidos: content.",
+      issues: [{ path: "content", message: "Campo obrigatório." }],
+    });
     const es = await send(rep, "POST", `/api/leads/${lead.id}/notes`, { content: "" }, { "Accept-Language": "es" });
     expect(await es.json()).toMatchObject({ issues: [{ path: "content", message: "Campo obligatorio." }] });
     expect((await get(rep, "/api/leads/nope/notes")).status).toBe(404);
@@ -166,7 +201,9 @@ describe("notes: /api/leads/:id/notes", () => {
     expect(await count("lead_notes", others.id)).toBe(0);
 
     const free = await createLead(db());
-    const { note } = await (await send(otherRep, "POST", `/api/leads/${free.id}/notes`, { content: "Minha nota" })).json<{ note: NoteDto }>();
+    const { note } = await (
+      await send(otherRep, "POST", `/api/leads/${free.id}/notes`, { content: "Minha nota" })
+    ).json<{ note: NoteDto }>();
     const path = `/api/leads/${free.id}/notes/${note.id}`;
     const refused = await send(rep, "PATCH", path, { content: "Mudei" });
     expect(refused.status).toBe(403);

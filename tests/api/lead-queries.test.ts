@@ -59,11 +59,30 @@ async function expectedMatches(text: string): Promise<string[]> {
   return results.map((r) => r.id);
 }
 
-async function insertLead(fields: { id: string; name: string; email?: string | null; company?: string | null; tags?: string[]; status?: LeadStatus; value?: number | null; createdAt: string }) {
+async function insertLead(fields: {
+  id: string;
+  name: string;
+  email?: string | null;
+  company?: string | null;
+  tags?: string[];
+  status?: LeadStatus;
+  value?: number | null;
+  createdAt: string;
+}) {
   await env.DB.prepare(
     "insert into leads (id, name, email, company, tags, status, estimated_value, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
   )
-    .bind(fields.id, fields.name, fields.email ?? null, fields.company ?? null, JSON.stringify(fields.tags ?? []), fields.status ?? "new", fields.value ?? null, fields.createdAt, fields.createdAt)
+    .bind(
+      fields.id,
+      fields.name,
+      fields.email ?? null,
+      fields.company ?? null,
+      JSON.stringify(fields.tags ?? []),
+      fields.status ?? "new",
+      fields.value ?? null,
+      fields.createdAt,
+      fields.createdAt,
+    )
     .run();
 }
 
@@ -73,16 +92,37 @@ beforeAll(async () => {
   await seedDemoData(db(), new Date("2026-11-22T12:00:00.000Z"));
   await seedBulkLeads(db(), 1500, { now: new Date("2026-11-22T12:00:00.000Z") });
   // Leads with words nothing else has, for exact search answers.
-  await insertLead({ id: "q-joao", name: "João Quixabeira", email: "jq@quixabeira.example", company: "Padaria São Ubiratã", tags: ["Orçamento", "Zebrafolha"], status: "qualified", value: 1234.5, createdAt: "2026-01-01T10:00:00.000Z" });
-  await insertLead({ id: "q-maria", name: "MARIA XERÉM", email: "maria.xerem@xerem.example", company: "Xerém Ltda", tags: ["Urgente"], status: "won", value: null, createdAt: "2026-01-02T10:00:00.000Z" });
+  await insertLead({
+    id: "q-joao",
+    name: "João Quixabeira",
+    email: "jq@quixabeira.example",
+    company: "Padaria São Ubiratã",
+    tags: ["Orçamento", "Zebrafolha"],
+    status: "qualified",
+    value: 1234.5,
+    createdAt: "2026-01-01T10:00:00.000Z",
+  });
+  await insertLead({
+    id: "q-maria",
+    name: "MARIA XERÉM",
+    email: "maria.xerem@xerem.example",
+    company: "Xerém Ltda",
+    tags: ["Urgente"],
+    status: "won",
+    value: null,
+    createdAt: "2026-01-02T10:00:00.000Z",
+  });
   auth = bearer((await signedInUser("sales_rep")).session.access_token);
 }, 60_000);
 
 describe("anonymous", () => {
-  it.each(["/api/leads", "/api/leads?q=silva", "/api/leads/pipeline", "/api/leads/pipeline/new", "/api/dashboard", "/api/search?q=silva"])("GET %s → 401", async (path) => {
-    const response = await request(path);
-    expect(response.status).toBe(401);
-  });
+  it.each(["/api/leads", "/api/leads?q=silva", "/api/leads/pipeline", "/api/leads/pipeline/new", "/api/dashboard", "/api/search?q=silva"])(
+    "GET %s → 401",
+    async (path) => {
+      const response = await request(path);
+      expect(response.status).toBe(401);
+    },
+  );
 });
 
 describe("GET /api/leads", () => {
@@ -120,7 +160,10 @@ describe("GET /api/leads", () => {
 
   it("filters by status", async () => {
     const { items } = await walk({ status: "won", limit: 100 });
-    const expected = (await allLeads()).filter((r) => r.status === "won").sort(newestFirst).map((r) => r.id);
+    const expected = (await allLeads())
+      .filter((r) => r.status === "won")
+      .sort(newestFirst)
+      .map((r) => r.id);
     expect(items.map((l) => l.id)).toEqual(expected);
     expect(items.every((l) => l.status === "won")).toBe(true);
   });
@@ -237,8 +280,16 @@ describe("GET /api/leads/pipeline", () => {
     for (const column of pipeline.columns) {
       const inColumn = rows.filter((r) => r.status === column.status);
       expect(column.count, column.status).toBe(inColumn.length);
-      expect(column.value_sum, column.status).toBeCloseTo(inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0), 2);
-      expect(column.leads.map((l) => l.id)).toEqual(inColumn.sort(newestFirst).slice(0, 20).map((r) => r.id));
+      expect(column.value_sum, column.status).toBeCloseTo(
+        inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0),
+        2,
+      );
+      expect(column.leads.map((l) => l.id)).toEqual(
+        inColumn
+          .sort(newestFirst)
+          .slice(0, 20)
+          .map((r) => r.id),
+      );
       expect(column.next_cursor).not.toBeNull();
     }
   });
@@ -261,7 +312,10 @@ describe("GET /api/leads/pipeline", () => {
       ids.push(...more.leads.map((l) => l.id));
       cursor = more.next_cursor;
     }
-    const expected = (await allLeads()).filter((r) => r.status === "negotiating").sort(newestFirst).map((r) => r.id);
+    const expected = (await allLeads())
+      .filter((r) => r.status === "negotiating")
+      .sort(newestFirst)
+      .map((r) => r.id);
     expect(ids).toEqual(expected);
   });
 
@@ -272,8 +326,16 @@ describe("GET /api/leads/pipeline", () => {
     for (const column of pipeline.columns) {
       const inColumn = rows.filter((r) => r.status === column.status);
       expect(column.count).toBe(inColumn.length);
-      expect(column.value_sum).toBeCloseTo(inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0), 2);
-      expect(column.leads.map((l) => l.id)).toEqual(inColumn.sort(newestFirst).slice(0, 100).map((r) => r.id));
+      expect(column.value_sum).toBeCloseTo(
+        inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0),
+        2,
+      );
+      expect(column.leads.map((l) => l.id)).toEqual(
+        inColumn
+          .sort(newestFirst)
+          .slice(0, 100)
+          .map((r) => r.id),
+      );
     }
     const column = await get<PipelineColumnDto>("/api/leads/pipeline/won?q=silva&limit=2");
     expect(column.count).toBe(rows.filter((r) => r.status === "won").length);
@@ -287,7 +349,10 @@ describe("GET /api/leads/pipeline", () => {
     for (const column of pipeline.columns) {
       const inColumn = rows.filter((r) => r.status === column.status);
       expect(column.count).toBe(inColumn.length);
-      expect(column.value_sum).toBeCloseTo(inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0), 2);
+      expect(column.value_sum).toBeCloseTo(
+        inColumn.reduce((sum, r) => sum + (r.estimated_value ?? 0), 0),
+        2,
+      );
     }
   });
 
@@ -305,9 +370,17 @@ describe("GET /api/dashboard", () => {
     expect(dashboard.newLeads).toBe(count("new"));
     expect(dashboard.qualifiedLeads).toBe(count("qualified"));
     expect(dashboard.wonLeads).toBe(count("won"));
-    expect(dashboard.totalRevenue).toBeCloseTo(rows.filter((r) => r.status === "won").reduce((sum, r) => sum + (r.estimated_value ?? 0), 0), 2);
+    expect(dashboard.totalRevenue).toBeCloseTo(
+      rows.filter((r) => r.status === "won").reduce((sum, r) => sum + (r.estimated_value ?? 0), 0),
+      2,
+    );
     expect(dashboard.leadsByStatus).toEqual(Object.fromEntries(LEAD_STATUSES.map((s) => [s, count(s)])));
-    expect(dashboard.recentLeads.map((l) => l.id)).toEqual(rows.sort(newestFirst).slice(0, 5).map((r) => r.id));
+    expect(dashboard.recentLeads.map((l) => l.id)).toEqual(
+      rows
+        .sort(newestFirst)
+        .slice(0, 5)
+        .map((r) => r.id),
+    );
     expect(Object.keys(dashboard.recentLeads[0]!).sort()).toEqual(["company", "created_at", "estimated_value", "id", "name", "status"]);
     expect(Date.parse(dashboard.generatedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -326,7 +399,9 @@ describe("GET /api/search", () => {
 
   it("finds tasks by title, description and the linked lead's name, ignoring case and accents", async () => {
     const lead = "q-joao";
-    const insert = env.DB.prepare("insert into tasks (id, title, description, lead_id, due_date, completed, completed_at) values (?, ?, ?, ?, ?, ?, ?)");
+    const insert = env.DB.prepare(
+      "insert into tasks (id, title, description, lead_id, due_date, completed, completed_at) values (?, ?, ?, ?, ?, ?, ?)",
+    );
     await env.DB.batch([
       insert.bind("t-title", "Ligar para a Açaíteria Florença", null, null, "2026-12-02T12:00:00.000Z", 0, null),
       insert.bind("t-desc", "Enviar proposta", "Conferir com a Açaíteria os prazos", null, null, 0, null),
@@ -334,22 +409,36 @@ describe("GET /api/search", () => {
     ]);
     const byTitle = await get<QuickSearchDto>("/api/search?q=ACAITERIA");
     expect(byTitle.tasks.map((t) => t.id)).toEqual(["t-title", "t-desc"]);
-    expect(byTitle.tasks[0]).toEqual({ id: "t-title", title: "Ligar para a Açaíteria Florença", due_date: "2026-12-02T12:00:00.000Z", completed: false, lead_name: null });
+    expect(byTitle.tasks[0]).toEqual({
+      id: "t-title",
+      title: "Ligar para a Açaíteria Florença",
+      due_date: "2026-12-02T12:00:00.000Z",
+      completed: false,
+      lead_name: null,
+    });
     const byLead = await get<QuickSearchDto>("/api/search?q=quixabeira");
     expect(byLead.leads.map((l) => l.id)).toEqual(["q-joao"]);
-    expect(byLead.tasks).toEqual([{ id: "t-lead", title: "Retorno agendado", due_date: "2026-12-01T12:00:00.000Z", completed: true, lead_name: "João Quixabeira" }]);
+    expect(byLead.tasks).toEqual([
+      { id: "t-lead", title: "Retorno agendado", due_date: "2026-12-01T12:00:00.000Z", completed: true, lead_name: "João Quixabeira" },
+    ]);
     // The lead's name only: its company does not bring its tasks.
     expect((await get<QuickSearchDto>("/api/search?q=ubirata")).tasks).toEqual([]);
   });
 
   it("finds tasks the same way when a thousand leads share the name (one pass over the tasks)", async () => {
-    const many = Array.from({ length: 1001 }, (_, i) => ({ id: `tamandua-${i}`, name: `Tamanduá ${i}`, created_at: "2020-01-01T00:00:00.000Z" }));
+    const many = Array.from({ length: 1001 }, (_, i) => ({
+      id: `tamandua-${i}`,
+      name: `Tamanduá ${i}`,
+      created_at: "2020-01-01T00:00:00.000Z",
+    }));
     await env.DB.prepare(
       "insert into leads (id, name, created_at, updated_at) select value ->> '$.id', value ->> '$.name', value ->> '$.created_at', value ->> '$.created_at' from json_each(?)",
     )
       .bind(JSON.stringify(many))
       .run();
-    const insert = env.DB.prepare("insert into tasks (id, title, description, lead_id, due_date, completed, completed_at) values (?, ?, ?, ?, ?, ?, ?)");
+    const insert = env.DB.prepare(
+      "insert into tasks (id, title, description, lead_id, due_date, completed, completed_at) values (?, ?, ?, ?, ?, ?, ?)",
+    );
     await env.DB.batch([
       insert.bind("tm-done", "Reunião concluída", null, "tamandua-7", "2026-12-01T12:00:00.000Z", 1, "2026-11-30T12:00:00.000Z"),
       insert.bind("tm-late", "Ligar de novo", null, "tamandua-500", "2026-12-03T12:00:00.000Z", 0, null),
@@ -422,7 +511,9 @@ describe("the search indexes stay in sync", () => {
     await insertLead({ id: "sync-1", name: "Olívia Vasconcelos", company: "Quiosque Ébano", tags: ["Retorno"], createdAt: FUTURE });
     expect(await found("olivia vasconcelos")).toEqual(["sync-1"]);
 
-    await env.DB.prepare("update leads set name = 'Otília Bragança', tags = ? where id = 'sync-1'").bind(JSON.stringify(["Palmeira"])).run();
+    await env.DB.prepare("update leads set name = 'Otília Bragança', tags = ? where id = 'sync-1'")
+      .bind(JSON.stringify(["Palmeira"]))
+      .run();
     expect(await found("olivia vasconcelos")).toEqual([]);
     expect(await found("otilia braganca")).toEqual(["sync-1"]);
     expect(await found("palmeira")).toEqual(["sync-1"]);

@@ -11,7 +11,12 @@ type Staff = Awaited<ReturnType<typeof signedInUser>>;
 let admin: Staff, manager: Staff, rep: Staff, otherRep: Staff;
 
 beforeAll(async () => {
-  [admin, manager, rep, otherRep] = await Promise.all([signedInUser("admin"), signedInUser("manager"), signedInUser("sales_rep"), signedInUser("sales_rep")]);
+  [admin, manager, rep, otherRep] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("manager"),
+    signedInUser("sales_rep"),
+    signedInUser("sales_rep"),
+  ]);
 });
 
 const auth = (who: Staff, headers: Record<string, string> = {}) => ({ ...bearer(who.session.access_token), ...headers });
@@ -28,7 +33,13 @@ const leadRow = (id: string) => env.DB.prepare("select * from leads where id = ?
 
 describe("GET /api/leads/:id", () => {
   it("returns the lead as LeadDto with its assignee, to every role", async () => {
-    const lead = await createLead(db(), { name: "Clínica Aurora", email: "aurora@example.com", assignedTo: otherRep.user.id, tags: ["Urgente"], estimatedValue: 1200.5 });
+    const lead = await createLead(db(), {
+      name: "Clínica Aurora",
+      email: "aurora@example.com",
+      assignedTo: otherRep.user.id,
+      tags: ["Urgente"],
+      estimatedValue: 1200.5,
+    });
     for (const who of [admin, manager, rep, otherRep]) {
       const response = await request(`/api/leads/${lead.id}`, { headers: auth(who) });
       expect(response.status).toBe(200);
@@ -67,12 +78,22 @@ describe("GET /api/leads/:id", () => {
     const unassigned = await createLead(db(), { name: "Mesma Forma Livre", tags: [] });
     for (const lead of [assigned, unassigned]) {
       const { lead: one } = await (await request(`/api/leads/${lead.id}`, { headers: auth(admin) })).json<{ lead: LeadDto }>();
-      const list = await (await request(`/api/leads?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })).json<{ items: LeadDto[] }>();
-      const pipeline = await (await request(`/api/leads/pipeline?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })).json<{
+      const list = await (
+        await request(`/api/leads?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })
+      ).json<{ items: LeadDto[] }>();
+      const pipeline = await (
+        await request(`/api/leads/pipeline?q=${encodeURIComponent(lead.name)}`, { headers: auth(admin) })
+      ).json<{
         columns: { leads: LeadDto[] }[];
       }>();
-      expect(list.items.find((item) => item.id === lead.id), lead.name).toEqual(one);
-      expect(pipeline.columns.flatMap((column) => column.leads).find((item) => item.id === lead.id), lead.name).toEqual(one);
+      expect(
+        list.items.find((item) => item.id === lead.id),
+        lead.name,
+      ).toEqual(one);
+      expect(
+        pipeline.columns.flatMap((column) => column.leads).find((item) => item.id === lead.id),
+        lead.name,
+      ).toEqual(one);
     }
   });
 
@@ -92,10 +113,25 @@ describe("GET /api/leads/:id", () => {
 
 describe("POST /api/leads returns a LeadDto", () => {
   it("with the assignee's name", async () => {
-    const response = await request("/api/leads", json("POST", { name: "Nova Ótica", assigned_to: rep.user.id, estimated_value: "2500,75", tags: [" Proposta ", "", "Proposta"] }, auth(manager)));
+    const response = await request(
+      "/api/leads",
+      json(
+        "POST",
+        { name: "Nova Ótica", assigned_to: rep.user.id, estimated_value: "2500,75", tags: [" Proposta ", "", "Proposta"] },
+        auth(manager),
+      ),
+    );
     expect(response.status).toBe(201);
     const { lead } = await response.json<{ lead: LeadDto }>();
-    expect(lead).toMatchObject({ name: "Nova Ótica", assigned_to: rep.user.id, assigned_user: { id: rep.user.id, name: rep.user.name }, estimated_value: 2500.75, tags: ["Proposta"], status: "new", source: "website" });
+    expect(lead).toMatchObject({
+      name: "Nova Ótica",
+      assigned_to: rep.user.id,
+      assigned_user: { id: rep.user.id, name: rep.user.name },
+      estimated_value: 2500.75,
+      tags: ["Proposta"],
+      status: "new",
+      source: "website",
+    });
   });
 
   it("400 on assigned_to for an inactive assignee", async () => {
@@ -141,7 +177,11 @@ describe("PATCH /api/leads/:id", () => {
     expect(updated.updated_at > lead.updatedAt).toBe(true);
     const audit = await auditOf(lead.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ type: "lead_update", author_id: manager.user.id, content: "name, email, phone, company, source, estimated_value, notes, tags" });
+    expect(audit[0]).toMatchObject({
+      type: "lead_update",
+      author_id: manager.user.id,
+      content: "name, email, phone, company, source, estimated_value, notes, tags",
+    });
     expect(audit[0]!.metadata).toEqual({
       kind: "audit",
       field: "lead",
@@ -163,10 +203,20 @@ describe("PATCH /api/leads/:id", () => {
     const lead = await createLead(db(), { name: "Arraste", tags: ["Urgente"], estimatedValue: 10 });
     const response = await patch(rep, lead.id, { status: "qualified" });
     expect(response.status).toBe(200);
-    expect((await response.json<{ lead: LeadDto }>()).lead).toMatchObject({ status: "qualified", name: "Arraste", tags: ["Urgente"], estimated_value: 10 });
+    expect((await response.json<{ lead: LeadDto }>()).lead).toMatchObject({
+      status: "qualified",
+      name: "Arraste",
+      tags: ["Urgente"],
+      estimated_value: 10,
+    });
     const audit = await auditOf(lead.id);
     expect(audit).toEqual([
-      { type: "status_change", content: "new → qualified", author_id: rep.user.id, metadata: { kind: "audit", field: "status", from: "new", to: "qualified" } },
+      {
+        type: "status_change",
+        content: "new → qualified",
+        author_id: rep.user.id,
+        metadata: { kind: "audit", field: "status", from: "new", to: "qualified" },
+      },
     ]);
     // The same status again changes nothing and writes nothing.
     expect((await patch(rep, lead.id, { status: "qualified" })).status).toBe(200);
@@ -178,7 +228,12 @@ describe("PATCH /api/leads/:id", () => {
     const response = await patch(rep, lead.id, { tags: ["Urgente", " Orçamento ", "orçamento", "Orçamento"] });
     expect((await response.json<{ lead: LeadDto }>()).lead.tags).toEqual(["Urgente", "Orçamento", "orçamento"]);
     expect((await auditOf(lead.id)).map((a) => a.metadata)).toEqual([
-      { kind: "audit", field: "lead", fields: ["tags"], changes: { tags: { from: ["Urgente"], to: ["Urgente", "Orçamento", "orçamento"] } } },
+      {
+        kind: "audit",
+        field: "lead",
+        fields: ["tags"],
+        changes: { tags: { from: ["Urgente"], to: ["Urgente", "Orçamento", "orçamento"] } },
+      },
     ]);
   });
 
@@ -186,19 +241,33 @@ describe("PATCH /api/leads/:id", () => {
     const lead = await createLead(db(), { name: "Trio", assignedTo: rep.user.id });
     const response = await patch(manager, lead.id, { status: "won", assigned_to: otherRep.user.id, company: "Nova S.A." });
     expect(response.status).toBe(200);
-    expect((await response.json<{ lead: LeadDto }>()).lead).toMatchObject({ assigned_user: { id: otherRep.user.id, name: otherRep.user.name }, status: "won", company: "Nova S.A." });
+    expect((await response.json<{ lead: LeadDto }>()).lead).toMatchObject({
+      assigned_user: { id: otherRep.user.id, name: otherRep.user.name },
+      status: "won",
+      company: "Nova S.A.",
+    });
     const audit = await auditOf(lead.id);
     expect(audit.map((a) => a.type).sort()).toEqual(["assignment_change", "lead_update", "status_change"]);
     expect(audit.find((a) => a.type === "assignment_change")).toEqual({
       type: "assignment_change",
       content: `${rep.user.name} → ${otherRep.user.name}`,
       author_id: manager.user.id,
-      metadata: { kind: "audit", field: "assigned_to", from: { id: rep.user.id, name: rep.user.name }, to: { id: otherRep.user.id, name: otherRep.user.name } },
+      metadata: {
+        kind: "audit",
+        field: "assigned_to",
+        from: { id: rep.user.id, name: rep.user.name },
+        to: { id: otherRep.user.id, name: otherRep.user.name },
+      },
     });
     // Unassigning: to null.
     await patch(manager, lead.id, { assigned_to: null });
     const last = (await auditOf(lead.id)).filter((a) => a.type === "assignment_change").at(-1)!;
-    expect(last.metadata).toEqual({ kind: "audit", field: "assigned_to", from: { id: otherRep.user.id, name: otherRep.user.name }, to: null });
+    expect(last.metadata).toEqual({
+      kind: "audit",
+      field: "assigned_to",
+      from: { id: otherRep.user.id, name: otherRep.user.name },
+      to: null,
+    });
     expect(last.content).toBe(`${otherRep.user.name} → —`);
   });
 
@@ -239,11 +308,20 @@ describe("PATCH /api/leads/:id", () => {
     // Each issue's message is translated too (shown under the field).
     const issue = async (response: Response) => (await response.json<{ issues: { path: string; message: string }[] }>()).issues[0];
     expect(await issue(await patch(rep, lead.id, { name: "" }))).toEqual({ path: "name", message: "Campo obrigatório." });
-    expect(await issue(await patch(rep, lead.id, { estimated_value: "abc" }))).toEqual({ path: "estimated_value", message: "Valor inválido." });
+    expect(await issue(await patch(rep, lead.id, { estimated_value: "abc" }))).toEqual({
+      path: "estimated_value",
+      message: "Valor inválido.",
+    });
     expect(await issue(await patch(rep, lead.id, { name: "x".repeat(201) }))).toEqual({ path: "name", message: "Texto longo demais." });
     const en = await patch(rep, lead.id, { name: "" }, { "Accept-Language": "en-US,en;q=0.9" });
-    expect(await en.json()).toMatchObject({ message: "Some fields are invalid: name.", issues: [{ path: "name", message: "Required field." }] });
-    const es = await request(`/api/leads/${lead.id}`, json("PATCH", { name: "" }, { Cookie: `${sessionCookie(rep.session)}; language=es`, Origin: "http://localhost" }));
+    expect(await en.json()).toMatchObject({
+      message: "Some fields are invalid: name.",
+      issues: [{ path: "name", message: "Required field." }],
+    });
+    const es = await request(
+      `/api/leads/${lead.id}`,
+      json("PATCH", { name: "" }, { Cookie: `${sessionCookie(rep.session)}; language=es`, Origin: "http://localhost" }),
+    );
     expect(es.status).toBe(400);
     expect((await es.json<{ message: string }>()).message).toBe("Algunos campos no son válidos: name.");
     // Nothing was written.
@@ -275,7 +353,11 @@ describe("PATCH /api/leads/:id", () => {
     const lead = await createLead(db(), { name: "Quer o E-mail", email: "quer@example.com" });
     const response = await patch(rep, lead.id, { name: "Quer o E-mail", email: " DONA@example.com " });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "lead_exists", message: "Já existe um lead com este e-mail: Dona do E-mail.", lead: { id: holder.id, name: "Dona do E-mail" } });
+    expect(await response.json()).toEqual({
+      error: "lead_exists",
+      message: "Já existe um lead com este e-mail: Dona do E-mail.",
+      lead: { id: holder.id, name: "Dona do E-mail" },
+    });
     const en = await patch(rep, lead.id, { email: "dona@example.com" }, { "Accept-Language": "en" });
     expect((await en.json<{ message: string }>()).message).toBe("A lead with this e-mail already exists: Dona do E-mail.");
     expect(await leadRow(lead.id)).toMatchObject({ email: "quer@example.com", name: "Quer o E-mail", updated_at: lead.updatedAt });
@@ -286,7 +368,9 @@ describe("PATCH /api/leads/:id", () => {
 
   it("10 concurrent PATCHes moving 10 leads to one taken e-mail: all 409, nothing changed or lost", async () => {
     const holder = await createLead(db(), { name: "Titular", email: "titular@example.com" });
-    const movers = await Promise.all(Array.from({ length: 10 }, (_, i) => createLead(db(), { name: `Mover ${i}`, email: `mover${i}@example.com` })));
+    const movers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createLead(db(), { name: `Mover ${i}`, email: `mover${i}@example.com` })),
+    );
     const responses = await Promise.all(movers.map((lead) => patch(manager, lead.id, { email: "Titular@example.com", status: "won" })));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(409));
     for (const r of responses) expect(await r.json()).toMatchObject({ lead: { id: holder.id, name: "Titular" } });
@@ -313,7 +397,9 @@ describe("PATCH /api/leads/:id", () => {
     const statuses = ["qualified", "contacted", "negotiating", "won", "lost"] as const;
     const responses = await Promise.all(statuses.map((status) => patch(manager, lead.id, { status })));
     expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
-    const audit = await env.DB.prepare("select metadata from lead_activities where lead_id = ? and type = 'status_change'").bind(lead.id).all<{ metadata: string }>();
+    const audit = await env.DB.prepare("select metadata from lead_activities where lead_id = ? and type = 'status_change'")
+      .bind(lead.id)
+      .all<{ metadata: string }>();
     const moves = audit.results.map((r) => JSON.parse(r.metadata) as { from: string; to: string });
     expect(moves).toHaveLength(5);
     // Each move starts where another ended (or at "new"), and the lead ends where one ended.
@@ -392,14 +478,19 @@ describe("who may change a lead", () => {
         return async (...args: Parameters<Db["batch"]>) => {
           if (!once) {
             once = true;
-            await env.DB.prepare("update leads set assigned_to = ?, updated_at = '2099-01-01T00:00:00.000Z' where id = ?").bind(otherRep.user.id, lead.id).run();
+            await env.DB.prepare("update leads set assigned_to = ?, updated_at = '2099-01-01T00:00:00.000Z' where id = ?")
+              .bind(otherRep.user.id, lead.id)
+              .run();
           }
           return target.batch(...args);
         };
       },
     });
     const actor = { user: rep.user, session: { id: "s", method: "password", expiresAt: 0 } } as Authenticated;
-    await expect(updateLead({ db: racing, env }, actor, lead.id, { status: "won" })).rejects.toMatchObject({ kind: "forbidden", code: "forbidden" });
+    await expect(updateLead({ db: racing, env }, actor, lead.id, { status: "won" })).rejects.toMatchObject({
+      kind: "forbidden",
+      code: "forbidden",
+    });
     expect(await leadRow(lead.id)).toMatchObject({ status: "new", assigned_to: otherRep.user.id });
     expect(await auditOf(lead.id)).toEqual([]);
   });
@@ -430,7 +521,10 @@ describe("anonymous callers", () => {
     for (const [method, path, body] of routes) {
       const response = await request(path, body === undefined ? { method } : json(method, body));
       expect(response.status, `${method} ${path}`).toBe(401);
-      expect(await response.json(), `${method} ${path}`).toMatchObject({ error: "no_authorization", message: "Sessão de autenticação ausente!" });
+      expect(await response.json(), `${method} ${path}`).toMatchObject({
+        error: "no_authorization",
+        message: "Sessão de autenticação ausente!",
+      });
     }
     expect(await leadRow(lead.id)).toMatchObject({ status: "new" });
   });

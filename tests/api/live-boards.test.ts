@@ -5,7 +5,14 @@
 // a refused write (400, 403, 404, 409) and a write that changes nothing send nothing.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { LeadActivityEvent, LeadChangedEvent, LeadDeletedEvent, LeadEvent, LeadStatusTotals, ServerEvent } from "../../app/modules/realtime/protocol.ts";
+import type {
+  LeadActivityEvent,
+  LeadChangedEvent,
+  LeadDeletedEvent,
+  LeadEvent,
+  LeadStatusTotals,
+  ServerEvent,
+} from "../../app/modules/realtime/protocol.ts";
 import { getDb } from "../../worker/db/client.ts";
 import type { LeadDto } from "../../worker/services/crm-types.ts";
 import { publishLeadActivity, publishLeadChanged, readStatusTotals } from "../../worker/services/lead-events.ts";
@@ -68,7 +75,12 @@ const stamped = { id: expect.stringMatching(/^[0-9a-f-]{36}$/), created_at: expe
 
 let admin: Staff, manager: Staff, rep: Staff, otherRep: Staff;
 beforeAll(async () => {
-  [admin, manager, rep, otherRep] = await Promise.all([signedInUser("admin"), signedInUser("manager"), signedInUser("sales_rep"), signedInUser("sales_rep")]);
+  [admin, manager, rep, otherRep] = await Promise.all([
+    signedInUser("admin"),
+    signedInUser("manager"),
+    signedInUser("sales_rep"),
+    signedInUser("sales_rep"),
+  ]);
 });
 
 const totalsNow = () => readStatusTotals(getDb(env.DB));
@@ -76,7 +88,12 @@ const totalsNow = () => readStatusTotals(getDb(env.DB));
 describe("lead.changed", () => {
   it("a lead created in the CRM reaches every open screen once, with its DTO and the totals after it; a 409 and a 400 send nothing", async () => {
     const [a, b] = [await connect(manager), await connect(rep)];
-    const response = await call(rep, "POST", "/leads", { name: "Padaria Ao Vivo", email: "ao.vivo@padaria.test", estimated_value: "1500,50", assigned_to: rep.user.id });
+    const response = await call(rep, "POST", "/leads", {
+      name: "Padaria Ao Vivo",
+      email: "ao.vivo@padaria.test",
+      estimated_value: "1500,50",
+      assigned_to: rep.user.id,
+    });
     expect(response.status).toBe(201);
     const { lead } = await response.json<{ lead: LeadDto }>();
     const totals = await totalsNow();
@@ -102,7 +119,15 @@ describe("lead.changed", () => {
     expect(response.status).toBe(200);
     const saved = (await response.json<{ lead: LeadDto }>()).lead;
     const [event] = (await eventsOf(socket, 1)) as LeadChangedEvent[];
-    expect(event).toEqual({ type: "lead.changed", ...stamped, change: "updated", lead: saved, previous_status: "new", actor: actorOf(rep), totals: await totalsNow() });
+    expect(event).toEqual({
+      type: "lead.changed",
+      ...stamped,
+      change: "updated",
+      lead: saved,
+      previous_status: "new",
+      actor: actorOf(rep),
+      totals: await totalsNow(),
+    });
     expect(event!.totals.new).toEqual({ count: before.new.count - 1, value_sum: before.new.value_sum - 2000 });
     expect(event!.totals.won).toEqual({ count: before.won.count + 1, value_sum: before.won.value_sum + 2000 });
   });
@@ -144,7 +169,15 @@ describe("lead.deleted", () => {
     expect(leadEvents(socket)).toEqual([]);
     expect((await call(manager, "DELETE", `/leads/${lead.id}`)).status).toBe(204);
     expect(await eventsOf(socket, 1)).toEqual<LeadDeletedEvent[]>([
-      { type: "lead.deleted", ...stamped, lead_id: lead.id, status: "negotiating", estimated_value: 900, actor: actorOf(manager), totals: await totalsNow() },
+      {
+        type: "lead.deleted",
+        ...stamped,
+        lead_id: lead.id,
+        status: "negotiating",
+        estimated_value: 900,
+        actor: actorOf(manager),
+        totals: await totalsNow(),
+      },
     ]);
     expect((await call(admin, "DELETE", `/leads/${lead.id}`)).status).toBe(404);
     await settle();
@@ -158,7 +191,9 @@ describe("lead.activity", () => {
   it("a timeline entry, a note (added, edited, removed) and an attachment (uploaded, removed) each send one event of their kind", async () => {
     const lead = await createLead(db(), { name: "Com histórico", assignedTo: rep.user.id });
     const socket = await connect(manager);
-    expect((await call(rep, "POST", `/leads/${lead.id}/activities`, { type: "call", subject: null, content: "Ligou às 10h" })).status).toBe(201);
+    expect((await call(rep, "POST", `/leads/${lead.id}/activities`, { type: "call", subject: null, content: "Ligou às 10h" })).status).toBe(
+      201,
+    );
     const note = await call(rep, "POST", `/leads/${lead.id}/notes`, { content: "Prefere WhatsApp" });
     expect(note.status).toBe(201);
     const noteId = (await note.json<{ note: { id: string } }>()).note.id;
@@ -188,14 +223,20 @@ describe("lead.activity", () => {
     const note = await call(otherRep, "POST", `/leads/${theirs.id}/notes`, { content: "minha nota" });
     const noteId = (await note.json<{ note: { id: string } }>()).note.id;
     const socket = await connect(manager);
-    expect((await call(rep, "POST", `/leads/${theirs.id}/activities`, { type: "call", subject: null, content: "não posso" })).status).toBe(403);
-    expect((await call(otherRep, "POST", `/leads/${theirs.id}/activities`, { type: "fax", subject: null, content: "tipo errado" })).status).toBe(400);
+    expect((await call(rep, "POST", `/leads/${theirs.id}/activities`, { type: "call", subject: null, content: "não posso" })).status).toBe(
+      403,
+    );
+    expect(
+      (await call(otherRep, "POST", `/leads/${theirs.id}/activities`, { type: "fax", subject: null, content: "tipo errado" })).status,
+    ).toBe(400);
     expect((await call(rep, "POST", `/leads/no-such-lead/notes`, { content: "nada" })).status).toBe(404);
     expect((await call(rep, "PATCH", `/leads/${theirs.id}/notes/${noteId}`, { content: "editada por outro" })).status).toBe(403);
     expect((await call(rep, "DELETE", `/leads/${theirs.id}/notes/${noteId}`)).status).toBe(403);
     const form = new FormData();
     form.append("file", new File([new Uint8Array([1, 2, 3])], "virus.exe"));
-    expect((await request(`/api/leads/${theirs.id}/attachments`, { method: "POST", headers: auth(otherRep), body: form })).status).toBe(400);
+    expect((await request(`/api/leads/${theirs.id}/attachments`, { method: "POST", headers: auth(otherRep), body: form })).status).toBe(
+      400,
+    );
     await settle();
     expect(activityEvents(socket, theirs.id)).toEqual([]);
   });
@@ -207,7 +248,18 @@ describe("leads from the public site", () => {
       "/api/leads/capture",
       json(
         "POST",
-        { name: "Visitante Ao Vivo", email, phone: null, company: null, language: "pt", projectType: "web_app", budget: "budget_25k", timeline: null, teamSize: null, transcript: [] },
+        {
+          name: "Visitante Ao Vivo",
+          email,
+          phone: null,
+          company: null,
+          language: "pt",
+          projectType: "web_app",
+          budget: "budget_25k",
+          timeline: null,
+          teamSize: null,
+          transcript: [],
+        },
         { "CF-Connecting-IP": ip },
       ),
     );
@@ -217,7 +269,13 @@ describe("leads from the public site", () => {
     expect((await capture("visita.viva@example.com", "203.0.113.201")).status).toBe(201);
     const [created] = (await eventsOf(socket, 1)) as LeadChangedEvent[];
     expect(created).toMatchObject({ type: "lead.changed", change: "created", previous_status: null, actor: null });
-    expect(created!.lead).toMatchObject({ name: "Visitante Ao Vivo", email: "visita.viva@example.com", status: "new", source: "website", estimated_value: 37_500 });
+    expect(created!.lead).toMatchObject({
+      name: "Visitante Ao Vivo",
+      email: "visita.viva@example.com",
+      status: "new",
+      source: "website",
+      estimated_value: 37_500,
+    });
     expect(created!.totals).toEqual(await totalsNow());
 
     expect((await capture("Visita.Viva@example.com", "203.0.113.202")).status).toBe(200);
@@ -226,14 +284,26 @@ describe("leads from the public site", () => {
       ["lead.changed", "updated"],
       ["lead.activity", "activity"],
     ]);
-    expect(new Set(events.map((e) => (e.type === "lead.changed" ? e.lead.id : (e as LeadActivityEvent).lead_id)))).toEqual(new Set([created!.lead.id]));
+    expect(new Set(events.map((e) => (e.type === "lead.changed" ? e.lead.id : (e as LeadActivityEvent).lead_id)))).toEqual(
+      new Set([created!.lead.id]),
+    );
   });
 
   it("the contact form's new lead reaches the boards too; the honeypot sends nothing", async () => {
     const socket = await connect(manager);
     const send = (body: Record<string, unknown>, ip: string) => request("/api/contact", json("POST", body, { "CF-Connecting-IP": ip }));
-    expect((await send({ name: "Robô", email: "robo@spam.test", message: "Mensagem longa o bastante", company_url: "https://spam.test" }, "203.0.113.210")).status).toBeLessThan(300);
-    expect((await send({ name: "Contato Vivo", email: "contato.vivo@example.com", message: "Quero um orçamento para um app." }, "203.0.113.211")).status).toBeLessThan(300);
+    expect(
+      (
+        await send(
+          { name: "Robô", email: "robo@spam.test", message: "Mensagem longa o bastante", company_url: "https://spam.test" },
+          "203.0.113.210",
+        )
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (await send({ name: "Contato Vivo", email: "contato.vivo@example.com", message: "Quero um orçamento para um app." }, "203.0.113.211"))
+        .status,
+    ).toBeLessThan(300);
     const events = (await eventsOf(socket, 1)) as LeadChangedEvent[];
     expect(events.map((e) => [e.change, e.lead.name, e.actor])).toEqual([["created", "Contato Vivo", null]]);
   });
@@ -256,7 +326,9 @@ describe("publishing never fails the write", () => {
     try {
       const dto = (await (await call(manager, "GET", `/leads/${lead.id}`)).json<{ lead: LeadDto }>()).lead;
       await expect(publishLeadChanged({ db: db(), env: { ...env, TeamRoom: broken } }, null, dto, "new")).resolves.toBeUndefined();
-      await expect(publishLeadActivity({ db: db(), env: { ...env, TeamRoom: undefined as unknown as Env["TeamRoom"] } }, null, lead.id, "note")).resolves.toBeUndefined();
+      await expect(
+        publishLeadActivity({ db: db(), env: { ...env, TeamRoom: undefined as unknown as Env["TeamRoom"] } }, null, lead.id, "note"),
+      ).resolves.toBeUndefined();
     } finally {
       console.error = original;
     }
@@ -265,7 +337,11 @@ describe("publishing never fails the write", () => {
 
   it("the totals are those of lead_status_totals (count and value sum per status)", async () => {
     const totals: LeadStatusTotals = await totalsNow();
-    const rows = await env.DB.prepare("select status, count(*) as n, total(estimated_value) as v from leads group by status").all<{ status: keyof LeadStatusTotals; n: number; v: number }>();
+    const rows = await env.DB.prepare("select status, count(*) as n, total(estimated_value) as v from leads group by status").all<{
+      status: keyof LeadStatusTotals;
+      n: number;
+      v: number;
+    }>();
     for (const row of rows.results) expect(totals[row.status]).toEqual({ count: row.n, value_sum: row.v });
   });
 });

@@ -45,10 +45,15 @@ describe("POST /api/newsletter", () => {
 
     const missing = await subscribe({});
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({ error: "validation_failed", issues: [{ path: "email", message: "Informe o seu e-mail." }] });
+    expect(await missing.json()).toMatchObject({
+      error: "validation_failed",
+      issues: [{ path: "email", message: "Informe o seu e-mail." }],
+    });
 
     const tooLong = await subscribe({ email: `${"a".repeat(250)}@example.com` }, "?lang=en");
-    expect((await tooLong.json<{ issues: { message: string }[] }>()).issues[0]!.message).toBe("Your email can be at most 254 characters long.");
+    expect((await tooLong.json<{ issues: { message: string }[] }>()).issues[0]!.message).toBe(
+      "Your email can be at most 254 characters long.",
+    );
 
     expect((await env.DB.prepare("select count(*) as n from newsletter_subscribers").first<{ n: number }>())!.n).toBe(before);
   });

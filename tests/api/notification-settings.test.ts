@@ -25,12 +25,15 @@ const DEFAULTS: NotificationPreferencesDto = {
 const ALL_OFF: NotificationPreferencesDto = Object.fromEntries(Object.keys(DEFAULTS).map((k) => [k, false])) as NotificationPreferencesDto;
 
 const path = "/api/settings/notifications";
-const read = (s: Session | null, headers: Record<string, string> = {}) => request(path, { headers: { ...(s ? bearer(s.session.access_token) : {}), ...headers } });
+const read = (s: Session | null, headers: Record<string, string> = {}) =>
+  request(path, { headers: { ...(s ? bearer(s.session.access_token) : {}), ...headers } });
 const save = (s: Session | null, body: unknown, headers: Record<string, string> = {}) =>
   request(path, json("PUT", body, { ...(s ? bearer(s.session.access_token) : {}), ...headers }));
-const rowOf = (userId: string) => env.DB.prepare("select * from notification_preferences where user_id = ?").bind(userId).first<Record<string, unknown>>();
+const rowOf = (userId: string) =>
+  env.DB.prepare("select * from notification_preferences where user_id = ?").bind(userId).first<Record<string, unknown>>();
 const notificationsOf = async (userId: string, type: string) =>
-  (await env.DB.prepare("select * from notifications where user_id = ? and type = ?").bind(userId, type).all<Record<string, unknown>>()).results;
+  (await env.DB.prepare("select * from notifications where user_id = ? and type = ?").bind(userId, type).all<Record<string, unknown>>())
+    .results;
 
 describe("anonymous", () => {
   it("gets 401 on GET and PUT and stores nothing", async () => {
@@ -61,7 +64,9 @@ describe("own switches", () => {
     // Saved again: the same row changes (one row per user).
     expect((await save(me, ALL_OFF)).status).toBe(200);
     expect(await (await read(me)).json()).toEqual({ preferences: ALL_OFF });
-    expect(await env.DB.prepare("select count(*) as n from notification_preferences where user_id = ?").bind(me.user.id).first()).toEqual({ n: 1 });
+    expect(await env.DB.prepare("select count(*) as n from notification_preferences where user_id = ?").bind(me.user.id).first()).toEqual({
+      n: 1,
+    });
   });
 
   it("never reads or changes another user's switches (no user id is taken, one is ignored)", async () => {
@@ -80,12 +85,16 @@ describe("own switches", () => {
 
   it("a burst of parallel saves ends as exactly one of the bodies sent, never a mix", async () => {
     const me = await signedInUser("manager");
-    const bodies = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? { ...ALL_OFF, weekly_reports: i % 4 === 0 } : { ...DEFAULTS, monthly_reports: i % 3 === 0 }));
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      i % 2 === 0 ? { ...ALL_OFF, weekly_reports: i % 4 === 0 } : { ...DEFAULTS, monthly_reports: i % 3 === 0 },
+    );
     const answers = await Promise.all(bodies.map((body) => save(me, body)));
     expect(answers.map((r) => r.status)).toEqual(bodies.map(() => 200));
     const { preferences } = (await (await read(me)).json()) as { preferences: NotificationPreferencesDto };
     expect(bodies).toContainEqual(preferences);
-    expect(await env.DB.prepare("select count(*) as n from notification_preferences where user_id = ?").bind(me.user.id).first()).toEqual({ n: 1 });
+    expect(await env.DB.prepare("select count(*) as n from notification_preferences where user_id = ?").bind(me.user.id).first()).toEqual({
+      n: 1,
+    });
   });
 });
 
@@ -112,7 +121,11 @@ describe("malformed bodies", () => {
     const pt = await save(me, { ...DEFAULTS, push_notifications: "sim" });
     expect(((await pt.json()) as { issues: unknown[] }).issues).toContainEqual({ path: "push_notifications", message: "Valor inválido." });
     // Not JSON at all.
-    const broken = await request(path, { method: "PUT", headers: { ...bearer(me.session.access_token), "Content-Type": "application/json" }, body: "{new_leads:" });
+    const broken = await request(path, {
+      method: "PUT",
+      headers: { ...bearer(me.session.access_token), "Content-Type": "application/json" },
+      body: "{new_leads:",
+    });
     expect(broken.status).toBe(400);
     expect(await rowOf(me.user.id)).toBeNull();
   });
@@ -124,7 +137,10 @@ describe("the producers honour the switches", () => {
     const on = await signedInUser("admin");
     expect((await save(off, { ...DEFAULTS, new_leads: false })).status).toBe(200);
     const email = `switch-${crypto.randomUUID()}@example.com`;
-    const captured = await request("/api/leads/capture", json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.77" }));
+    const captured = await request(
+      "/api/leads/capture",
+      json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.77" }),
+    );
     expect(captured.status).toBe(201);
     const forOff = (await notificationsOf(off.user.id, "new_lead")).filter((n) => String(n.message).includes(email));
     const forOn = (await notificationsOf(on.user.id, "new_lead")).filter((n) => String(n.message).includes(email));

@@ -15,9 +15,15 @@ const list = async (s: Session) => {
   return (await response.json()) as NotificationListDto;
 };
 const readFlag = (id: string) =>
-  env.DB.prepare("select read from notifications where id = ?").bind(id).first<{ read: number }>().then((r) => r?.read);
+  env.DB.prepare("select read from notifications where id = ?")
+    .bind(id)
+    .first<{ read: number }>()
+    .then((r) => r?.read);
 const unreadIn = (userId: string) =>
-  env.DB.prepare("select count(*) as n from notifications where user_id = ? and read = 0").bind(userId).first<{ n: number }>().then((r) => r!.n);
+  env.DB.prepare("select count(*) as n from notifications where user_id = ? and read = 0")
+    .bind(userId)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 /** An ISO instant `minutes` after a fixed start, so the order is known. */
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, 0) + minutes * 60_000).toISOString();
@@ -62,7 +68,15 @@ describe("list", () => {
     });
     const body = await list(me);
     expect(body.items).toEqual<NotificationDto[]>([
-      { id: newer.id, type: "task_assigned", title: "Novo", message: "Uma tarefa para você", link: "/tasks?task=abc", read: true, created_at: at(2) },
+      {
+        id: newer.id,
+        type: "task_assigned",
+        title: "Novo",
+        message: "Uma tarefa para você",
+        link: "/tasks?task=abc",
+        read: true,
+        created_at: at(2),
+      },
       { id: older.id, type: "new_lead", title: "Antigo", message: "Mensagem de teste.", link: null, read: false, created_at: at(1) },
     ]);
     expect(body.unread_count).toBe(1);
@@ -139,12 +153,18 @@ describe("mark read", () => {
 type Row = { user_id: string; type: string; title: string; message: string; link: string | null; read: number };
 const rowsFor = async (userId: string, type?: string) =>
   (
-    await env.DB.prepare(`select user_id, type, title, message, link, read from notifications where user_id = ?${type ? " and type = ?" : ""} order by created_at`)
+    await env.DB.prepare(
+      `select user_id, type, title, message, link, read from notifications where user_id = ?${type ? " and type = ?" : ""} order by created_at`,
+    )
       .bind(...(type ? [userId, type] : [userId]))
       .all<Row>()
   ).results;
 const rowsLinking = async (link: string) =>
-  (await env.DB.prepare("select user_id, type, title, message, link, read from notifications where link = ? order by created_at").bind(link).all<Row>()).results;
+  (
+    await env.DB.prepare("select user_id, type, title, message, link, read from notifications where link = ? order by created_at")
+      .bind(link)
+      .all<Row>()
+  ).results;
 
 const patchLead = (s: Session, id: string, body: Record<string, unknown>) => request(`/api/leads/${id}`, json("PATCH", body, auth(s)));
 
@@ -161,7 +181,9 @@ afterEach(() => {
 
 /** A tab of `s` listening to their own user room. */
 async function tab(s: Session) {
-  const response = await request(`/parties/user-room/user-${s.user.id}`, { headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN } });
+  const response = await request(`/parties/user-room/user-${s.user.id}`, {
+    headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
+  });
   expect(response.status).toBe(101);
   const ws = response.webSocket!;
   ws.accept();
@@ -213,9 +235,22 @@ describe("producers: leads", () => {
     const rep = await signedInUser("sales_rep");
     const admin = await signedInUser("admin");
     const lead = await createLead(db(), { name: "Padaria Sol", assignedTo: rep.user.id, status: "qualified" });
-    const form = { name: "Padaria Sol", email: null, phone: null, company: "Sol", source: "referral", status: "lost", estimated_value: "1200,50", notes: "x", assigned_to: rep.user.id, tags: [] };
+    const form = {
+      name: "Padaria Sol",
+      email: null,
+      phone: null,
+      company: "Sol",
+      source: "referral",
+      status: "lost",
+      estimated_value: "1200,50",
+      notes: "x",
+      assigned_to: rep.user.id,
+      tags: [],
+    };
     expect((await patchLead(admin, lead.id, form)).status).toBe(200);
-    expect((await rowsFor(rep.user.id, "status_change")).map((r) => r.message)).toEqual([`${admin.user.name} moveu o lead “Padaria Sol” de Qualificado para Perdido.`]);
+    expect((await rowsFor(rep.user.id, "status_change")).map((r) => r.message)).toEqual([
+      `${admin.user.name} moveu o lead “Padaria Sol” de Qualificado para Perdido.`,
+    ]);
     const loose = await createLead(db(), { assignedTo: null, status: "new" });
     expect((await patchLead(admin, loose.id, { status: "won" })).status).toBe(200);
     expect(await rowsLinking(`/leads?lead=${loose.id}`)).toEqual([]);
@@ -263,7 +298,10 @@ describe("producers: leads", () => {
     expect(await rowsFor(manager.user.id)).toEqual([]);
     // A duplicate e-mail (409) creates no notification.
     await make(manager, { name: "Com e-mail", email: `dup-${rep.user.id}@example.com` });
-    const dup = await request("/api/leads", json("POST", { name: "Outro", email: `dup-${rep.user.id}@example.com`, assigned_to: rep.user.id }, auth(manager)));
+    const dup = await request(
+      "/api/leads",
+      json("POST", { name: "Outro", email: `dup-${rep.user.id}@example.com`, assigned_to: rep.user.id }, auth(manager)),
+    );
     expect(dup.status).toBe(409);
     expect(await rowsFor(rep.user.id)).toHaveLength(1);
   });
@@ -276,7 +314,9 @@ describe("producers: leads", () => {
     const statuses = ["qualified", "contacted", "negotiating", "won", "lost", "qualified", "contacted", "negotiating"];
     const answers = await Promise.all(statuses.map((status, i) => patchLead(i % 2 ? manager : admin, lead.id, { status })));
     for (const answer of answers) expect([200, 409]).toContain(answer.status);
-    const moves = await env.DB.prepare("select count(*) as n from lead_activities where lead_id = ? and type = 'status_change'").bind(lead.id).first<{ n: number }>();
+    const moves = await env.DB.prepare("select count(*) as n from lead_activities where lead_id = ? and type = 'status_change'")
+      .bind(lead.id)
+      .first<{ n: number }>();
     expect(moves!.n).toBeGreaterThan(0);
     expect(await rowsFor(rep.user.id, "status_change")).toHaveLength(moves!.n);
   });
@@ -286,7 +326,10 @@ describe("producers: leads", () => {
     const admin = await signedInUser("admin");
     const rep = await signedInUser("sales_rep");
     const email = `captured-${crypto.randomUUID()}@example.com`;
-    const response = await request("/api/leads/capture", json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.91" }));
+    const response = await request(
+      "/api/leads/capture",
+      json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.91" }),
+    );
     expect(response.status).toBe(201);
     const about = (rows: Row[]) => rows.filter((r) => r.message.includes(email));
     expect(about(await rowsFor(manager.user.id, "new_lead"))).toHaveLength(1);
@@ -319,7 +362,10 @@ describe("producers: live", () => {
     expect((await patchLead(manager, lead.id, { status: "qualified" })).status).toBe(200);
     await until(() => tabs.every((t) => created(t).length > 0));
     await settle();
-    const [stored] = await env.DB.prepare("select id from notifications where user_id = ?").bind(rep.user.id).all<{ id: string }>().then((r) => r.results);
+    const [stored] = await env.DB.prepare("select id from notifications where user_id = ?")
+      .bind(rep.user.id)
+      .all<{ id: string }>()
+      .then((r) => r.results);
     for (const events of tabs) {
       expect(created(events)).toEqual([
         expect.objectContaining({
@@ -354,7 +400,10 @@ describe("producers: live", () => {
     expect(created(repTab)[2]!.notification.type).toBe("task_assigned");
 
     const email = `live-${crypto.randomUUID()}@example.com`;
-    expect((await request("/api/leads/capture", json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.92" }))).status).toBe(201);
+    expect(
+      (await request("/api/leads/capture", json("POST", { email, language: "pt", transcript: [] }, { "CF-Connecting-IP": "203.0.113.92" })))
+        .status,
+    ).toBe(201);
     await until(() => created(managerTab).some((e) => e.notification.message.includes(email)));
     await settle();
     expect(created(managerTab).filter((e) => e.notification.message.includes(email))).toHaveLength(1);

@@ -7,9 +7,15 @@ import { createLead } from "../factories/index.ts";
 import { bearer, db, json, request, signedInUser } from "../helpers.ts";
 
 const leadsWithEmail = (email: string) =>
-  env.DB.prepare("select id, name from leads where lower(trim(email)) = ?").bind(email).all<{ id: string; name: string }>().then((r) => r.results);
+  env.DB.prepare("select id, name from leads where lower(trim(email)) = ?")
+    .bind(email)
+    .all<{ id: string; name: string }>()
+    .then((r) => r.results);
 const activitiesOf = (leadId: string) =>
-  env.DB.prepare("select content from lead_activities where lead_id = ? order by content").bind(leadId).all<{ content: string }>().then((r) => r.results.map((a) => a.content));
+  env.DB.prepare("select content from lead_activities where lead_id = ? order by content")
+    .bind(leadId)
+    .all<{ content: string }>()
+    .then((r) => r.results.map((a) => a.content));
 
 /**
  * A database whose writes (batches) wait until `parties` callers have reached them: every
@@ -54,7 +60,11 @@ describe("one lead per e-mail", () => {
       Array.from({ length: 10 }, (_, i) =>
         request(
           "/api/contact",
-          json("POST", { name: "Caio", email: i % 2 ? "CAIO@example.com" : "caio@example.com", message: `Mensagem número ${i} do formulário.` }, { "CF-Connecting-IP": `203.0.113.${70 + i}` }),
+          json(
+            "POST",
+            { name: "Caio", email: i % 2 ? "CAIO@example.com" : "caio@example.com", message: `Mensagem número ${i} do formulário.` },
+            { "CF-Connecting-IP": `203.0.113.${70 + i}` },
+          ),
         ),
       ),
     );
@@ -67,21 +77,29 @@ describe("one lead per e-mail", () => {
   it("staff creating a lead whose e-mail exists get 409 naming the existing lead", async () => {
     const { session } = await signedInUser("sales_rep");
     const existing = await createLead(db(), { name: "Lead Antigo", email: "antigo@example.com" });
-    const response = await request("/api/leads", json("POST", { name: "Outro", email: "  Antigo@Example.COM " }, bearer(session.access_token)));
+    const response = await request(
+      "/api/leads",
+      json("POST", { name: "Outro", email: "  Antigo@Example.COM " }, bearer(session.access_token)),
+    );
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({
       error: "lead_exists",
       message: "Já existe um lead com este e-mail: Lead Antigo.",
       lead: { id: existing.id, name: "Lead Antigo" },
     });
-    const english = await request("/api/leads?lang=en", json("POST", { name: "Outro", email: "antigo@example.com" }, bearer(session.access_token)));
+    const english = await request(
+      "/api/leads?lang=en",
+      json("POST", { name: "Outro", email: "antigo@example.com" }, bearer(session.access_token)),
+    );
     expect((await english.json<{ message: string }>()).message).toBe("A lead with this e-mail already exists: Lead Antigo.");
   });
 
   it("10 parallel staff creations with one e-mail: one 201, nine 409", async () => {
     const { session } = await signedInUser("manager");
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => request("/api/leads", json("POST", { name: `Paralelo ${i}`, email: "paralelo@example.com" }, bearer(session.access_token)))),
+      Array.from({ length: 10 }, (_, i) =>
+        request("/api/leads", json("POST", { name: `Paralelo ${i}`, email: "paralelo@example.com" }, bearer(session.access_token))),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, ...Array(9).fill(409)]);
@@ -92,9 +110,18 @@ describe("one lead per e-mail", () => {
     const { session } = await signedInUser();
     const auth = bearer(session.access_token);
     for (const name of ["Sem Email 1", "Sem Email 2"]) {
-      const response = await request("/api/leads", json("POST", { name, email: "", estimated_value: "1500,50", tags: [" Urgente ", "Urgente", ""] }, auth));
+      const response = await request(
+        "/api/leads",
+        json("POST", { name, email: "", estimated_value: "1500,50", tags: [" Urgente ", "Urgente", ""] }, auth),
+      );
       expect(response.status).toBe(201);
-      expect((await response.json<{ lead: Record<string, unknown> }>()).lead).toMatchObject({ email: null, estimated_value: 1500.5, tags: ["Urgente"], source: "website", status: "new" });
+      expect((await response.json<{ lead: Record<string, unknown> }>()).lead).toMatchObject({
+        email: null,
+        estimated_value: 1500.5,
+        tags: ["Urgente"],
+        source: "website",
+        status: "new",
+      });
     }
     const bad = await request("/api/leads", json("POST", { name: "Ana\r\nBcc: x@evil.example", email: "not-an-email" }, auth));
     expect(bad.status).toBe(400);
@@ -107,10 +134,23 @@ describe("migration 0001 merges existing duplicates", () => {
   it("keeps the oldest lead per normalized e-mail, fills its gaps, appends notes and moves the timeline", async () => {
     // Back to the schema before 0001, with duplicates in it.
     await env.DB.exec("DROP INDEX leads_email_unique; CREATE INDEX leads_email_idx ON leads (email);");
-    const oldest = await createLead(db(), { name: "Dona Original", email: "dup@example.com", notes: "nota 1", createdAt: "2026-01-01T00:00:00.000Z" });
-    const copy = await createLead(db(), { name: "Cópia", email: " DUP@example.com", phone: "(11) 90000-0000", notes: "nota 2", createdAt: "2026-02-01T00:00:00.000Z" });
+    const oldest = await createLead(db(), {
+      name: "Dona Original",
+      email: "dup@example.com",
+      notes: "nota 1",
+      createdAt: "2026-01-01T00:00:00.000Z",
+    });
+    const copy = await createLead(db(), {
+      name: "Cópia",
+      email: " DUP@example.com",
+      phone: "(11) 90000-0000",
+      notes: "nota 2",
+      createdAt: "2026-02-01T00:00:00.000Z",
+    });
     const blank = await createLead(db(), { name: "Vazio", email: "  ", createdAt: "2026-03-01T00:00:00.000Z" });
-    await env.DB.prepare("insert into lead_activities (id, lead_id, type, content) values ('a1', ?, 'email', 'da cópia')").bind(copy.id).run();
+    await env.DB.prepare("insert into lead_activities (id, lead_id, type, content) values ('a1', ?, 'email', 'da cópia')")
+      .bind(copy.id)
+      .run();
 
     const migration = (env.TEST_MIGRATIONS ?? []).find((m) => m.name.startsWith("0001"))!;
     for (const query of migration.queries) await env.DB.prepare(query).run();

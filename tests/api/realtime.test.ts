@@ -3,7 +3,14 @@
 // per-user notification fan-out.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ChatActivityEvent, ChatChannelEvent, ChatMessageEvent, NotificationCreatedEvent, ServerEvent, UnreadCountEvent } from "../../app/modules/realtime/protocol.ts";
+import type {
+  ChatActivityEvent,
+  ChatChannelEvent,
+  ChatMessageEvent,
+  NotificationCreatedEvent,
+  ServerEvent,
+  UnreadCountEvent,
+} from "../../app/modules/realtime/protocol.ts";
 import { getDb } from "../../worker/db/client.ts";
 import type { ChatChannelDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
@@ -158,9 +165,15 @@ describe("chat room", () => {
     first.ws.close(1000, "offline");
     await settle();
 
-    const missed = [await send(alice, channel.id, "perdida 1"), await send(carol, channel.id, "perdida 2"), await send(alice, channel.id, "perdida 3")];
+    const missed = [
+      await send(alice, channel.id, "perdida 1"),
+      await send(carol, channel.id, "perdida 2"),
+      await send(alice, channel.id, "perdida 3"),
+    ];
     const again = await connect(chatPath(channel.id), bob);
-    const response = await request(`/api/chat/channels/${channel.id}/messages?after=${lastId}`, { headers: bearer(bob.session.access_token) });
+    const response = await request(`/api/chat/channels/${channel.id}/messages?after=${lastId}`, {
+      headers: bearer(bob.session.access_token),
+    });
     expect(response.status).toBe(200);
     const backfill = (await response.json()) as Page<ChatMessageDto>;
     expect(backfill.items).toEqual(missed);
@@ -184,7 +197,9 @@ describe("chat room", () => {
     for (const event of talker.events) expect(event).toMatchObject({ id: expect.any(String), created_at: expect.any(String) });
     await settle();
     expect(listener.events).toEqual([]);
-    expect(await env.DB.prepare("select count(*) as n from chat_messages where channel_id = ?").bind(channel.id).first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("select count(*) as n from chat_messages where channel_id = ?").bind(channel.id).first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 });
 
@@ -240,7 +255,8 @@ describe("user room", () => {
     const read = await request(`/api/notifications/${first!.id}/read`, { method: "PATCH", headers: bearer(me.session.access_token) });
     expect(read.status).toBe(200);
     await until(() => tabs.every((t) => t.events.length > 0));
-    for (const tab of tabs) expect(tab.events).toEqual([expect.objectContaining<Partial<UnreadCountEvent>>({ type: "notification.unread", unread_count: 1 })]);
+    for (const tab of tabs)
+      expect(tab.events).toEqual([expect.objectContaining<Partial<UnreadCountEvent>>({ type: "notification.unread", unread_count: 1 })]);
 
     const all = await request("/api/notifications/read-all", { method: "POST", headers: bearer(me.session.access_token) });
     expect(all.status).toBe(200);
@@ -255,7 +271,13 @@ describe("user room", () => {
     const tab = await connect(userPath(me.user.id), me);
     const since = new Date().toISOString();
     await createNotification(db(), { userId: me.user.id, read: true, createdAt: "2020-01-01T00:00:00.000Z" });
-    const fresh = await createNotification(db(), { userId: me.user.id, type: "new_lead", title: "Novo lead", link: "/leads?lead=1", createdAt: since });
+    const fresh = await createNotification(db(), {
+      userId: me.user.id,
+      type: "new_lead",
+      title: "Novo lead",
+      link: "/leads?lead=1",
+      createdAt: since,
+    });
     await publishNotifications({ db: getDb(env.DB), env }, [me.user.id], { since });
     await until(() => tab.events.length > 0);
     await settle();
@@ -265,7 +287,15 @@ describe("user room", () => {
         id: fresh.id,
         created_at: since,
         unread_count: 1,
-        notification: { id: fresh.id, type: "new_lead", title: "Novo lead", message: fresh.message, link: "/leads?lead=1", read: false, created_at: since },
+        notification: {
+          id: fresh.id,
+          type: "new_lead",
+          title: "Novo lead",
+          message: fresh.message,
+          link: "/leads?lead=1",
+          read: false,
+          created_at: since,
+        },
       },
     ]);
   });
@@ -296,12 +326,18 @@ describe("team room", () => {
     ]);
 
     const secret = await newChannel(alice, { name: "atividade-secreta", is_private: true });
-    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    expect(
+      (await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token))))
+        .status,
+    ).toBe(201);
     const hidden = await send(alice, secret.id, "só membros");
     await until(() => activity(bobRoom).length > 0);
     await settle();
     expect(activity(bobRoom).map((e) => [e.channel_id, e.id, e.seq])).toEqual([[secret.id, hidden.id, 1]]);
-    expect(activity(team).some((e) => e.channel_id === secret.id), "not on the team room").toBe(false);
+    expect(
+      activity(team).some((e) => e.channel_id === secret.id),
+      "not on the team room",
+    ).toBe(false);
     expect(activity(carolRoom), "not to a non-member").toEqual([]);
   });
 });
@@ -324,16 +360,33 @@ describe("new channels reach the chat screens (chat.channel)", () => {
 
     const secret = await newChannel(alice, { name: "novo-secreto", is_private: true });
     await settle();
-    expect(channelEvents(team).some((e) => e.channel_id === secret.id), "a private channel is not told to the team").toBe(false);
-    expect([...channelEvents(bobRoom), ...channelEvents(carolRoom), ...channelEvents(aliceRoom)].some((e) => e.channel_id === secret.id)).toBe(false);
+    expect(
+      channelEvents(team).some((e) => e.channel_id === secret.id),
+      "a private channel is not told to the team",
+    ).toBe(false);
+    expect(
+      [...channelEvents(bobRoom), ...channelEvents(carolRoom), ...channelEvents(aliceRoom)].some((e) => e.channel_id === secret.id),
+    ).toBe(false);
 
-    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    expect(
+      (await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token))))
+        .status,
+    ).toBe(201);
     await until(() => channelEvents(bobRoom).some((e) => e.channel_id === secret.id));
     await settle();
     expect(channelEvents(bobRoom).filter((e) => e.channel_id === secret.id)).toHaveLength(1);
-    expect(channelEvents(carolRoom).some((e) => e.channel_id === secret.id), "not to a non-member").toBe(false);
-    expect(channelEvents(aliceRoom).some((e) => e.channel_id === secret.id), "not to the creator").toBe(false);
-    expect(channelEvents(team).some((e) => e.channel_id === secret.id), "never the team room").toBe(false);
+    expect(
+      channelEvents(carolRoom).some((e) => e.channel_id === secret.id),
+      "not to a non-member",
+    ).toBe(false);
+    expect(
+      channelEvents(aliceRoom).some((e) => e.channel_id === secret.id),
+      "not to the creator",
+    ).toBe(false);
+    expect(
+      channelEvents(team).some((e) => e.channel_id === secret.id),
+      "never the team room",
+    ).toBe(false);
   });
 
   it("nothing for a refused create or add, nor for adding someone already a member", async () => {
@@ -347,11 +400,27 @@ describe("new channels reach the chat screens (chat.channel)", () => {
     await until(() => channelEvents(team).some((e) => e.channel_id === publicOne.id));
     const teamBefore = channelEvents(team).length;
     // Not the creator: 403; a public channel: 400; already a member: 200.
-    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: carol.user.id }, bearer(bob.session.access_token)))).status).not.toBe(201);
-    expect((await request(`/api/chat/channels/${publicOne.id}/members`, json("POST", { user_id: carol.user.id }, bearer(alice.session.access_token)))).status).toBe(400);
-    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(201);
+    expect(
+      (await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: carol.user.id }, bearer(bob.session.access_token))))
+        .status,
+    ).not.toBe(201);
+    expect(
+      (
+        await request(
+          `/api/chat/channels/${publicOne.id}/members`,
+          json("POST", { user_id: carol.user.id }, bearer(alice.session.access_token)),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token))))
+        .status,
+    ).toBe(201);
     await until(() => channelEvents(bobRoom).some((e) => e.channel_id === secret.id));
-    expect((await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token)))).status).toBe(200);
+    expect(
+      (await request(`/api/chat/channels/${secret.id}/members`, json("POST", { user_id: bob.user.id }, bearer(alice.session.access_token))))
+        .status,
+    ).toBe(200);
     await settle();
     expect(channelEvents(carolRoom)).toEqual([]);
     expect(channelEvents(bobRoom).filter((e) => e.channel_id === secret.id)).toHaveLength(1);
@@ -380,7 +449,10 @@ describe("sockets end with their session", () => {
     const staying = await Promise.all([connect(teamPath, other), connect(chatPath(channel.id), other)]);
     const closes = ending.map((socket) => closedWith(socket));
     const stays = staying.map((socket) => closedWith(socket, 500));
-    const logout = await request("/api/auth/logout?scope=local", { method: "POST", headers: { ...bearer(me.session.access_token), Origin: ORIGIN } });
+    const logout = await request("/api/auth/logout?scope=local", {
+      method: "POST",
+      headers: { ...bearer(me.session.access_token), Origin: ORIGIN },
+    });
     expect(logout.status).toBe(204);
     expect(await Promise.all(closes)).toEqual([4401, 4401, 4401]);
     expect(await Promise.all(stays)).toEqual([null, null]);
@@ -433,7 +505,11 @@ describe("team room replay for a screen that connects after reading its data", (
     const plain = await connect(teamPath, carol);
     await until(() => activity(late).filter((e) => e.channel_id === channel.id).length >= 2 && stale.events.length > 0);
     await settle();
-    expect(activity(late).filter((e) => e.channel_id === channel.id).map((e) => e.id)).toEqual([first.id, second.id]);
+    expect(
+      activity(late)
+        .filter((e) => e.channel_id === channel.id)
+        .map((e) => e.id),
+    ).toEqual([first.id, second.id]);
     expect(activity(current).filter((e) => e.channel_id === channel.id)).toEqual([]);
     expect(stale.events.map((e) => e.type)).toEqual(["resync"]);
     expect(plain.events).toEqual([]);
@@ -441,7 +517,11 @@ describe("team room replay for a screen that connects after reading its data", (
     const third = await send(alice, channel.id, "três");
     await until(() => activity(late).some((e) => e.id === third.id) && activity(plain).length > 0);
     await settle();
-    expect(activity(late).filter((e) => e.channel_id === channel.id).map((e) => e.id)).toEqual([first.id, second.id, third.id]);
+    expect(
+      activity(late)
+        .filter((e) => e.channel_id === channel.id)
+        .map((e) => e.id),
+    ).toEqual([first.id, second.id, third.id]);
     expect(activity(plain).map((e) => e.id)).toEqual([third.id]);
   });
 });

@@ -19,7 +19,10 @@ function expectApiHeaders(response: Response) {
 describe("API responses", () => {
   it("are nosniff, unframeable and no-store on sign-in", async () => {
     const user = await signedInUser();
-    const response = await request("/api/auth/token?grant_type=password", json("POST", { email: user.user.email, password: "crm-demo-2026" }));
+    const response = await request(
+      "/api/auth/token?grant_type=password",
+      json("POST", { email: user.user.email, password: "crm-demo-2026" }),
+    );
     expect(response.status).toBe(200);
     expectApiHeaders(response);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
@@ -96,7 +99,14 @@ describe("withDocumentSecurityHeaders", () => {
     expect(first).toContain(`script-src 'self' 'nonce-${a}'`);
     expect(second).toContain(`'nonce-${b}'`);
     expect(first).not.toBe(second);
-    for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'", "connect-src 'self';"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "connect-src 'self';",
+    ]) {
       expect(first).toContain(directive);
     }
     expect(first).not.toContain("unsafe-eval");
@@ -118,9 +128,13 @@ describe("withDocumentSecurityHeaders", () => {
   it("keeps a public route's own Cache-Control but not on staff pages", () => {
     const nonce = createNonce();
     const own = html({ headers: { "Cache-Control": "public, max-age=300" } });
-    expect(withDocumentSecurityHeaders(own, new Request("http://localhost/pt/blog"), nonce).headers.get("Cache-Control")).toBe("public, max-age=300");
+    expect(withDocumentSecurityHeaders(own, new Request("http://localhost/pt/blog"), nonce).headers.get("Cache-Control")).toBe(
+      "public, max-age=300",
+    );
     const staff = html({ headers: { "Cache-Control": "public, max-age=300" } });
-    expect(withDocumentSecurityHeaders(staff, new Request("http://localhost/settings/team"), nonce).headers.get("Cache-Control")).toBe("private, no-store");
+    expect(withDocumentSecurityHeaders(staff, new Request("http://localhost/settings/team"), nonce).headers.get("Cache-Control")).toBe(
+      "private, no-store",
+    );
   });
 
   it("copies immutable responses and leaves WebSocket upgrades alone", () => {

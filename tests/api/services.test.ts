@@ -12,7 +12,10 @@ describe("rate limits", () => {
     for (let i = 0; i < 3; i++) {
       expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + i * 10_000))).toEqual({ allowed: true });
     }
-    expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 30_000))).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 30_000))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 30,
+    });
     // The first attempt has left the window: one more is allowed.
     expect((await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 61_000))).allowed).toBe(true);
     expect((await consumeRateLimit(db(), "other", limit, start)).allowed).toBe(true);
@@ -55,7 +58,9 @@ describe("e-mail outbox", () => {
   it("keeps a failed e-mail in the outbox with the error", async () => {
     const transport: EmailTransport = { name: "broken", send: async () => Promise.reject(new Error("smtp down")) };
     const row = await queueEmail({ db: db(), env }, message, transport);
-    const stored = await env.DB.prepare("select status, last_error from email_outbox where id = ?").bind(row.id).first<{ status: string; last_error: string }>();
+    const stored = await env.DB.prepare("select status, last_error from email_outbox where id = ?")
+      .bind(row.id)
+      .first<{ status: string; last_error: string }>();
     expect(stored?.status).toBe("failed");
     expect(stored?.last_error).toContain("smtp down");
   });

@@ -107,7 +107,13 @@ describe("create", () => {
   });
 
   it("'none' and empty values are stored as null", async () => {
-    const response = await send("POST", "/api/tasks", rep, { title: "Sem nada", description: "   ", due_date: "", lead_id: "none", assigned_to: "none" });
+    const response = await send("POST", "/api/tasks", rep, {
+      title: "Sem nada",
+      description: "   ",
+      due_date: "",
+      lead_id: "none",
+      assigned_to: "none",
+    });
     expect(response.status).toBe(201);
     const { task } = await response.json<{ task: TaskDto }>();
     expect(task).toMatchObject({ description: null, due_date: null, lead_id: null, lead: null, assigned_to: null, assigned_user: null });
@@ -150,7 +156,9 @@ describe("create", () => {
       { path: "assigned_to", message: "O responsável selecionado não existe ou está inativo." },
     ]);
     const unknown = await request("/api/tasks?lang=es", json("POST", { title: "Fantasma", assigned_to: "no-such-user" }, auth(rep)));
-    expect((await unknown.json<ErrorBody>()).issues).toEqual([{ path: "assigned_to", message: "El responsable seleccionado no existe o está inactivo." }]);
+    expect((await unknown.json<ErrorBody>()).issues).toEqual([
+      { path: "assigned_to", message: "El responsable seleccionado no existe o está inactivo." },
+    ]);
     const after = await env.DB.prepare("select count(*) as n from tasks").first<{ n: number }>();
     expect(after!.n).toBe(before!.n);
     expect(await notificationsOf(inactive.id)).toEqual([]);
@@ -329,7 +337,14 @@ describe("who may change a task", () => {
 describe("edit", () => {
   it("changes only the fields sent; 'none' and empty clear them; validation as on create", async () => {
     const lead = await createLead(db(), { name: "Lead Edição" });
-    const task = await createTask(db(), { title: "Original", description: "Descrição", dueDate: "2026-12-01T12:00:00.000Z", leadId: lead.id, assignedTo: rep.user.id, createdBy: rep.user.id });
+    const task = await createTask(db(), {
+      title: "Original",
+      description: "Descrição",
+      dueDate: "2026-12-01T12:00:00.000Z",
+      leadId: lead.id,
+      assignedTo: rep.user.id,
+      createdBy: rep.user.id,
+    });
     const response = await send("PATCH", `/api/tasks/${task.id}`, rep, { title: "Nova" });
     expect((await response.json<{ task: TaskDto }>()).task).toMatchObject({
       title: "Nova",
@@ -339,7 +354,14 @@ describe("edit", () => {
       assigned_to: rep.user.id,
     });
     const cleared = await send("PATCH", `/api/tasks/${task.id}`, rep, { description: "", due_date: "", lead_id: "none" });
-    expect((await cleared.json<{ task: TaskDto }>()).task).toMatchObject({ title: "Nova", description: null, due_date: null, lead_id: null, lead: null, assigned_to: rep.user.id });
+    expect((await cleared.json<{ task: TaskDto }>()).task).toMatchObject({
+      title: "Nova",
+      description: null,
+      due_date: null,
+      lead_id: null,
+      lead: null,
+      assigned_to: rep.user.id,
+    });
 
     const blank = await send("PATCH", `/api/tasks/${task.id}`, rep, { title: " " });
     expect(blank.status).toBe(400);
@@ -350,7 +372,9 @@ describe("edit", () => {
     const inactive = await createUser(db(), { isActive: false });
     const badAssignee = await send("PATCH", `/api/tasks/${task.id}`, rep, { assigned_to: inactive.id });
     expect(badAssignee.status).toBe(400);
-    expect((await badAssignee.json<ErrorBody>()).issues).toEqual([{ path: "assigned_to", message: "O responsável selecionado não existe ou está inativo." }]);
+    expect((await badAssignee.json<ErrorBody>()).issues).toEqual([
+      { path: "assigned_to", message: "O responsável selecionado não existe ou está inativo." },
+    ]);
     expect(await taskRow(task.id)).toMatchObject({ title: "Nova", assigned_to: rep.user.id });
   });
 
@@ -360,7 +384,11 @@ describe("edit", () => {
     await send("PATCH", `/api/tasks/${task.id}`, rep, { assigned_to: colleague.id });
     await send("PATCH", `/api/tasks/${task.id}`, manager, { assigned_to: colleague.id, title: "Visitar cliente (mesmo responsável)" });
     expect(await notificationsOf(colleague.id)).toEqual([
-      expect.objectContaining({ type: "task_assigned", message: `${rep.user.name} atribuiu a você a tarefa “Visitar cliente”.`, link: `/tasks?task=${task.id}` }),
+      expect.objectContaining({
+        type: "task_assigned",
+        message: `${rep.user.name} atribuiu a você a tarefa “Visitar cliente”.`,
+        link: `/tasks?task=${task.id}`,
+      }),
     ]);
     const managerBefore = (await notificationsOf(manager.user.id)).length;
     await send("PATCH", `/api/tasks/${task.id}`, manager, { assigned_to: manager.user.id });
@@ -402,7 +430,9 @@ describe("completion", () => {
   it("a burst of 10 parallel toggles leaves a consistent row (completed_at null iff not completed)", async () => {
     const task = await createTask(db(), { assignedTo: rep.user.id });
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => send("PATCH", `/api/tasks/${task.id}/completion`, i % 3 === 0 ? manager : rep, { completed: i % 2 === 0 })),
+      Array.from({ length: 10 }, (_, i) =>
+        send("PATCH", `/api/tasks/${task.id}/completion`, i % 3 === 0 ? manager : rep, { completed: i % 2 === 0 }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
     const row = (await taskRow(task.id))!;
@@ -425,7 +455,10 @@ describe("completion", () => {
 });
 
 describe("decisions taken in the write itself (conventions 11)", () => {
-  const actorOf = (s: Session): Authenticated => ({ user: s.user, session: { id: "test", method: "password", expiresAt: Date.now() + 60_000 } });
+  const actorOf = (s: Session): Authenticated => ({
+    user: s.user,
+    session: { id: "test", method: "password", expiresAt: Date.now() + 60_000 },
+  });
 
   /**
    * A database that, just before the first write statement of the call (after the
@@ -455,16 +488,18 @@ describe("decisions taken in the write itself (conventions 11)", () => {
             if (!/^\s*(update|insert|delete)/i.test(query)) return prepared;
             return new Proxy(prepared, {
               get(stmt, key, r) {
-                if (key === "bind") return (...values: unknown[]) => {
-                  const bound = stmt.bind(...values);
-                  return new Proxy(bound, {
-                    get(b, k) {
-                      const value = Reflect.get(b, k, b);
-                      if (k === "all" || k === "run" || k === "first") return async (...a: unknown[]) => (await before(), value.apply(b, a));
-                      return typeof value === "function" ? value.bind(b) : value;
-                    },
-                  });
-                };
+                if (key === "bind")
+                  return (...values: unknown[]) => {
+                    const bound = stmt.bind(...values);
+                    return new Proxy(bound, {
+                      get(b, k) {
+                        const value = Reflect.get(b, k, b);
+                        if (k === "all" || k === "run" || k === "first")
+                          return async (...a: unknown[]) => (await before(), value.apply(b, a));
+                        return typeof value === "function" ? value.bind(b) : value;
+                      },
+                    });
+                  };
                 const value = Reflect.get(stmt, key, r);
                 return typeof value === "function" ? value.bind(stmt) : value;
               },

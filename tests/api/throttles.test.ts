@@ -58,7 +58,10 @@ describe("sign-in throttle under a burst", () => {
     expect(count(statuses(responses), 400)).toBe(5);
     // Without CF-Connecting-IP every such client shares one bucket, whatever X-Forwarded-For says.
     const spoofed = await burst(12, (i) =>
-      request("/api/auth/token?grant_type=password", json("POST", { email: user.email, password: "x-wrong" }, { "X-Forwarded-For": `10.1.0.${i}` })),
+      request(
+        "/api/auth/token?grant_type=password",
+        json("POST", { email: user.email, password: "x-wrong" }, { "X-Forwarded-For": `10.1.0.${i}` }),
+      ),
     );
     expect(count(statuses(spoofed), 400)).toBe(5);
   });
@@ -82,7 +85,11 @@ describe("contact throttle under a burst", () => {
     const responses = await burst(30, (i) =>
       request(
         "/api/contact",
-        json("POST", { name: "Rajada", email: `rajada${i}@example.com`, message: "Mensagem de teste com tamanho suficiente." }, { "CF-Connecting-IP": "203.0.113.40" }),
+        json(
+          "POST",
+          { name: "Rajada", email: `rajada${i}@example.com`, message: "Mensagem de teste com tamanho suficiente." },
+          { "CF-Connecting-IP": "203.0.113.40" },
+        ),
       ),
     );
     const list = statuses(responses);
@@ -103,10 +110,17 @@ describe("newsletter throttle", () => {
     expect(count(list, 429)).toBe(20);
     const limited = responses.find((r) => r.status === 429)!;
     expect(limited.headers.get("Retry-After")).toBeTruthy();
-    expect(await limited.json()).toEqual({ error: "rate_limited", message: "Too many sign-ups from this network. Please try again later." });
-    const stored = await env.DB.prepare("select count(*) as n from newsletter_subscribers where email like 'leitor%'").first<{ n: number }>();
+    expect(await limited.json()).toEqual({
+      error: "rate_limited",
+      message: "Too many sign-ups from this network. Please try again later.",
+    });
+    const stored = await env.DB.prepare("select count(*) as n from newsletter_subscribers where email like 'leitor%'").first<{
+      n: number;
+    }>();
     expect(stored?.n).toBe(10);
     // Another network is not affected.
-    expect((await request("/api/newsletter", json("POST", { email: "outra@example.com" }, { "CF-Connecting-IP": "203.0.113.51" }))).status).toBe(201);
+    expect(
+      (await request("/api/newsletter", json("POST", { email: "outra@example.com" }, { "CF-Connecting-IP": "203.0.113.51" }))).status,
+    ).toBe(201);
   });
 });

@@ -21,7 +21,13 @@ describe("GET /api/users/assignable", () => {
     await createUser(db(), { name: "alberto lima" });
     await createUser(db(), { name: "Bruno Inativo", isActive: false });
 
-    const everyone = await env.DB.prepare("select id, name, email, role, is_active from users").all<{ id: string; name: string; email: string; role: string; is_active: number }>();
+    const everyone = await env.DB.prepare("select id, name, email, role, is_active from users").all<{
+      id: string;
+      name: string;
+      email: string;
+      role: string;
+      is_active: number;
+    }>();
     const active = everyone.results.filter((u) => u.is_active === 1);
     const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
     const expected = active
@@ -51,7 +57,11 @@ describe("GET /api/users/assignable", () => {
     const admin = await signedInUser("admin");
     const leaving = await createUser(db(), { name: "Saindo Agora" });
     const names = async () =>
-      (await (await request("/api/users/assignable", { headers: bearer(admin.session.access_token) })).json<{ users: AssignableUserDto[] }>()).users.map((u) => u.id);
+      (
+        await (
+          await request("/api/users/assignable", { headers: bearer(admin.session.access_token) })
+        ).json<{ users: AssignableUserDto[] }>()
+      ).users.map((u) => u.id);
     expect(await names()).toContain(leaving.id);
     await env.DB.prepare("update users set is_active = 0 where id = ?").bind(leaving.id).run();
     expect(await names()).not.toContain(leaving.id);

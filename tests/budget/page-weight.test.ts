@@ -52,9 +52,7 @@ function routeTree(manifest: Manifest): RouteObject[] {
   const byParent = new Map<string | undefined, ManifestRoute[]>();
   for (const route of Object.values(manifest.routes)) byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), route]);
   const build = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((r) =>
-      r.index ? { id: r.id, index: true } : { id: r.id, path: r.path, children: build(r.id) },
-    );
+    (byParent.get(parentId) ?? []).map((r) => (r.index ? { id: r.id, index: true } : { id: r.id, path: r.path, children: build(r.id) }));
   return build(undefined);
 }
 
@@ -81,7 +79,9 @@ describe("page weight per route (gzip, from the production build)", () => {
   const tree = routeTree(manifest);
   const check = (path: string, budget: { js: number; css: number }) => {
     const weight = pageWeight(manifest, tree, path);
-    console.log(`  ${path.padEnd(32)} js ${weight.js.toFixed(1).padStart(6)} KB   css ${weight.css.toFixed(1).padStart(5)} KB   (${weight.routes.at(-1)})`);
+    console.log(
+      `  ${path.padEnd(32)} js ${weight.js.toFixed(1).padStart(6)} KB   css ${weight.css.toFixed(1).padStart(5)} KB   (${weight.routes.at(-1)})`,
+    );
     assert.ok(weight.js <= budget.js, `${path}: JavaScript ${weight.js.toFixed(1)} KB > ${budget.js} KB`);
     assert.ok(weight.css <= budget.css, `${path}: CSS ${weight.css.toFixed(1)} KB > ${budget.css} KB`);
     return weight;

@@ -30,7 +30,10 @@ describe("embedded assistant: userInfo", () => {
   });
 
   it("replaces an older e-mail with a newer one and confirms the new address", async () => {
-    const reply = await ask("na verdade é melhor ana.souza@empresa.com.br", "pt", { email: "ana@antigo.com", needsIdentified: ["pricing"] });
+    const reply = await ask("na verdade é melhor ana.souza@empresa.com.br", "pt", {
+      email: "ana@antigo.com",
+      needsIdentified: ["pricing"],
+    });
     expect(reply.userInfo.email).toBe("ana.souza@empresa.com.br");
     expect(reply.shouldCreateLead).toBe(true);
     expect(reply.response).toContain("ana.souza@empresa.com.br");
@@ -123,7 +126,10 @@ describe("embedded assistant: answers and links in the visitor's language", () =
     ["tem garantia?", { pt: "/pt#guarantee", es: "/es#guarantee", en: "/en#guarantee" }],
     ["como funciona o processo?", { pt: "/pt#process", es: "/es#process", en: "/en#process" }],
     ["vcs tem portfolio?", { pt: "/pt/case-studies", es: "/es/case-studies", en: "/en/case-studies" }],
-    ["any case studies in healthcare?", { pt: "/pt/solutions/aura-health-mvp", es: "/es/solutions/aura-health-mvp", en: "/en/solutions/aura-health-mvp" }],
+    [
+      "any case studies in healthcare?",
+      { pt: "/pt/solutions/aura-health-mvp", es: "/es/solutions/aura-health-mvp", en: "/en/solutions/aura-health-mvp" },
+    ],
     ["quero falar com um atendente", { pt: "/pt/contact", es: "/es/contact", en: "/en/contact" }],
   ];
   for (const [message, paths] of cases) {
@@ -171,7 +177,12 @@ describe("embedded assistant: never empty, short, ends with a question", () => {
 
   it("keeps every reply of the evaluation sets to 1-3 sentences, and ends with a question unless the visitor is leaving", async () => {
     for (const item of [...EVAL_SET, ...HELD_OUT_SET, ...HELD_OUT_2_SET, ...UNTUNED_SET]) {
-      const request: ChatAssistantRequest = { message: item.message, language: item.language, conversation: item.conversation ?? [], userInfo: {} };
+      const request: ChatAssistantRequest = {
+        message: item.message,
+        language: item.language,
+        conversation: item.conversation ?? [],
+        userInfo: {},
+      };
       const reply = await assistant.reply(request);
       const count = sentences(reply.response).length;
       expect(count, reply.response).toBeGreaterThanOrEqual(1);

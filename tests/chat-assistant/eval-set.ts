@@ -150,11 +150,7 @@ export const EVAL_SET: readonly EvalCase[] = [
   es("lo necesitamos urgente, para el mes que viene", "timeline"),
   es("el precio es cerrado o puede cambiar?", "guarantee"),
   es("Carlos Ramírez", "contact", fields({ name: "Carlos Ramírez" }), askedName("¡Genial! ¿Cómo te llamas?")),
-  es(
-    "pueden contactarme a mi email: andres@startup.io, quiero cotizar una app",
-    "contact",
-    fields({ email: "andres@startup.io" }),
-  ),
+  es("pueden contactarme a mi email: andres@startup.io, quiero cotizar una app", "contact", fields({ email: "andres@startup.io" })),
   es(
     "hola, soy maria de la empresa Panaderia Dulce, queremos una web para vender online",
     "services",
@@ -183,11 +179,7 @@ export const EVAL_SET: readonly EvalCase[] = [
   en("can i talk to a real person", "contact"),
   en("my email is john.doe@gmail.com", "contact", fields({ email: "john.doe@gmail.com" })),
   en("call me at +1 (415) 555-0132", "contact", fields({ phone: "+14155550132" })),
-  en(
-    "I'm John from Acme, reach me at john@acme.com",
-    "contact",
-    fields({ name: "John", company: "Acme", email: "john@acme.com" }),
-  ),
+  en("I'm John from Acme, reach me at john@acme.com", "contact", fields({ name: "John", company: "Acme", email: "john@acme.com" })),
   en(
     "name's sarah connor, work at skynet inc, phone +44 20 7946 0958",
     "contact",
@@ -203,11 +195,7 @@ export const EVAL_SET: readonly EvalCase[] = [
   en("need it done asap, like in 4 weeks, doable?", "timeline"),
   en("is the price fixed or can it change later", "guarantee"),
   en("Emily Watson", "contact", fields({ name: "Emily Watson" }), askedName("Great! What's your name?")),
-  en(
-    "pls email me a proposal at mike@bluefin.io, we need an internal dashboard",
-    "contact",
-    fields({ email: "mike@bluefin.io" }),
-  ),
+  en("pls email me a proposal at mike@bluefin.io, we need an internal dashboard", "contact", fields({ email: "mike@bluefin.io" })),
   en("hi, i'm david from greenleaf, we want a customer portal", "services", fields({ name: "David", company: "greenleaf" })),
   en("what kind of roi can i expect", "roi"),
   en("have you done anything in fintech?", "case_studies"),

@@ -11,7 +11,15 @@ const FIELDS = ["name", "email", "phone", "company"] as const satisfies readonly
 const THRESHOLD = 0.9;
 const percent = (hits: number, total: number) => `${((hits / total) * 100).toFixed(1)} % (${hits}/${total})`;
 
-type Score = { intents: number; cases: number; fields: number; fieldTotal: number; present: number; presentTotal: number; misses: string[] };
+type Score = {
+  intents: number;
+  cases: number;
+  fields: number;
+  fieldTotal: number;
+  present: number;
+  presentTotal: number;
+  misses: string[];
+};
 
 async function evaluate(set: readonly EvalCase[]): Promise<Score> {
   const assistant = createEmbeddedAssistant();
@@ -35,7 +43,9 @@ async function evaluate(set: readonly EvalCase[]): Promise<Score> {
         score.fields += 1;
         if (want !== null) score.present += 1;
       } else {
-        score.misses.push(`field  [${item.language}] ${JSON.stringify(item.message)}: ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+        score.misses.push(
+          `field  [${item.language}] ${JSON.stringify(item.message)}: ${field} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`,
+        );
       }
     }
   }

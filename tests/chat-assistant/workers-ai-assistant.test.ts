@@ -125,7 +125,9 @@ describe("Workers AI assistant: the visitor cannot change its instructions", () 
   });
 
   it("never sets shouldCreateLead without an e-mail, whatever the model claims", async () => {
-    const fake = fakeAi(() => good("Perfeito, vou criar seu lead!", { email: "invented@model.test", phone: "+5511999999999", needsIdentified: ["pricing"] }, true));
+    const fake = fakeAi(() =>
+      good("Perfeito, vou criar seu lead!", { email: "invented@model.test", phone: "+5511999999999", needsIdentified: ["pricing"] }, true),
+    );
     const reply = await createWorkersAiAssistant({ ai: fake.ai }).reply(request("quanto custa um app?"));
     expect(reply.shouldCreateLead).toBe(false);
     expect(reply.userInfo.email).toBeNull();

@@ -19,7 +19,9 @@ async function sqliteObjects(type: "table" | "index") {
 /** Runs one statement and returns the error message it fails with, or null. */
 async function failure(sql: string, ...params: unknown[]) {
   try {
-    await env.DB.prepare(sql).bind(...params).run();
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .run();
     return null;
   } catch (error) {
     return String(error);
@@ -29,7 +31,9 @@ async function failure(sql: string, ...params: unknown[]) {
 /** Schema objects and every row outside the full-text indexes' own tables, comparable across databases. */
 async function snapshot(database: D1Database) {
   const { results: objects } = await database
-    .prepare("select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' and name not like '_cf_%' order by type, name")
+    .prepare(
+      "select type, name, tbl_name, sql from sqlite_master where name not like 'sqlite_%' and name not like '_cf_%' order by type, name",
+    )
     .all<{ type: string; name: string; tbl_name: string; sql: string | null }>();
   const rows: Record<string, unknown[]> = {};
   for (const { name } of objects.filter((o) => o.type === "table" && o.name !== "d1_migrations" && !/_fts(_\w+)?$/.test(o.name))) {
@@ -72,9 +76,9 @@ describe("migrations", () => {
   });
 
   it("the lead list query uses the created_at index", async () => {
-    const { results } = await env.DB.prepare(
-      "explain query plan select * from leads where status = 'new' order by created_at desc",
-    ).all<{ detail: string }>();
+    const { results } = await env.DB.prepare("explain query plan select * from leads where status = 'new' order by created_at desc").all<{
+      detail: string;
+    }>();
     expect(results.map((r) => r.detail).join(" ")).toContain("leads_status_created_at_idx");
   });
 });
@@ -97,17 +101,26 @@ describe("constraints", () => {
     ["leads.name blank", "insert into leads (id, name) values ('l-5', '   ')"],
     ["leads.estimated_value negative", "insert into leads (id, name, estimated_value) values ('l-6', 'A', -1)"],
     ["notifications.type", "insert into notifications (id, user_id, type, title, message) values ('n-1', 'nobody', 'spam', 't', 'm')"],
-    ["email_outbox.status", "insert into email_outbox (id, to_address, subject, text_body, kind, status) values ('e-1', 'a@b.c', 's', 't', 'k', 'lost')"],
-    ["case_studies.slug", "insert into case_studies (id, slug, title, description, tag, image_url, industry, project_type, timeline_weeks) values ('c-1', 'Bad Slug', 't', 'd', 'x', 'i', 'i', 'p', 4)"],
-    ["tasks.completed_at without completed", "insert into tasks (id, title, completed, completed_at) values ('t-1', 'T', 0, '2026-01-01T00:00:00.000Z')"],
+    [
+      "email_outbox.status",
+      "insert into email_outbox (id, to_address, subject, text_body, kind, status) values ('e-1', 'a@b.c', 's', 't', 'k', 'lost')",
+    ],
+    [
+      "case_studies.slug",
+      "insert into case_studies (id, slug, title, description, tag, image_url, industry, project_type, timeline_weeks) values ('c-1', 'Bad Slug', 't', 'd', 'x', 'i', 'i', 'p', 4)",
+    ],
+    [
+      "tasks.completed_at without completed",
+      "insert into tasks (id, title, completed, completed_at) values ('t-1', 'T', 0, '2026-01-01T00:00:00.000Z')",
+    ],
   ])("rejects a bad value: %s", async (_label, sql) => {
     expect(await failure(sql)).toMatch(/CHECK constraint failed|constraint/i);
   });
 
   it("rejects an activity type outside the list", async () => {
-    expect(
-      await failure("insert into lead_activities (id, lead_id, type, content) values ('a-1', ?, 'fax', 'x')", leadId),
-    ).toMatch(/CHECK constraint failed/);
+    expect(await failure("insert into lead_activities (id, lead_id, type, content) values ('a-1', ?, 'fax', 'x')", leadId)).toMatch(
+      /CHECK constraint failed/,
+    );
   });
 
   it("accepts the spec's values and fills ids and ISO timestamps", async () => {

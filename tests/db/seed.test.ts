@@ -6,7 +6,18 @@ import { LEAD_SOURCES, LEAD_STATUSES, NOTIFICATION_TYPES } from "../../worker/db
 import { db } from "../helpers.ts";
 
 async function counts() {
-  const tables = ["users", "leads", "lead_activities", "lead_notes", "tasks", "chat_channels", "chat_channel_members", "chat_messages", "notifications", "case_studies"];
+  const tables = [
+    "users",
+    "leads",
+    "lead_activities",
+    "lead_notes",
+    "tasks",
+    "chat_channels",
+    "chat_channel_members",
+    "chat_messages",
+    "notifications",
+    "case_studies",
+  ];
   const result: Record<string, number> = {};
   for (const table of tables) {
     const row = await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>();

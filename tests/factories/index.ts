@@ -71,9 +71,7 @@ export function buildLead(overrides: Partial<Insert<typeof leads>> = {}): Insert
   };
 }
 
-export function buildActivity(
-  overrides: Partial<Insert<typeof leadActivities>> & { leadId: string },
-): Insert<typeof leadActivities> {
+export function buildActivity(overrides: Partial<Insert<typeof leadActivities>> & { leadId: string }): Insert<typeof leadActivities> {
   return {
     type: "internal_note" satisfies ActivityType,
     subject: null,
@@ -100,9 +98,7 @@ export function buildTask(overrides: Partial<Insert<typeof tasks>> = {}): Insert
   };
 }
 
-export function buildNotification(
-  overrides: Partial<Insert<typeof notifications>> & { userId: string },
-): Insert<typeof notifications> {
+export function buildNotification(overrides: Partial<Insert<typeof notifications>> & { userId: string }): Insert<typeof notifications> {
   return {
     type: "system" satisfies NotificationType,
     title: "Aviso",
@@ -117,9 +113,7 @@ export function buildChannel(overrides: Partial<Insert<typeof chatChannels>> = {
   return { name: `canal-${n}`, description: null, isPrivate: false, ...overrides };
 }
 
-export function buildChatMessage(
-  overrides: Partial<Insert<typeof chatMessages>> & { channelId: string },
-): Insert<typeof chatMessages> {
+export function buildChatMessage(overrides: Partial<Insert<typeof chatMessages>> & { channelId: string }): Insert<typeof chatMessages> {
   return { content: "Olá, equipe!", ...overrides };
 }
 
@@ -144,7 +138,10 @@ export function buildCaseStudy(overrides: Partial<Insert<typeof caseStudies>> = 
 // Inserting variants return the stored row.
 
 export async function createUser(db: Db, overrides: Parameters<typeof buildUser>[0] = {}) {
-  const [row] = await db.insert(users).values(await buildUser(overrides)).returning();
+  const [row] = await db
+    .insert(users)
+    .values(await buildUser(overrides))
+    .returning();
   return row!;
 }
 

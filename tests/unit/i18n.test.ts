@@ -16,9 +16,7 @@ import { translate } from "../../app/i18n/translate.ts";
 
 function leafPaths(node: unknown, prefix = ""): string[] {
   if (typeof node === "string") return [prefix];
-  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) =>
-    leafPaths(value, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => leafPaths(value, prefix ? `${prefix}.${key}` : key));
 }
 
 describe("dictionaries", () => {
@@ -101,7 +99,11 @@ describe("messages per route (what reaches the browser)", () => {
   });
 
   it("merges the matched routes' messages, the deepest winning, and translates from them", () => {
-    const merged = mergeMessages([messagesFor("en", BASE_NAMESPACES), undefined, messagesFor("pt", [...SITE_SHELL_NAMESPACES, "site.about"])]);
+    const merged = mergeMessages([
+      messagesFor("en", BASE_NAMESPACES),
+      undefined,
+      messagesFor("pt", [...SITE_SHELL_NAMESPACES, "site.about"]),
+    ]);
     const t = createTranslator(merged);
     expect(t("errorScreen.title")).toBe("Algo deu errado");
     expect(t("site.nav.contact")).toBe("Contato");

@@ -6,7 +6,11 @@ import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
 import { auditText } from "../../app/modules/lead-detail/activity-text.ts";
 import { ATTACHMENT_ACCEPT, attachmentProblem } from "../../app/modules/lead-detail/attachment-rules.ts";
 
-const entry = (type: ActivityDto["type"], metadata: Record<string, unknown>, author: string | null = "Ana Administradora"): ActivityDto => ({
+const entry = (
+  type: ActivityDto["type"],
+  metadata: Record<string, unknown>,
+  author: string | null = "Ana Administradora",
+): ActivityDto => ({
   id: "a1",
   lead_id: "l1",
   type,

@@ -112,7 +112,10 @@ describe("pipeline state", () => {
   });
 
   it("a further page appends what is not shown yet and takes the server's figures", () => {
-    const next = appendColumnPage(board, column("won", [d, lead("e", "won", 1, "2026-10-30T00:00:00Z")], { count: 3, value_sum: 61, next_cursor: "z" }));
+    const next = appendColumnPage(
+      board,
+      column("won", [d, lead("e", "won", 1, "2026-10-30T00:00:00Z")], { count: 3, value_sum: 61, next_cursor: "z" }),
+    );
     expect(next[1]!.leads.map((l) => l.id)).toEqual(["c", "d", "e"]);
     expect(next[1]).toMatchObject({ count: 3, value_sum: 61, next_cursor: "z" });
     expect(next[0]).toBe(board[0]);

@@ -25,15 +25,13 @@ const lead = (id: string, status: LeadDto["status"], created_at: string, extra: 
 });
 
 const board = (cards: LeadDto[], more: Partial<Record<LeadDto["status"], string>> = {}): Columns =>
-  LEAD_STATUSES.map(
-    (status): PipelineColumnDto => ({
-      status,
-      count: cards.filter((c) => c.status === status).length,
-      value_sum: cards.filter((c) => c.status === status).length * 100,
-      leads: cards.filter((c) => c.status === status),
-      next_cursor: more[status] ?? null,
-    }),
-  );
+  LEAD_STATUSES.map((status): PipelineColumnDto => ({
+    status,
+    count: cards.filter((c) => c.status === status).length,
+    value_sum: cards.filter((c) => c.status === status).length * 100,
+    leads: cards.filter((c) => c.status === status),
+    next_cursor: more[status] ?? null,
+  }));
 
 const totals = (counts: Partial<Record<LeadDto["status"], number>>): LeadStatusTotals =>
   Object.fromEntries(LEAD_STATUSES.map((s) => [s, { count: counts[s] ?? 0, value_sum: (counts[s] ?? 0) * 100 }])) as LeadStatusTotals;
@@ -58,7 +56,10 @@ describe("the pipeline", () => {
 
   it("moves a card another screen moved, in date order, with the server's counts and sums", () => {
     const moved = { ...a, status: "won" as const, updated_at: "2026-02-01T00:00:00.000Z" };
-    const next = liveChange(changed(moved, "new", totals({ new: 1, won: 5 })), "")!.board(board([a, b, lead("w", "won", "2026-01-05T00:00:00.000Z")]), none);
+    const next = liveChange(changed(moved, "new", totals({ new: 1, won: 5 })), "")!.board(
+      board([a, b, lead("w", "won", "2026-01-05T00:00:00.000Z")]),
+      none,
+    );
     expect(ids(next)).toMatchObject({ new: ["b"], won: ["w", "a"] });
     expect(next.find((c) => c.status === "won")).toMatchObject({ count: 5, value_sum: 500 });
     expect(next.find((c) => c.status === "new")).toMatchObject({ count: 1, value_sum: 100 });
@@ -89,7 +90,16 @@ describe("the pipeline", () => {
   });
 
   it("removes a deleted card and takes the counts", () => {
-    const event: LeadDeletedEvent = { type: "lead.deleted", id: "e", created_at: "", lead_id: "a", status: "new", estimated_value: 100, actor: null, totals: totals({ new: 1 }) };
+    const event: LeadDeletedEvent = {
+      type: "lead.deleted",
+      id: "e",
+      created_at: "",
+      lead_id: "a",
+      status: "new",
+      estimated_value: 100,
+      actor: null,
+      totals: totals({ new: 1 }),
+    };
     const next = liveChange(event, "")!.board(board([a, b]), none);
     expect(ids(next).new).toEqual(["b"]);
     expect(next[0]!.count).toBe(1);
@@ -105,8 +115,21 @@ describe("the list", () => {
     const edited = { ...b, name: "Renomeado", status: "won" as const, updated_at: "2026-02-01T00:00:00.000Z" };
     expect(liveChange(changed(edited, "qualified", totals({})), "")!.list([a, b], { ...view, status: "qualified" })).toEqual([a, edited]);
     const fresh = lead("n", "new", "2026-03-01T00:00:00.000Z");
-    expect(liveChange(changed(fresh, null, totals({})), "")!.list([a, b], view).map((l) => l.id)).toEqual(["n", "a", "b"]);
-    const deleted: LeadDeletedEvent = { type: "lead.deleted", id: "e", created_at: "", lead_id: "a", status: "new", estimated_value: 0, actor: null, totals: totals({}) };
+    expect(
+      liveChange(changed(fresh, null, totals({})), "")!
+        .list([a, b], view)
+        .map((l) => l.id),
+    ).toEqual(["n", "a", "b"]);
+    const deleted: LeadDeletedEvent = {
+      type: "lead.deleted",
+      id: "e",
+      created_at: "",
+      lead_id: "a",
+      status: "new",
+      estimated_value: 0,
+      actor: null,
+      totals: totals({}),
+    };
     expect(liveChange(deleted, "")!.list([a, b], view)).toEqual([b]);
   });
 
@@ -120,7 +143,12 @@ describe("the list", () => {
 });
 
 describe("leadMatches (as the search index: every word a prefix, accents and case folded)", () => {
-  const l = lead("x", "new", "", { name: "José Ávila", email: "jose.avila@exemplo.com.br", company: "Padaria São João", tags: ["Orçamento"] });
+  const l = lead("x", "new", "", {
+    name: "José Ávila",
+    email: "jose.avila@exemplo.com.br",
+    company: "Padaria São João",
+    tags: ["Orçamento"],
+  });
   it.each([
     ["", true],
     ["jose", true],
@@ -133,6 +161,10 @@ describe("leadMatches (as the search index: every word a prefix, accents and cas
   ])("%j → %s", (q, expected) => expect(leadMatches(l, q)).toBe(expected));
   it("placeInPage keeps order newest first", () => {
     const x = lead("x", "new", "2026-01-02T00:00:00.000Z");
-    expect(placeInPage([lead("a", "new", "2026-01-03T00:00:00.000Z"), lead("b", "new", "2026-01-01T00:00:00.000Z")], x, true, true).map((i) => i.id)).toEqual(["a", "x", "b"]);
+    expect(
+      placeInPage([lead("a", "new", "2026-01-03T00:00:00.000Z"), lead("b", "new", "2026-01-01T00:00:00.000Z")], x, true, true).map(
+        (i) => i.id,
+      ),
+    ).toEqual(["a", "x", "b"]);
   });
 });

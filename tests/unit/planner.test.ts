@@ -115,11 +115,7 @@ describe("compliance notes", () => {
 });
 
 describe("canGenerate", () => {
-  const choices = [
-    { projectType: "saas" as const },
-    { industry: "fintech" as const },
-    { teamSize: "medium" as const },
-  ];
+  const choices = [{ projectType: "saas" as const }, { industry: "fintech" as const }, { teamSize: "medium" as const }];
 
   // Every combination of the three required choices, with and without a budget.
   const rows = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((mask) =>

@@ -75,11 +75,7 @@ export const authApi = new Hono<AppEnv>()
   .post("/recover", async (c) => {
     const { email } = parse(recoverSchema, await jsonBody(c));
     const redirectTo = safeRedirect(c.req.url, c.req.query("redirect_to"), c.env.PUBLIC_ORIGIN);
-    await requestPasswordRecovery(
-      c.get("services"),
-      { email, redirectTo, language: c.get("language") },
-      c.get("auth").client,
-    );
+    await requestPasswordRecovery(c.get("services"), { email, redirectTo, language: c.get("language") }, c.get("auth").client);
     return c.json({});
   })
   .post("/verify", async (c) => {

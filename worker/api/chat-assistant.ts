@@ -27,22 +27,27 @@ export const CHAT_ASSISTANT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 
  * - 503 assistant_unavailable when the assistant fails or answers nothing: its message is
  *   the technical-issue sentence the widget shows as the bot's reply (spec §8).
  */
-export const chatAssistantApi = new Hono<AppEnv>().post("/", bodyLanguage, validateWithMessageKeys("json", chatAssistantRequestSchema), async (c) => {
-  const input = c.req.valid("json");
-  await enforceRateLimit(c.get("db"), `chat-assistant:${c.get("auth").client.ip}`, CHAT_ASSISTANT_LIMIT);
+export const chatAssistantApi = new Hono<AppEnv>().post(
+  "/",
+  bodyLanguage,
+  validateWithMessageKeys("json", chatAssistantRequestSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    await enforceRateLimit(c.get("db"), `chat-assistant:${c.get("auth").client.ip}`, CHAT_ASSISTANT_LIMIT);
 
-  let reply: Awaited<ReturnType<ReturnType<typeof chatAssistantFor>["reply"]>>;
-  try {
-    reply = await chatAssistantFor(c.env).reply(input, { signal: c.req.raw.signal });
-  } catch (error) {
-    console.error("chat assistant: the assistant failed", error);
-    throw new ApiError(503, "assistant_unavailable");
-  }
-  const response = typeof reply?.response === "string" ? reply.response.trim() : "";
-  if (!response) {
-    console.error("chat assistant: the assistant answered nothing", { intent: reply?.intent });
-    throw new ApiError(503, "assistant_unavailable");
-  }
-  const body: ChatAssistantResponse = { response, userInfo: reply.userInfo ?? {}, shouldCreateLead: reply.shouldCreateLead === true };
-  return c.json(body, 200);
-});
+    let reply: Awaited<ReturnType<ReturnType<typeof chatAssistantFor>["reply"]>>;
+    try {
+      reply = await chatAssistantFor(c.env).reply(input, { signal: c.req.raw.signal });
+    } catch (error) {
+      console.error("chat assistant: the assistant failed", error);
+      throw new ApiError(503, "assistant_unavailable");
+    }
+    const response = typeof reply?.response === "string" ? reply.response.trim() : "";
+    if (!response) {
+      console.error("chat assistant: the assistant answered nothing", { intent: reply?.intent });
+      throw new ApiError(503, "assistant_unavailable");
+    }
+    const body: ChatAssistantResponse = { response, userInfo: reply.userInfo ?? {}, shouldCreateLead: reply.shouldCreateLead === true };
+    return c.json(body, 200);
+  },
+);

@@ -21,9 +21,14 @@ const ok: LeadCaptureResponse = { ok: true };
  * - 400 validation_failed (issues in the body's language) / invalid_json; 413 over 1 MB;
  * - 429 rate_limited with Retry-After after 5 captures in 10 minutes from one IP.
  */
-export const leadCaptureApi = new Hono<AppEnv>().post("/", bodyLanguage, validateWithMessageKeys("json", leadCaptureRequestSchema), async (c) => {
-  const input = c.req.valid("json");
-  if (isLeadHoneypotFilled(input)) return c.json(ok, 200);
-  const result = await captureLead(c.get("services"), input, { ip: c.get("auth").client.ip });
-  return c.json(ok, result.outcome === "created" ? 201 : result.outcome === "updated" ? 200 : 202);
-});
+export const leadCaptureApi = new Hono<AppEnv>().post(
+  "/",
+  bodyLanguage,
+  validateWithMessageKeys("json", leadCaptureRequestSchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    if (isLeadHoneypotFilled(input)) return c.json(ok, 200);
+    const result = await captureLead(c.get("services"), input, { ip: c.get("auth").client.ip });
+    return c.json(ok, result.outcome === "created" ? 201 : result.outcome === "updated" ? 200 : 202);
+  },
+);

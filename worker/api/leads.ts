@@ -125,7 +125,10 @@ export const leadsApi = new Hono<AppEnv>()
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const file = form["file"];
     if (!(file instanceof File)) {
-      throw new ApiError(400, "validation_failed", { params: { fields: "file" }, issues: [{ path: "file", message: FIELD_ISSUE.required }] });
+      throw new ApiError(400, "validation_failed", {
+        params: { fields: "file" },
+        issues: [{ path: "file", message: FIELD_ISSUE.required }],
+      });
     }
     const attachment = await uploadAttachment(c.get("services"), c.get("viewer"), c.req.param("id"), file);
     return c.json({ attachment }, 201);

@@ -22,7 +22,12 @@ export const taskListQuerySchema = z.object({
   q: z.string().trim().max(200, TASK_ISSUE.tooLong).optional(),
   filter: z.enum(TASK_FILTERS, { error: TASK_ISSUE.invalid }).optional(),
   cursor: z.string().max(500, TASK_ISSUE.invalid).optional(),
-  limit: z.coerce.number({ error: TASK_ISSUE.invalid }).int(TASK_ISSUE.invalid).min(1, TASK_ISSUE.invalid).max(TASK_PAGE_MAX, TASK_ISSUE.invalid).optional(),
+  limit: z.coerce
+    .number({ error: TASK_ISSUE.invalid })
+    .int(TASK_ISSUE.invalid)
+    .min(1, TASK_ISSUE.invalid)
+    .max(TASK_PAGE_MAX, TASK_ISSUE.invalid)
+    .optional(),
 });
 
 const taskParam = z.object({ id: z.string().min(1).max(64) });

@@ -7,10 +7,7 @@ import type { AppEnv } from "./context.ts";
 import { validationError } from "./errors.ts";
 
 /** zValidator whose failures become the API's translated `validation_failed` error. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error);
   });

@@ -14,13 +14,18 @@ export function isSecureRequest(request: Request) {
 }
 
 export function sessionCookieNames(secure: boolean) {
-  return secure
-    ? { access: "__Host-crm-access", refresh: "__Host-crm-refresh" }
-    : { access: "crm-access", refresh: "crm-refresh" };
+  return secure ? { access: "__Host-crm-access", refresh: "__Host-crm-refresh" } : { access: "crm-access", refresh: "crm-refresh" };
 }
 
 function serialize(name: string, value: string, maxAge: number, secure: boolean) {
-  return [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])].join("; ");
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(secure ? ["Secure"] : []),
+  ].join("; ");
 }
 
 export function sessionCookies(tokens: { access_token: string; refresh_token: string; expires_in?: number }, secure: boolean) {

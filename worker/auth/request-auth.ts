@@ -1,13 +1,7 @@
 import { AuthError } from "./auth-error.ts";
 import { clearedSessionCookies, isSecureRequest, readCookie, sessionCookieNames, sessionCookies } from "./cookies.ts";
 import { looksLikeJwt } from "./jwt.ts";
-import {
-  authenticateAccessToken,
-  refreshSession,
-  type AuthSession,
-  type Authenticated,
-  type Client,
-} from "../services/auth-service.ts";
+import { authenticateAccessToken, refreshSession, type AuthSession, type Authenticated, type Client } from "../services/auth-service.ts";
 import type { ServiceContext } from "../services/service-context.ts";
 
 /** Refresh the cookie session on the server when this little life is left. */

@@ -89,7 +89,12 @@ export function withApiSecurityHeaders(response: Response, request: Request): Re
 }
 
 /** Headers for everything the app renders (HTML, single-fetch data, the odd text/XML route). */
-export function withDocumentSecurityHeaders(response: Response, request: Request, nonce: string, options: SecurityHeaderOptions = {}): Response {
+export function withDocumentSecurityHeaders(
+  response: Response,
+  request: Request,
+  nonce: string,
+  options: SecurityHeaderOptions = {},
+): Response {
   if (isUpgrade(response)) return response;
   const copy = withCommonHeaders(response, request);
   const headers = copy.headers;

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  isLanguage,
-  languageFromAcceptLanguage,
-  languageFromCookie,
-  type Language,
-} from "~/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, languageFromAcceptLanguage, languageFromCookie, type Language } from "~/i18n";
 
 /**
  * The language an API caller reads: `?lang=`, then the saved `language` cookie, then

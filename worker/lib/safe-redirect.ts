@@ -60,11 +60,7 @@ function originOf(value: string | null | undefined): string | null {
  * ones are ignored), and are reduced to their path. Relative targets go through
  * safeLocalPath. Anything else yields `fallback`.
  */
-export function safeSitePath(
-  value: unknown,
-  allowedOrigins: ReadonlyArray<string | null | undefined>,
-  fallback = "/dashboard",
-): string {
+export function safeSitePath(value: unknown, allowedOrigins: ReadonlyArray<string | null | undefined>, fallback = "/dashboard"): string {
   if (typeof value !== "string" || !value) return fallback;
   if (CONTROL_CHARS.test(value)) return fallback;
   if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return safeLocalPath(value, fallback);

@@ -14,14 +14,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "..
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.ts";
 import { weakPasswordReasons } from "../auth/password-policy.ts";
 import { assertRole } from "../auth/permissions.ts";
-import {
-  authSessions,
-  passwordResetTokens,
-  refreshTokens,
-  users,
-  type SessionMethod,
-  type User,
-} from "../db/schema/index.ts";
+import { authSessions, passwordResetTokens, refreshTokens, users, type SessionMethod, type User } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
 import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
@@ -105,7 +98,13 @@ let dummyHash: Promise<string> | undefined;
 /** The child of a refresh token is derived from it, so a retry can be answered with the same token. */
 const childRefreshToken = (env: Env, token: string) => hmacToken(secretOf(env), `refresh:${token}`);
 
-async function issue(env: Env, user: User, session: { id: string; method: SessionMethod }, refreshToken: string, issuedAt: number): Promise<AuthSession> {
+async function issue(
+  env: Env,
+  user: User,
+  session: { id: string; method: SessionMethod },
+  refreshToken: string,
+  issuedAt: number,
+): Promise<AuthSession> {
   const accessToken = await signAccessToken(secretOf(env), {
     sub: user.id,
     session_id: session.id,
@@ -160,11 +159,20 @@ export async function endSessions(ctx: ServiceContext, which: SessionsToEnd, tog
     which.exceptSessionId === undefined ? undefined : ne(authSessions.id, which.exceptSessionId),
   );
   const [ended] = await db.batch([
-    db.update(authSessions).set({ revokedAt: now, updatedAt: now }).where(and(sessions, isNull(authSessions.revokedAt))).returning({ id: authSessions.id }),
+    db
+      .update(authSessions)
+      .set({ revokedAt: now, updatedAt: now })
+      .where(and(sessions, isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id }),
     db
       .update(refreshTokens)
       .set({ revokedAt: now })
-      .where(and(isNull(refreshTokens.revokedAt), inArray(refreshTokens.sessionId, db.select({ id: authSessions.id }).from(authSessions).where(sessions)))),
+      .where(
+        and(
+          isNull(refreshTokens.revokedAt),
+          inArray(refreshTokens.sessionId, db.select({ id: authSessions.id }).from(authSessions).where(sessions)),
+        ),
+      ),
     ...together,
   ]);
   try {
@@ -177,7 +185,11 @@ export async function endSessions(ctx: ServiceContext, which: SessionsToEnd, tog
 
 const throttleKey = (purpose: string, email: string, ip: string) => `${purpose}:${email}|${ip}`;
 
-export async function signInWithPassword(ctx: ServiceContext, input: { email: string; password: string }, client: Client): Promise<AuthSession> {
+export async function signInWithPassword(
+  ctx: ServiceContext,
+  input: { email: string; password: string },
+  client: Client,
+): Promise<AuthSession> {
   const email = normalizeEmail(input.email);
   const key = throttleKey("signin", email, client.ip);
   // Every attempt is reserved (counted as a failure) before the password is looked at, in
@@ -196,7 +208,10 @@ export async function signInWithPassword(ctx: ServiceContext, input: { email: st
 
   await clearRateLimit(ctx.db, key);
   if (needsRehash(user.passwordHash)) {
-    await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
   }
   return startSession(ctx, user, "password", client);
 }
@@ -230,7 +245,10 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
   try {
     await db.batch([
       db.insert(refreshTokens).values({ sessionId: session.id, tokenHash: await sha256Hex(child), parentId: token.id, createdAt }),
-      db.update(refreshTokens).set({ usedAt: createdAt }).where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt))),
+      db
+        .update(refreshTokens)
+        .set({ usedAt: createdAt })
+        .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt))),
       db.update(authSessions).set({ refreshedAt: createdAt, updatedAt: createdAt }).where(eq(authSessions.id, session.id)),
     ]);
   } catch (error) {
@@ -284,7 +302,11 @@ export async function signOut(ctx: ServiceContext, auth: Authenticated, scope: S
   const userId = auth.user.id;
   await endSessions(
     ctx,
-    scope === "local" ? { userId, sessionId: auth.session.id } : scope === "global" ? { userId } : { userId, exceptSessionId: auth.session.id },
+    scope === "local"
+      ? { userId, sessionId: auth.session.id }
+      : scope === "global"
+        ? { userId }
+        : { userId, exceptSessionId: auth.session.id },
   );
 }
 
@@ -327,7 +349,10 @@ async function sendRecoveryEmail(ctx: ServiceContext, email: string, input: { re
   const now = new Date();
   await ctx.db.batch([
     // Only the newest link works.
-    ctx.db.update(passwordResetTokens).set({ usedAt: now.toISOString() }).where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
+    ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now.toISOString() })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt))),
     ctx.db.insert(passwordResetTokens).values({
       userId: user.id,
       tokenHash: await sha256Hex(token),
@@ -357,7 +382,13 @@ export async function peekRecoveryToken(ctx: ServiceContext, token: string): Pro
     .select({ email: users.email, isActive: users.isActive })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, await sha256Hex(token)), isNull(passwordResetTokens.usedAt), sql`${passwordResetTokens.expiresAt} > ${nowIso()}`))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
+        isNull(passwordResetTokens.usedAt),
+        sql`${passwordResetTokens.expiresAt} > ${nowIso()}`,
+      ),
+    )
     .get();
   return row && row.isActive ? { email: row.email } : null;
 }
@@ -387,10 +418,16 @@ export async function updatePassword(ctx: ServiceContext, auth: Authenticated, p
   if (reasons.length > 0) throw new AuthError(422, "weak_password", { reasons });
   const now = nowIso();
   await endSessions(ctx, { userId: auth.user.id, exceptSessionId: auth.session.id }, [
-    ctx.db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: now }).where(eq(users.id, auth.user.id)),
+    ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password), updatedAt: now })
+      .where(eq(users.id, auth.user.id)),
     ctx.db.update(authSessions).set({ method: "password", updatedAt: now }).where(eq(authSessions.id, auth.session.id)),
     // Reset links still unused are spent with the old password.
-    ctx.db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, auth.user.id), isNull(passwordResetTokens.usedAt))),
+    ctx.db
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, auth.user.id), isNull(passwordResetTokens.usedAt))),
   ]);
   const user = await ctx.db.query.users.findFirst({ where: eq(users.id, auth.user.id) });
   if (!user) throw new AuthError(404, "user_not_found");

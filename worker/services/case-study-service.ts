@@ -63,10 +63,7 @@ export async function listAllCaseStudies(db: Db, language: Language, { limit }: 
 
 /** Slugs and dates for the sitemap. */
 export async function listCaseStudySlugs(db: Db): Promise<{ slug: string; createdAt: string }[]> {
-  return db
-    .select({ slug: caseStudies.slug, createdAt: caseStudies.createdAt })
-    .from(caseStudies)
-    .orderBy(desc(caseStudies.createdAt));
+  return db.select({ slug: caseStudies.slug, createdAt: caseStudies.createdAt }).from(caseStudies).orderBy(desc(caseStudies.createdAt));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -127,11 +124,13 @@ export type CaseStudyListing = {
 
 /** Lowercase without accents, so "saude" finds "Saúde" and "LOGISTICA" finds "Logística". */
 export function foldText(value: string): string {
-  return value.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
-const byNewest = (a: CaseStudyView, b: CaseStudyView) =>
-  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+const byNewest = (a: CaseStudyView, b: CaseStudyView) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 /**
  * The listing: search, filter, sort and cut one case-study query. The portfolio is a
@@ -141,11 +140,7 @@ const byNewest = (a: CaseStudyView, b: CaseStudyView) =>
  * accent folding, which SQLite's LIKE cannot do. Revisit if the table ever grows to
  * thousands of rows.
  */
-export async function queryCaseStudies(
-  db: Db,
-  language: Language,
-  query: Partial<CaseStudyQuery> = {},
-): Promise<CaseStudyListing> {
+export async function queryCaseStudies(db: Db, language: Language, query: Partial<CaseStudyQuery> = {}): Promise<CaseStudyListing> {
   const parsed = caseStudyQuerySchema.parse(query);
   const studies = await listAllCaseStudies(db, language);
 

@@ -99,9 +99,16 @@ const languageSchema = z.enum(LANGUAGES, { error: (issue) => (issue.input === un
 
 const shortList = (items: number, length: number) =>
   z
-    .array(z.string({ error: FIELD.invalid }).trim().max(length, { error: FIELD.tooLong, abort: true }).refine(isSingleLine, { error: FIELD.control }), {
-      error: FIELD.invalid,
-    })
+    .array(
+      z
+        .string({ error: FIELD.invalid })
+        .trim()
+        .max(length, { error: FIELD.tooLong, abort: true })
+        .refine(isSingleLine, { error: FIELD.control }),
+      {
+        error: FIELD.invalid,
+      },
+    )
     .max(items, { error: FIELD.tooMany });
 
 const contextLine = (max: number) =>

@@ -285,7 +285,12 @@ const toMessageDto = (row: MessageRow): ChatMessageDto => ({
  * Ordered by `seq`, the message's place in its channel, so messages sharing a created_at
  * are never skipped or repeated. Invalid input for a cursor that is not a message of this channel.
  */
-export async function listMessages(ctx: ServiceContext, actor: Authenticated, channelId: string, query: MessagesQuery): Promise<Page<ChatMessageDto>> {
+export async function listMessages(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  channelId: string,
+  query: MessagesQuery,
+): Promise<Page<ChatMessageDto>> {
   const cursorId = query.after ?? query.before;
   const [, cursor] = await Promise.all([
     assertReadable(ctx, actor, channelId),
@@ -325,7 +330,12 @@ export async function listMessages(ctx: ServiceContext, actor: Authenticated, ch
  * INSERT, with its seq), then broadcast to the channel's room. A failed broadcast does not
  * fail the post: the message is in D1 and clients fetch it on reconnect (?after=).
  */
-export async function postMessage(ctx: ServiceContext, actor: Authenticated, channelId: string, input: PostMessageInput): Promise<ChatMessageDto> {
+export async function postMessage(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  channelId: string,
+  input: PostMessageInput,
+): Promise<ChatMessageDto> {
   const id = crypto.randomUUID();
   const nextSeq = sql`(select coalesce(max(m.seq), 0) + 1 from ${chatMessages} as m where m.channel_id = ${chatChannels.id})`;
   // Column order of chat_messages: id, channel_id, user_id, content, created_at, seq.
@@ -350,7 +360,14 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
     author_email: actor.user.email,
     seq: row.seq ?? 0,
   };
-  const activity: ChatActivityEvent = { type: "chat.activity", id: row.id, created_at: row.createdAt, channel_id: channelId, seq: row.seq ?? 0, user_id: actor.user.id };
+  const activity: ChatActivityEvent = {
+    type: "chat.activity",
+    id: row.id,
+    created_at: row.createdAt,
+    channel_id: channelId,
+    seq: row.seq ?? 0,
+    user_id: actor.user.id,
+  };
   const published = await Promise.allSettled([publishChatMessage(ctx.env, message), publishChatActivity(ctx, activity)]);
   for (const result of published) {
     if (result.status === "rejected") console.error("chat: message stored but not broadcast; clients catch up on reconnect", result.reason);
@@ -364,12 +381,20 @@ export async function postMessage(ctx: ServiceContext, actor: Authenticated, cha
  * the user room of each member, so nobody outside it learns it is active.
  */
 async function publishChatActivity(ctx: ServiceContext, event: ChatActivityEvent): Promise<void> {
-  const channel = await ctx.db.select({ isPrivate: chatChannels.isPrivate }).from(chatChannels).where(eq(chatChannels.id, event.channel_id)).get();
+  const channel = await ctx.db
+    .select({ isPrivate: chatChannels.isPrivate })
+    .from(chatChannels)
+    .where(eq(chatChannels.id, event.channel_id))
+    .get();
   if (!channel) return;
   if (!channel.isPrivate) {
     await publishToTeam(ctx.env, [event]);
     return;
   }
-  const members = await ctx.db.select({ userId: chatChannelMembers.userId }).from(chatChannelMembers).where(eq(chatChannelMembers.channelId, event.channel_id)).all();
+  const members = await ctx.db
+    .select({ userId: chatChannelMembers.userId })
+    .from(chatChannelMembers)
+    .where(eq(chatChannelMembers.channelId, event.channel_id))
+    .all();
   await publishToUsers(ctx.env, new Map(members.map((m) => [m.userId, [event]])));
 }

@@ -17,9 +17,7 @@ type RecentRow = DashboardDto["recentLeads"][number];
 /** The dashboard's figures; everyone signed in sees the whole team's (crm.md §6). */
 export async function getDashboard({ db }: ServiceContext, _actor: Authenticated): Promise<DashboardDto> {
   const [totals, recent] = await db.batch([
-    db.all<TotalsRow>(
-      sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`,
-    ),
+    db.all<TotalsRow>(sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`),
     db.all<RecentRow>(
       sql`select id, name, company, status, estimated_value, created_at from leads indexed by leads_created_at_idx order by created_at desc, id desc limit ${sql.raw(String(RECENT_LEADS))}`,
     ),

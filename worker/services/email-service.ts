@@ -25,7 +25,11 @@ export const consoleTransport: EmailTransport = {
   name: "console",
   async send(message) {
     console.info(
-      [`📧 E-mail (${message.kind}) to ${message.to}`, `   Subject: ${message.subject}`, ...message.text.split("\n").map((l) => `   ${l}`)].join("\n"),
+      [
+        `📧 E-mail (${message.kind}) to ${message.to}`,
+        `   Subject: ${message.subject}`,
+        ...message.text.split("\n").map((l) => `   ${l}`),
+      ].join("\n"),
     );
   },
 };

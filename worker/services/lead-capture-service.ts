@@ -31,9 +31,7 @@ export const LEAD_NOTES_MAX = 10_000;
 
 /** What became of a capture: 201 created, 200 updated, 202 kept as a contact message. */
 export type LeadCaptureResult =
-  | { outcome: "created"; leadId: string }
-  | { outcome: "updated"; leadId: string }
-  | { outcome: "kept"; messageId: string | null };
+  { outcome: "created"; leadId: string } | { outcome: "updated"; leadId: string } | { outcome: "kept"; messageId: string | null };
 
 // Staff read the CRM in Portuguese: the notes, the activity and the notifications are in pt.
 const staff = getTranslator("pt");
@@ -90,7 +88,6 @@ export function leadNotes(input: LeadCaptureInput, max = LEAD_NOTES_MAX): string
   return `${lastLine > 0 ? room.slice(0, lastLine) : room}${marker}`;
 }
 
-
 /** A text is missing when null or blank (what the lead form stores as nothing). */
 const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${column} is null or trim(${column}) = '')`;
 
@@ -131,9 +128,24 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
 
   // What a returning lead may gain (only where it has nothing).
   const fills = [
-    input.phone ? { set: { phone: sql`case when ${isBlank(leads.phone)} then ${input.phone} else ${leads.phone} end` }, missing: isBlank(leads.phone) } : null,
-    input.company ? { set: { company: sql`case when ${isBlank(leads.company)} then ${input.company} else ${leads.company} end` }, missing: isBlank(leads.company) } : null,
-    estimatedValue > 0 ? { set: { estimatedValue: sql`coalesce(${leads.estimatedValue}, ${estimatedValue})` }, missing: sql`${leads.estimatedValue} is null` } : null,
+    input.phone
+      ? {
+          set: { phone: sql`case when ${isBlank(leads.phone)} then ${input.phone} else ${leads.phone} end` },
+          missing: isBlank(leads.phone),
+        }
+      : null,
+    input.company
+      ? {
+          set: { company: sql`case when ${isBlank(leads.company)} then ${input.company} else ${leads.company} end` },
+          missing: isBlank(leads.company),
+        }
+      : null,
+    estimatedValue > 0
+      ? {
+          set: { estimatedValue: sql`coalesce(${leads.estimatedValue}, ${estimatedValue})` },
+          missing: sql`${leads.estimatedValue} is null`,
+        }
+      : null,
   ].filter((fill) => fill !== null);
 
   const activeUser = sql`${users.isActive} = 1`;
@@ -171,10 +183,12 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
             db
               .update(leads)
               .set({ ...Object.assign({}, ...fills.map((fill) => fill.set)), updatedAt: now })
-              .where(sql`${isReturning} and (${sql.join(
-                fills.map((fill) => fill.missing),
-                sql` or `,
-              )})`),
+              .where(
+                sql`${isReturning} and (${sql.join(
+                  fills.map((fill) => fill.missing),
+                  sql` or `,
+                )})`,
+              ),
           ]),
       db
         .insert(leadActivities)
@@ -234,7 +248,12 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
 }
 
 /** The conversation as a contact message (no lead), so staff still see it; null if even that fails. */
-async function keepAsContactMessage(services: ServiceContext, input: LeadCaptureInput, name: string, email: string): Promise<string | null> {
+async function keepAsContactMessage(
+  services: ServiceContext,
+  input: LeadCaptureInput,
+  name: string,
+  email: string,
+): Promise<string | null> {
   const id = crypto.randomUUID();
   try {
     await services.db.insert(contactMessages).values({

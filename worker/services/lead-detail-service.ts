@@ -71,7 +71,9 @@ export const activityInputSchema = z.object({
   type: z.enum(LOGGED_ACTIVITY_TYPES, { error: FIELD_ISSUE.invalid }),
   /** Optional single line; empty → null. */
   subject: z
-    .union([z.string().trim().max(200, FIELD_ISSUE.tooLong).refine(isSingleLine, FIELD_ISSUE.invalid), z.null()], { error: FIELD_ISSUE.invalid })
+    .union([z.string().trim().max(200, FIELD_ISSUE.tooLong).refine(isSingleLine, FIELD_ISSUE.invalid), z.null()], {
+      error: FIELD_ISSUE.invalid,
+    })
     .optional()
     .transform((v) => v || null),
   content: requiredText(10_000),
@@ -82,11 +84,16 @@ export const ACTIVITY_PAGE_DEFAULT = 30;
 export const ACTIVITY_PAGE_MAX = 100;
 
 /** Opaque keyset cursor: the last item's created_at and id. */
-const encodeCursor = (createdAt: string, id: string) => btoa(JSON.stringify([createdAt, id])).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+const encodeCursor = (createdAt: string, id: string) =>
+  btoa(JSON.stringify([createdAt, id]))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replaceAll("=", "");
 function decodeCursor(cursor: string): [string, string] {
   try {
     const value: unknown = JSON.parse(atob(cursor.replaceAll("-", "+").replaceAll("_", "/")));
-    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string" && v.length <= 100)) return value as [string, string];
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string" && v.length <= 100))
+      return value as [string, string];
   } catch {
     // falls through
   }
@@ -94,7 +101,13 @@ function decodeCursor(cursor: string): [string, string] {
 }
 
 const activityColumns = { activity: leadActivities, authorName: users.name };
-const toActivityDto = ({ activity: a, authorName }: { activity: typeof leadActivities.$inferSelect; authorName: string | null }): ActivityDto => ({
+const toActivityDto = ({
+  activity: a,
+  authorName,
+}: {
+  activity: typeof leadActivities.$inferSelect;
+  authorName: string | null;
+}): ActivityDto => ({
   id: a.id,
   lead_id: a.leadId,
   type: a.type,
@@ -147,7 +160,9 @@ export async function addActivity(ctx: ServiceContext, actor: Authenticated, lea
   // Column order of lead_activities: id, lead_id, type, subject, content, metadata, author_id, created_at.
   const [row] = await db
     .insert(leadActivities)
-    .select(sql`select ${id}, ${leadId}, ${input.type}, ${input.subject}, ${input.content}, '{}', ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`)
+    .select(
+      sql`select ${id}, ${leadId}, ${input.type}, ${input.subject}, ${input.content}, '{}', ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`,
+    )
     .returning();
   if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
   // Stored: the lead's open timelines hear of it (lead-events.ts).
@@ -198,7 +213,9 @@ export async function addNote(ctx: ServiceContext, actor: Authenticated, leadId:
   // Column order of lead_notes: id, lead_id, content, author_id, created_at, updated_at.
   const [row] = await db
     .insert(leadNotes)
-    .select(sql`select ${crypto.randomUUID()}, ${leadId}, ${input.content}, ${actor.user.id}, ${now}, ${now} where ${editableLead(actor.user, leadId)}`)
+    .select(
+      sql`select ${crypto.randomUUID()}, ${leadId}, ${input.content}, ${actor.user.id}, ${now}, ${now} where ${editableLead(actor.user, leadId)}`,
+    )
     .returning();
   if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
   await publishLeadActivity(ctx, eventActor(actor), leadId, "note");
@@ -210,12 +227,22 @@ const mayChangeNote = (actor: Actor) => (isManagerOrAdmin(actor) ? undefined : e
 
 /** After a guarded note write did not take: not found if there is no such note on the lead, else forbidden. */
 async function whyNoteUnchanged(ctx: ServiceContext, leadId: string, noteId: string): Promise<DomainError> {
-  const note = await ctx.db.select({ id: leadNotes.id }).from(leadNotes).where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId))).get();
+  const note = await ctx.db
+    .select({ id: leadNotes.id })
+    .from(leadNotes)
+    .where(and(eq(leadNotes.id, noteId), eq(leadNotes.leadId, leadId)))
+    .get();
   return note ? forbidden() : notFound();
 }
 
 /** Changes a note's text (its author, or a manager/admin). */
-export async function updateNote(ctx: ServiceContext, actor: Authenticated, leadId: string, noteId: string, input: NoteInput): Promise<NoteDto> {
+export async function updateNote(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  leadId: string,
+  noteId: string,
+  input: NoteInput,
+): Promise<NoteDto> {
   const [row] = await ctx.db
     .update(leadNotes)
     .set({ content: input.content, updatedAt: new Date().toISOString() })
@@ -325,7 +352,13 @@ export function attachmentExtension(fileName: string): AttachmentExtension | nul
 }
 
 const attachmentColumns = { attachment: leadAttachments, uploaderName: users.name };
-const toAttachmentDto = ({ attachment: a, uploaderName }: { attachment: typeof leadAttachments.$inferSelect; uploaderName: string | null }): AttachmentDto => ({
+const toAttachmentDto = ({
+  attachment: a,
+  uploaderName,
+}: {
+  attachment: typeof leadAttachments.$inferSelect;
+  uploaderName: string | null;
+}): AttachmentDto => ({
   id: a.id,
   lead_id: a.leadId,
   file_name: a.fileName,
@@ -423,7 +456,13 @@ export async function getAttachmentFile(ctx: ServiceContext, _actor: Authenticat
   if (!row) throw notFound();
   const object = await ctx.env.ATTACHMENTS.get(row.storagePath);
   if (!object) throw notFound();
-  return { file_name: row.fileName, file_type: row.fileType, file_size: object.size, body: await object.arrayBuffer(), etag: object.httpEtag };
+  return {
+    file_name: row.fileName,
+    file_type: row.fileType,
+    file_size: object.size,
+    body: await object.arrayBuffer(),
+    etag: object.httpEtag,
+  };
 }
 
 /**

@@ -41,7 +41,12 @@ async function publish(ctx: ServiceContext, build: (totals: () => Promise<LeadSt
 }
 
 /** A lead created (previousStatus null) or changed. */
-export function publishLeadChanged(ctx: ServiceContext, actor: LeadEventActor, lead: LeadDto, previousStatus: LeadStatus | null): Promise<void> {
+export function publishLeadChanged(
+  ctx: ServiceContext,
+  actor: LeadEventActor,
+  lead: LeadDto,
+  previousStatus: LeadStatus | null,
+): Promise<void> {
   return publish(ctx, async (totals) => [
     {
       type: "lead.changed",
@@ -75,7 +80,12 @@ export function publishLeadDeleted(
 }
 
 /** A timeline entry, note or attachment added, changed or removed on a lead. */
-export function publishLeadActivity(ctx: ServiceContext, actor: LeadEventActor, leadId: string, kind: LeadActivityEvent["kind"]): Promise<void> {
+export function publishLeadActivity(
+  ctx: ServiceContext,
+  actor: LeadEventActor,
+  leadId: string,
+  kind: LeadActivityEvent["kind"],
+): Promise<void> {
   return publish(ctx, async () => [{ type: "lead.activity", ...stamp(), lead_id: leadId, kind, actor } satisfies LeadActivityEvent]);
 }
 
@@ -104,12 +114,19 @@ export function publishSiteLead(ctx: ServiceContext, leadId: string, created: bo
 
 /** The lead as the lists show it (with its assignee), or null when it is gone. */
 async function readLeadDto(db: Db, id: string): Promise<LeadDto | null> {
-  const [row] = await db.all<RawLeadRow>(sql`select ${RAW_LEAD_COLUMNS} from leads l left join users u on u.id = l.assigned_to where l.id = ${id}`);
+  const [row] = await db.all<RawLeadRow>(
+    sql`select ${RAW_LEAD_COLUMNS} from leads l left join users u on u.id = l.assigned_to where l.id = ${id}`,
+  );
   return row ? rawLeadDto(row) : null;
 }
 
 /** publishLeadChanged, then the lead itself (for a service's `return`). */
-export async function withLeadChanged(ctx: ServiceContext, actor: LeadEventActor, lead: LeadDto, previousStatus: LeadStatus | null): Promise<LeadDto> {
+export async function withLeadChanged(
+  ctx: ServiceContext,
+  actor: LeadEventActor,
+  lead: LeadDto,
+  previousStatus: LeadStatus | null,
+): Promise<LeadDto> {
   await publishLeadChanged(ctx, actor, lead, previousStatus);
   return lead;
 }

@@ -67,7 +67,8 @@ export function decodeLeadCursor(cursor: string): Cursor {
   throw invalidCursor();
 }
 
-const clampLimit = (limit: number | undefined, fallback: number) => Math.min(Math.max(Math.trunc(limit ?? fallback) || fallback, 1), LEAD_PAGE_MAX);
+const clampLimit = (limit: number | undefined, fallback: number) =>
+  Math.min(Math.max(Math.trunc(limit ?? fallback) || fallback, 1), LEAD_PAGE_MAX);
 
 // ---------------------------------------------------------------------------------------
 // Statements
@@ -156,12 +157,18 @@ export async function listLeads({ db }: ServiceContext, _actor: Authenticated, q
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { items: [], next_cursor: null };
-  const [rows] = await readBatch<[RawLeadRow]>(db, [leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 })]);
+  const [rows] = await readBatch<[RawLeadRow]>(db, [
+    leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 }),
+  ]);
   return toPage(rows, limit);
 }
 
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
-export async function loadPipeline({ db }: ServiceContext, _actor: Authenticated, query: { q?: string; perColumn?: number }): Promise<PipelineDto> {
+export async function loadPipeline(
+  { db }: ServiceContext,
+  _actor: Authenticated,
+  query: { q?: string; perColumn?: number },
+): Promise<PipelineDto> {
   const perColumn = clampLimit(query.perColumn, PIPELINE_COLUMN_DEFAULT);
   const match = searchMatch(query.q);
   if (match === null) {

@@ -66,7 +66,9 @@ const leadFields = {
     }
     return n;
   }),
-  notes: z.union([z.string().max(10_000, FIELD_ISSUE.tooLong), z.null()], invalid).transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null),
+  notes: z
+    .union([z.string().max(10_000, FIELD_ISSUE.tooLong), z.null()], invalid)
+    .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null),
   /** A user id; "none", "" and null → unassigned. */
   assigned_to: z.union([z.string().max(64), z.null()], invalid).transform((v) => (!v || v === "none" ? null : v)),
   /** Trimmed; empty and duplicate tags dropped. */
@@ -169,10 +171,18 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
   // Created for someone else: their lead_assigned notification, in the same batch, only if the lead was written.
   const notice = leadNotice(actor, input, { assignedTo: input.assigned_to, currentAssignee: null });
   const [[row], told] = notice
-    ? await db.batch([insert, insertLeadNotice(ctx, notice, leadId, now, sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`)])
+    ? await db.batch([
+        insert,
+        insertLeadNotice(ctx, notice, leadId, now, sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`),
+      ])
     : [await insert, []];
   if (row) {
-    if (told.length > 0) await publishNotifications(ctx, told.map((n) => n.userId), { since: now });
+    if (told.length > 0)
+      await publishNotifications(
+        ctx,
+        told.map((n) => n.userId),
+        { since: now },
+      );
     return withLeadChanged(ctx, eventActor(actor), toLeadDto(row, assignee), null);
   }
   throw await leadExists(ctx, input.email ?? "");
@@ -186,7 +196,16 @@ export async function readLead({ db }: ServiceContext, id: string): Promise<Lead
 }
 
 // The form fields an "edit" audit entry lists (status and assignee have entries of their own).
-const EDIT_FIELDS = ["name", "email", "phone", "company", "source", "estimated_value", "notes", "tags"] as const satisfies readonly LeadAuditField[];
+const EDIT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "source",
+  "estimated_value",
+  "notes",
+  "tags",
+] as const satisfies readonly LeadAuditField[];
 const COLUMN_OF = {
   name: "name",
   email: "email",
@@ -293,11 +312,15 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
       .returning();
 
     // The assignee's notification (lead-notifications.ts), decided in the same batch.
-    const notice = leadNotice(actor, { name: set.name ?? current.name }, {
-      assignedTo: set.assignedTo,
-      currentAssignee: current.assigned_to,
-      status: set.status ? { from: current.status, to: set.status } : undefined,
-    });
+    const notice = leadNotice(
+      actor,
+      { name: set.name ?? current.name },
+      {
+        assignedTo: set.assignedTo,
+        currentAssignee: current.assigned_to,
+        status: set.status ? { from: current.status, to: set.status } : undefined,
+      },
+    );
     const noticeInserts = notice ? [insertLeadNotice(ctx, notice, id, updatedAt, sql`exists (select 1 from ${leads} where ${guard})`)] : [];
 
     let updated: Lead | undefined;

@@ -90,7 +90,11 @@ const USER_ID_CHUNK = 90;
  * with the count. Never throws (a lost event is caught up by the next fetch of the list);
  * a no-op without the UserRoom binding.
  */
-export async function publishNotifications(ctx: ServiceContext, userIds: Iterable<string>, options: { since?: string } = {}): Promise<void> {
+export async function publishNotifications(
+  ctx: ServiceContext,
+  userIds: Iterable<string>,
+  options: { since?: string } = {},
+): Promise<void> {
   if (!ctx.env.UserRoom) return;
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
@@ -128,7 +132,8 @@ export async function publishNotifications(ctx: ServiceContext, userIds: Iterabl
       const now = new Date().toISOString();
       for (const userId of chunk) {
         const list = events.get(userId)!;
-        if (list.length === 0) list.push({ type: "notification.unread", id: crypto.randomUUID(), created_at: now, unread_count: unread.get(userId) ?? 0 });
+        if (list.length === 0)
+          list.push({ type: "notification.unread", id: crypto.randomUUID(), created_at: now, unread_count: unread.get(userId) ?? 0 });
       }
     }
     await publishToUsers(ctx.env, events);

@@ -61,8 +61,12 @@ export async function quickSearch(ctx: ServiceContext, actor: Authenticated, q: 
   ]);
   return {
     leads: leadPage.items.map(({ id, name, company, email, status }) => ({ id, name, company, email, status })),
-    tasks: taskRows.map(
-      (row): QuickSearchTaskDto => ({ id: row.id, title: row.title, due_date: row.due_date, completed: row.completed === 1, lead_name: row.lead_name }),
-    ),
+    tasks: taskRows.map((row): QuickSearchTaskDto => ({
+      id: row.id,
+      title: row.title,
+      due_date: row.due_date,
+      completed: row.completed === 1,
+      lead_name: row.lead_name,
+    })),
   };
 }

@@ -48,6 +48,10 @@ export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()):
       )
       .returning({ userId: notifications.userId }),
   ]);
-  await publishNotifications(ctx, notified.map((row) => row.userId), { since: from });
+  await publishNotifications(
+    ctx,
+    notified.map((row) => row.userId),
+    { since: from },
+  );
   return { notified: notified.length };
 }

@@ -90,24 +90,20 @@ const idOrNone = z
   .union([z.string().trim().max(64, TASK_ISSUE.invalid), z.null()], { error: TASK_ISSUE.invalid })
   .transform((v) => (!v || v === "none" ? null : v));
 
-const description = z
-  .union([z.string().max(10_000, TASK_ISSUE.tooLong), z.null()], { error: TASK_ISSUE.invalid })
-  .transform((v) => {
-    // Multi-line: line breaks kept (CRLF → LF), outer blank space dropped, empty → null.
-    const text = v?.replace(/\r\n?/g, "\n").trim();
-    return text ? text : null;
-  });
+const description = z.union([z.string().max(10_000, TASK_ISSUE.tooLong), z.null()], { error: TASK_ISSUE.invalid }).transform((v) => {
+  // Multi-line: line breaks kept (CRLF → LF), outer blank space dropped, empty → null.
+  const text = v?.replace(/\r\n?/g, "\n").trim();
+  return text ? text : null;
+});
 
-const dueDate = z
-  .union([z.string().max(40, TASK_ISSUE.invalidDate), z.null()], { error: TASK_ISSUE.invalidDate })
-  .transform((v, ctx) => {
-    const parsed = parseDueDate(v);
-    if (parsed === undefined) {
-      ctx.addIssue({ code: "custom", message: TASK_ISSUE.invalidDate });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+const dueDate = z.union([z.string().max(40, TASK_ISSUE.invalidDate), z.null()], { error: TASK_ISSUE.invalidDate }).transform((v, ctx) => {
+  const parsed = parseDueDate(v);
+  if (parsed === undefined) {
+    ctx.addIssue({ code: "custom", message: TASK_ISSUE.invalidDate });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 const title = z
   .string({ error: TASK_ISSUE.required })
@@ -319,12 +315,23 @@ function assignmentNotification(actor: Authenticated, taskId: string, taskTitle:
  * `insert into notifications … select … where <condition>`: the row exists only when the
  * condition holds at that point of the batch (e.g. the task write before it took).
  */
-function notifyAssignee(ctx: ServiceContext, actor: Authenticated, assigneeId: string, taskId: string, taskTitle: string, condition: SQL, now: string) {
+function notifyAssignee(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  assigneeId: string,
+  taskId: string,
+  taskTitle: string,
+  condition: SQL,
+  now: string,
+) {
   const { title, message, link } = assignmentNotification(actor, taskId, taskTitle);
-  return statement(ctx, sql`
+  return statement(
+    ctx,
+    sql`
     insert into ${notifications} (id, user_id, type, title, message, link, read, created_at)
     select ${crypto.randomUUID()}, ${assigneeId}, 'task_assigned', ${title}, ${message}, ${link}, 0, ${now}
-    where ${condition}`);
+    where ${condition}`,
+  );
 }
 
 const leadExists = (leadId: string) => sql`exists (select 1 from ${leads} where ${leads.id} = ${leadId})`;
@@ -358,10 +365,13 @@ export async function createTask(ctx: ServiceContext, actor: Authenticated, inpu
   const guards = [sql`1`];
   if (input.lead_id) guards.push(leadExists(input.lead_id));
   if (input.assigned_to) guards.push(activeUser(input.assigned_to));
-  const insert = statement(ctx, sql`
+  const insert = statement(
+    ctx,
+    sql`
     insert into ${tasks} (id, title, description, due_date, lead_id, assigned_to, created_by, completed, completed_at, created_at, updated_at)
     select ${id}, ${input.title}, ${input.description}, ${input.due_date}, ${input.lead_id}, ${input.assigned_to}, ${actor.user.id}, 0, null, ${now}, ${now}
-    where ${sql.join(guards, sql` and `)}`);
+    where ${sql.join(guards, sql` and `)}`,
+  );
   const assigneeToTell = input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
   if (assigneeToTell) {
     await ctx.db.$client.batch([
@@ -446,10 +456,13 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
       set.push(sql`assigned_to = ${input.assigned_to}`);
       if (input.assigned_to) guards.push(activeUser(input.assigned_to));
     }
-    const update = statement(ctx, sql`
+    const update = statement(
+      ctx,
+      sql`
       update ${tasks} set ${sql.join(set, sql`, `)}
       where ${sql.join(guards, sql` and `)}
-      returning id`);
+      returning id`,
+    );
     const assigneeToTell = assigneeChanges && input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
     let updated: unknown[];
     if (assigneeToTell) {

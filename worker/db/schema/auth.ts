@@ -63,10 +63,7 @@ export const passwordResetTokens = sqliteTable(
     usedAt: text("used_at"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
-    index("password_reset_tokens_user_idx").on(t.userId),
-  ],
+  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
 /** Sliding-window throttle counters (sign-in, recovery, public forms), keyed by purpose+subject. */

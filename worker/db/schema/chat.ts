@@ -13,10 +13,7 @@ export const chatChannels = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("chat_channels_created_at_idx").on(t.createdAt),
-    check("chat_channels_name_check", sql`length(trim(${t.name})) > 0`),
-  ],
+  (t) => [index("chat_channels_created_at_idx").on(t.createdAt), check("chat_channels_name_check", sql`length(trim(${t.name})) > 0`)],
 );
 
 export const chatChannelMembers = sqliteTable(
@@ -30,10 +27,7 @@ export const chatChannelMembers = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     joinedAt: text("joined_at").notNull().default(nowIso),
   },
-  (t) => [
-    primaryKey({ columns: [t.channelId, t.userId] }),
-    index("chat_channel_members_user_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.channelId, t.userId] }), index("chat_channel_members_user_idx").on(t.userId)],
 );
 
 export const chatMessages = sqliteTable(

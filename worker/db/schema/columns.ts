@@ -14,5 +14,4 @@ export const createdAt = () => text("created_at").notNull().default(nowIso);
 export const updatedAt = () => text("updated_at").notNull().default(nowIso);
 
 /** SQL list literal for CHECK constraints: ('a', 'b'). Values are our own constants. */
-export const sqlList = (values: readonly string[]) =>
-  sql.raw(`(${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);
+export const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ")})`);

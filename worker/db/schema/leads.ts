@@ -1,14 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
-import {
-  ACTIVITY_TYPES,
-  LEAD_SOURCES,
-  LEAD_STATUSES,
-  type ActivityType,
-  type LeadSource,
-  type LeadStatus,
-} from "./enums.ts";
+import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, type ActivityType, type LeadSource, type LeadStatus } from "./enums.ts";
 import { users } from "./users.ts";
 
 /** A lead's e-mail as the unique index sees it: trimmed and lower-case (NULL when none). */
@@ -34,7 +27,10 @@ export const leads = sqliteTable(
     notes: text("notes"),
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    tags: text("tags", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,7 +42,9 @@ export const leads = sqliteTable(
     index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
     // One lead per e-mail (conventions 11): the normalized address is unique, so "find or
     // create the lead for this e-mail" is one `insert … on conflict do nothing`.
-    uniqueIndex("leads_email_unique").on(normalizedLeadEmail(t.email)).where(sql`${t.email} is not null`),
+    uniqueIndex("leads_email_unique")
+      .on(normalizedLeadEmail(t.email))
+      .where(sql`${t.email} is not null`),
     index("leads_name_idx").on(t.name),
     check("leads_status_check", sql`${t.status} in ${sqlList(LEAD_STATUSES)}`),
     check("leads_source_check", sql`${t.source} in ${sqlList(LEAD_SOURCES)}`),

@@ -30,9 +30,15 @@ export const caseStudies = sqliteTable(
     projectType: text("project_type").notNull(),
     timelineWeeks: integer("timeline_weeks").notNull(),
     overview: text("overview"),
-    keyFeatures: text("key_features", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    keyFeatures: text("key_features", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     /** Headline figures; empty when the case study has none. */
-    figures: text("figures", { mode: "json" }).$type<CaseStudyFigure[]>().notNull().default(sql`'[]'`),
+    figures: text("figures", { mode: "json" })
+      .$type<CaseStudyFigure[]>()
+      .notNull()
+      .default(sql`'[]'`),
     translations: text("translations", { mode: "json" })
       .$type<Partial<Record<Language, CaseStudyTranslation>>>()
       .notNull()

@@ -48,7 +48,10 @@ export function knownFromUserInfo(info: ChatUserInfo | undefined): Known {
     email: email && EMAIL_ONLY.test(email) ? email : null,
     phone: text(info?.phone),
     company: text(info?.company),
-    needs: addNeeds([], (info?.needsIdentified ?? []).filter((need): need is string => typeof need === "string").map((need) => need.trim().slice(0, 40))),
+    needs: addNeeds(
+      [],
+      (info?.needsIdentified ?? []).filter((need): need is string => typeof need === "string").map((need) => need.trim().slice(0, 40)),
+    ),
   };
 }
 
@@ -135,7 +138,12 @@ function answer(intent: ChatIntent, u: Understanding, language: ChatLanguage): s
   const paths = pagePaths(language);
   switch (intent) {
     case "services":
-      return copy.services(listTypes(language, u.projectTypes.filter((type) => type !== "other_project")));
+      return copy.services(
+        listTypes(
+          language,
+          u.projectTypes.filter((type) => type !== "other_project"),
+        ),
+      );
     case "pricing":
       return u.tier
         ? copy.pricingTier(tierFacts(u.tier), paths.planner)

@@ -44,7 +44,8 @@ export type ReplyCopy = {
 const comma = (name: Name) => (name ? `, ${name}` : "");
 
 const pt: ReplyCopy = {
-  greeting: (name) => `Olá${comma(name)}! Sou o assistente da Velox Labs e posso te ajudar com serviços, preços, prazos, nossa garantia e cases.`,
+  greeting: (name) =>
+    `Olá${comma(name)}! Sou o assistente da Velox Labs e posso te ajudar com serviços, preços, prazos, nossa garantia e cases.`,
   services: (types) =>
     types
       ? `Sim, fazemos ${types} sob medida para startups e empresas, com preço fixo e entrega em 90 dias em média.`
@@ -90,7 +91,8 @@ const pt: ReplyCopy = {
 };
 
 const es: ReplyCopy = {
-  greeting: (name) => `¡Hola${comma(name)}! Soy el asistente de Velox Labs y puedo ayudarte con servicios, precios, plazos, nuestra garantía y casos de éxito.`,
+  greeting: (name) =>
+    `¡Hola${comma(name)}! Soy el asistente de Velox Labs y puedo ayudarte con servicios, precios, plazos, nuestra garantía y casos de éxito.`,
   services: (types) =>
     types
       ? `Sí, hacemos ${types} a medida para startups y empresas, con precio fijo y entrega en 90 días de media.`
@@ -118,8 +120,10 @@ const es: ReplyCopy = {
   caseStudies: (a, b, path) => `Algunos casos: ${a}; y ${b}. Míralos todos en ${path}.`,
   process: ([a, b, c], path) =>
     `Trabajamos en 3 etapas: ${a}, ${b} y ${c}, con avances visibles cada semana (${path}); todo empieza con una llamada de descubrimiento gratuita de 30 minutos.`,
-  roi: (percent, path) => `Nuestros clientes tienen de media un ${percent} de aumento del ROI; calcula el retorno de tu proyecto en ${path}.`,
-  talk: (hours, contact) => `¡Claro! Nuestro equipo comercial te contactará en un plazo de ${hours} horas (si prefieres, escríbenos en ${contact}).`,
+  roi: (percent, path) =>
+    `Nuestros clientes tienen de media un ${percent} de aumento del ROI; calcula el retorno de tu proyecto en ${path}.`,
+  talk: (hours, contact) =>
+    `¡Claro! Nuestro equipo comercial te contactará en un plazo de ${hours} horas (si prefieres, escríbenos en ${contact}).`,
   gotEmail: (name) => `Anoté tu correo${comma(name)}.`,
   gotPhone: (name) => `Anoté tu teléfono${comma(name)}.`,
   gotName: (name) => `¡Encantado, ${name}!`,
@@ -136,7 +140,8 @@ const es: ReplyCopy = {
 };
 
 const en: ReplyCopy = {
-  greeting: (name) => `Hi${comma(name)}! I'm the Velox Labs assistant and I can help with services, prices, timelines, our guarantee and case studies.`,
+  greeting: (name) =>
+    `Hi${comma(name)}! I'm the Velox Labs assistant and I can help with services, prices, timelines, our guarantee and case studies.`,
   services: (types) =>
     types
       ? `Yes, we build custom ${types} for startups and companies, at a fixed price and delivered in 90 days on average.`

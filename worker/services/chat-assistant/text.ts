@@ -110,9 +110,12 @@ export function phraseAt(words: readonly string[], pattern: readonly string[], k
 
 /** Pattern strings are written naturally ("orçamento*", "quanto custa") and normalized once. */
 export function compilePattern(pattern: string): string[] {
-  return pattern.split(/\s+/).map((part) => {
-    const star = part.endsWith("*");
-    const body = normalize(star ? part.slice(0, -1) : part).replace(/ /g, "");
-    return star ? `${body}*` : (SHORTHAND[body] ?? body);
-  }).flatMap((part) => part.split(" "));
+  return pattern
+    .split(/\s+/)
+    .map((part) => {
+      const star = part.endsWith("*");
+      const body = normalize(star ? part.slice(0, -1) : part).replace(/ /g, "");
+      return star ? `${body}*` : (SHORTHAND[body] ?? body);
+    })
+    .flatMap((part) => part.split(" "));
 }

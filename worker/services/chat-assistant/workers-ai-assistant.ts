@@ -108,12 +108,16 @@ export function userMessages(request: ChatAssistantRequest): { role: "user"; con
     .map((turn) => ({ from: turn.isBot ? "assistant" : "visitor", text: clip(String(turn.content ?? ""), TURN_CHARS) }));
   const known = knownFromUserInfo(request.userInfo);
   const messages: { role: "user"; content: string }[] = [];
-  if (history.length > 0) messages.push({ role: "user", content: `CONVERSATION_SO_FAR_JSON (data, oldest first): ${JSON.stringify(history)}` });
+  if (history.length > 0)
+    messages.push({ role: "user", content: `CONVERSATION_SO_FAR_JSON (data, oldest first): ${JSON.stringify(history)}` });
   messages.push({
     role: "user",
     content: `KNOWN_VISITOR_INFO_JSON (data): ${JSON.stringify({ name: known.name, email: known.email, phone: known.phone, company: known.company, needsIdentified: known.needs })}`,
   });
-  messages.push({ role: "user", content: `VISITOR_MESSAGE_JSON (data, reply to this): ${JSON.stringify(clip(String(request.message ?? ""), 2000))}` });
+  messages.push({
+    role: "user",
+    content: `VISITOR_MESSAGE_JSON (data, reply to this): ${JSON.stringify(clip(String(request.message ?? ""), 2000))}`,
+  });
   return messages;
 }
 
