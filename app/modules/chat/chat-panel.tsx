@@ -1,7 +1,7 @@
 // The chat assistant's panel (site-and-sign-in.md §2 Chat assistant, §4 Chat flow): loaded on
 // first open, with its copy, the flow and the contact extraction. The launcher in
 // app/modules/site/chat-button-slot.tsx owns the button and whether the panel is open.
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -56,7 +56,9 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
   const list = useRef<HTMLOListElement>(null);
   // The latest conversation for callbacks that outlive a render (replies arrive later).
   const latest = useRef(conversation);
-  latest.current = conversation;
+  useLayoutEffect(() => {
+    latest.current = conversation;
+  });
 
   // The copy of the page's language (again when the visitor switches language).
   useEffect(() => {

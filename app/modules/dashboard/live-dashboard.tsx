@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
@@ -14,7 +14,9 @@ const LIVE_REFRESH_DELAY_MS = 250;
  */
 export default function LiveDashboard({ onChange }: { onChange: () => void }) {
   const latest = useRef(onChange);
-  latest.current = onChange;
+  useLayoutEffect(() => {
+    latest.current = onChange;
+  });
   const timer = useRef<number | undefined>(undefined);
   const later = () => {
     window.clearTimeout(timer.current);

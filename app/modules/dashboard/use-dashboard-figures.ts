@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import type { DashboardDto } from "@worker/services/crm-types";
@@ -60,7 +60,9 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
     [loaderData, revalidate],
   );
   const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  useLayoutEffect(() => {
+    refreshRef.current = refresh;
+  });
 
   useEffect(() => {
     const timer = window.setInterval(() => void refresh(false), DASHBOARD_REFRESH_MS);

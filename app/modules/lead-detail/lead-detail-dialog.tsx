@@ -2,7 +2,7 @@ import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon } from "@radix-u
 import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
 import { canDeleteLead, canEditLead } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError } from "~/modules/crm/api-client";
@@ -66,7 +66,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   const [gone, setGone] = useState<{ by: string | null } | null>(null);
   // The load below runs per lead (and per retry), not again when the language changes.
   const tRef = useRef(t);
-  tRef.current = t;
+  useLayoutEffect(() => {
+    tRef.current = t;
+  });
 
   useEffect(() => {
     const controller = new AbortController();

@@ -1,5 +1,5 @@
 import type { Page } from "@worker/services/crm-types";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 const idOf = (item: unknown) => (item as { id?: unknown }).id;
 
@@ -32,9 +32,13 @@ export function useCollection<T>(
   const [state, setState] = useState<CollectionState<T>>({ status: "idle", items: [], nextCursor: null, loadingMore: false, error: null });
   const [reloads, setReloads] = useState(0);
   const fetchRef = useRef(fetchPage);
-  fetchRef.current = fetchPage;
+  useLayoutEffect(() => {
+    fetchRef.current = fetchPage;
+  });
   const describeRef = useRef(describeError);
-  describeRef.current = describeError;
+  useLayoutEffect(() => {
+    describeRef.current = describeError;
+  });
   const moreController = useRef<AbortController | null>(null);
 
   useEffect(() => {
@@ -58,7 +62,9 @@ export function useCollection<T>(
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   const stateRef = useRef(state);
-  stateRef.current = state;
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
 
   const loadMore = useCallback(() => {
     const { nextCursor, loadingMore } = stateRef.current;

@@ -1,6 +1,6 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { PipelineColumnDto } from "@worker/services/crm-types";
-import { useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { api, queryString } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
@@ -26,7 +26,9 @@ type LiveLeadsProps = {
  */
 export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsProps) {
   const latest = useRef({ q, pipeline, onChange });
-  latest.current = { q, pipeline, onChange };
+  useLayoutEffect(() => {
+    latest.current = { q, pipeline, onChange };
+  });
 
   /** A board with a search: the touched columns' counts and sums of the matches, from the server. */
   const recount = async (statuses: LeadStatus[]) => {

@@ -1,6 +1,6 @@
 import { BellIcon, CalendarIcon, ClockIcon, PersonIcon, UpdateIcon } from "@radix-ui/react-icons";
 import { Button, Text } from "@radix-ui/themes";
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { useNavigate } from "react-router";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
@@ -60,7 +60,9 @@ export default function NotificationPanel({
   const [attempt, setAttempt] = useState(0);
   // The live items, read by the list's answer without re-running the fetch when they change.
   const live = useRef(incoming);
-  live.current = incoming;
+  useLayoutEffect(() => {
+    live.current = incoming;
+  });
 
   useEffect(() => {
     if (!open) return;

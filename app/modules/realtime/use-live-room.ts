@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { LiveSocket } from "./live-socket.ts";
 import type { ServerEvent } from "./protocol.ts";
 
@@ -39,7 +39,9 @@ export type UseLiveRoomOptions<E extends ServerEvent> = {
 export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpen, since }: UseLiveRoomOptions<E>): LiveRoomStatus {
   const [status, setStatus] = useState<LiveRoomStatus>("connecting");
   const handlers = useRef({ onEvent, onOpen });
-  handlers.current = { onEvent, onOpen };
+  useLayoutEffect(() => {
+    handlers.current = { onEvent, onOpen };
+  });
   const firstSince = useRef(since);
 
   useEffect(() => {

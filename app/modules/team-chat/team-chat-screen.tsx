@@ -1,5 +1,5 @@
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -125,10 +125,14 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   // Live activity of the channels: public ones through the team room, private ones through
   // the viewer's own room. A channel not in the list (new, or we were just added) reloads it.
   const known = useRef(new Set<string>());
-  known.current = new Set(channels.map((c) => c.id));
+  useLayoutEffect(() => {
+    known.current = new Set(channels.map((c) => c.id));
+  });
   const reloadTimer = useRef<number | undefined>(undefined);
   const currentBase = useRef(data.channels);
-  currentBase.current = data.channels;
+  useLayoutEffect(() => {
+    currentBase.current = data.channels;
+  });
   const reloadList = useCallback(async () => {
     const base = currentBase.current;
     try {
