@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useMatches } from "react-router";
 import { createTranslator, matchMessages, mergeMessages, type Language, type Messages, type Translate } from "./index.ts";
 
@@ -11,20 +11,10 @@ const I18nContext = createContext<I18nValue | null>(null);
  * merged root first. `t` keeps its identity until the strings themselves change.
  */
 export function useRouteMessages(fallback?: Messages): Messages {
-  const parts = [fallback, ...matchMessages(useMatches())];
-  const cache = useRef<{ parts: (Messages | undefined)[]; merged: Messages; json: string } | null>(null);
-  const current = cache.current;
-  if (current && current.parts.length === parts.length && current.parts.every((p, i) => p === parts[i])) return current.merged;
-  const merged = mergeMessages(parts);
-  // A revalidation sends equal messages in new objects: keep the old ones, so a search or a
-  // form post does not re-render every translated component.
-  const json = JSON.stringify(merged);
-  if (current && current.json === json) {
-    cache.current = { ...current, parts };
-    return current.merged;
-  }
-  cache.current = { parts, merged, json };
-  return merged;
+  const json = JSON.stringify(mergeMessages([fallback, ...matchMessages(useMatches())]));
+  // A revalidation sends equal messages in new objects: keep the old ones (one object per
+  // distinct text), so a search or a form post does not re-render every translated component.
+  return useMemo(() => JSON.parse(json) as Messages, [json]);
 }
 
 export function I18nProvider({ language, messages, children }: { language: Language; messages: Messages; children: ReactNode }) {

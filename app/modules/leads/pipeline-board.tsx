@@ -1,6 +1,6 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto, PipelineDto } from "@worker/services/crm-types";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
@@ -35,7 +35,7 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
   const toast = useToast();
   const [board, setBoard] = useState({ source: pipeline, columns: pipeline.columns as Columns, applied: updates.length, live: live.length });
   // Cards whose move from this board is being saved: a live event leaves them where they were dropped.
-  const saving = useRef(new Set<string>());
+  const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [loadingColumn, setLoadingColumn] = useState<LeadStatus | null>(null);
   const [dnd, setDnd] = useState<DndModule | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -57,13 +57,13 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     setBoard({ ...board, columns: updates.slice(board.applied).reduce<Columns>(applyLeadUpdate, board.columns), applied: updates.length });
   } else if (board.live < live.length && !dragging) {
     // Changes from other screens wait while a card is being dragged, then apply after the drop.
-    setBoard({ ...board, columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving.current), board.columns), live: live.length });
+    setBoard({ ...board, columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving), board.columns), live: live.length });
   }
   const setColumns = (change: (columns: Columns) => Columns) => setBoard((current) => ({ ...current, columns: change(current.columns) }));
 
   const saveStatus = async (lead: LeadDto, from: LeadStatus, to: LeadStatus) => {
     setColumns((columns) => moveLead(columns, lead.id, to));
-    saving.current.add(lead.id);
+    setSaving((current) => new Set(current).add(lead.id));
     try {
       const result = await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, { status: to });
       if (result?.lead) {
@@ -80,7 +80,11 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
         variant: "destructive",
       });
     } finally {
-      saving.current.delete(lead.id);
+      setSaving((current) => {
+        const next = new Set(current);
+        next.delete(lead.id);
+        return next;
+      });
     }
   };
 

@@ -58,7 +58,8 @@ export function TasksScreen({ data }: { data: TasksData }) {
     return () => window.clearInterval(timer);
   }, []);
 
-  const [dialog, setDialog] = useState<{ task: TaskDto | null } | null>(null);
+  // `fromOpener`: opened from an element (focus returns there), else focus returns to 'Nova tarefa'.
+  const [dialog, setDialog] = useState<{ task: TaskDto | null; fromOpener: boolean } | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const newButton = useRef<HTMLButtonElement>(null);
 
@@ -77,7 +78,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
     }
     if (actor && canEditTask(actor, linked.task)) {
       opener.current = null;
-      setDialog({ task: linked.task });
+      setDialog({ task: linked.task, fromOpener: false });
     } else {
       document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(linked.task.id)}"]`)?.scrollIntoView({ block: "center" });
     }
@@ -138,7 +139,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
 
   const openDialog = (task: TaskDto | null, from: HTMLElement | null) => {
     opener.current = from;
-    setDialog({ task });
+    setDialog({ task, fromOpener: from !== null });
   };
 
   const saved = (task: TaskDto) => {
@@ -295,7 +296,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
 
       {dialog ? (
         <Suspense fallback={null}>
-          <TaskFormDialog open onOpenChange={closeDialog} task={dialog.task} onSaved={saved} returnFocusTo={opener.current ? opener : newButton} />
+          <TaskFormDialog open onOpenChange={closeDialog} task={dialog.task} onSaved={saved} returnFocusTo={dialog.fromOpener ? opener : newButton} />
         </Suspense>
       ) : null}
     </Flex>
