@@ -35,6 +35,10 @@ export default defineConfig(async () => {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**", "tests/budget/**", "node_modules/**"],
       setupFiles: ["./tests/setup/apply-schema.ts"],
+      // A file's first request loads the Worker's whole module graph into workerd: about a
+      // second on a quiet two-core machine, 5-20 s when it is busy. No test measures time.
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
     },
   };
 });
