@@ -25,7 +25,9 @@ if (!existsSync(chrome)) {
   process.exit(1);
 }
 
-const PRISTINE = ".wrangler/e2e-state-pristine";
+// This run's databases, apart from any other run's (two suites at once must not share state).
+const RUN_DIR = `.wrangler/e2e-run-${process.pid}`;
+const PRISTINE = `${RUN_DIR}/pristine`;
 // How long each file took (committed from a full run; each full green run writes its own to
 // tests/e2e/artifacts/timings.json): the queue starts with the longest files so that no shard
 // is left with one long journey at the end. A file not listed counts by its size.
@@ -64,8 +66,7 @@ let stopping = false;
 
 /** One shard's server: `npm start`'s script over the shard's own copy of the seeded state. */
 async function startShardServer(index) {
-  const state = `.wrangler/e2e-state-${index}`;
-  rmSync(state, { recursive: true, force: true });
+  const state = `${RUN_DIR}/shard-${index}`;
   cpSync(PRISTINE, state, { recursive: true });
   // E-mailed links (recovery, new-lead notices) point at this server, so tests can open them.
   const { url, child } = spawnBuiltServer({ port: await freePort(), persistTo: state });
@@ -89,6 +90,7 @@ const stopServers = () => {
     }
   }
 };
+const removeRunDir = () => rmSync(RUN_DIR, { recursive: true, force: true });
 process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
 
@@ -132,6 +134,10 @@ try {
   await Promise.all(shards.map(runShard));
 } finally {
   stopServers();
+  // The servers' workerd may hold the files a moment longer.
+  const exited = (child) => (child.exitCode !== null || child.signalCode !== null ? null : new Promise((r) => child.once("exit", r)));
+  await Promise.race([Promise.all(servers.map(exited)), new Promise((r) => setTimeout(r, 5_000))]);
+  removeRunDir();
 }
 if (!requested.length && counts.failed === 0 && failedFiles.length === 0) {
   writeFileSync(NEW_TIMINGS, `${JSON.stringify(Object.fromEntries(Object.entries(durations).sort()), null, 2)}\n`);
