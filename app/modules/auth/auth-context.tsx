@@ -68,7 +68,12 @@ export function AuthProvider({ profile, expiresAt, children }: { profile: Profil
   const [error, setError] = useState<string | null>(null);
   const refreshing = useRef(false);
 
-  useEffect(() => setSession({ expiresAt }), [expiresAt]);
+  // A new expiry from the loader replaces the one renewed here.
+  const [sessionFrom, setSessionFrom] = useState(expiresAt);
+  if (sessionFrom !== expiresAt) {
+    setSessionFrom(expiresAt);
+    setSession({ expiresAt });
+  }
 
   const check = useCallback(async () => {
     if (refreshing.current) return;

@@ -31,8 +31,13 @@ export function ChatLauncher({ focusButton = false, initiallyAside = false }: { 
   // Before the first paint: the slot must never show for a frame over a form control.
   useLayoutEffect(() => watchChatButton(slot.current!, setAside), []);
 
-  useEffect(() => {
+  // Opening or closing ends the attention pulse; closed, it starts again after a while.
+  const [attentionFor, setAttentionFor] = useState(open);
+  if (attentionFor !== open) {
+    setAttentionFor(open);
     setAttention(false);
+  }
+  useEffect(() => {
     if (open) return;
     const id = window.setTimeout(() => setAttention(true), ATTENTION_AFTER_MS);
     return () => window.clearTimeout(id);

@@ -74,6 +74,7 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
 
   // What this tab remembers (after hydration: sessionStorage is the browser's).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once after hydration, so the first render matches the server's
     setConversation(readConversation());
     setRestored(true);
   }, []);

@@ -62,9 +62,12 @@ export function useCrmDrawer(): CrmDrawer {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of location closes it
   }, [pathname, search]);
 
-  useEffect(() => {
+  // Becoming desktop-wide closes the drawer.
+  const [wasDesktop, setWasDesktop] = useState(isDesktop);
+  if (wasDesktop !== isDesktop) {
+    setWasDesktop(isDesktop);
     if (isDesktop) setOpen(false);
-  }, [isDesktop]);
+  }
 
   useEffect(() => {
     if (!modal) return;

@@ -43,11 +43,16 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
 
   useEffect(() => {
     if (open) returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  // Closing clears the search.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (!open) {
       setQuery("");
       setActive(0);
     }
-  }, [open]);
+  }
 
   const choose = (item: Item | undefined) => {
     if (!item) return;

@@ -53,6 +53,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
   // Urgency from the server's clock while hydrating, then from this one, every minute.
   const [now, setNow] = useState(data.now);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- this clock only after hydration (the server's until then), as said above
     setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 60_000);
     return () => window.clearInterval(timer);
