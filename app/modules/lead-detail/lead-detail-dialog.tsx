@@ -70,9 +70,14 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
     tRef.current = t;
   });
 
+  // Another lead, or a retry, shows 'loading' until its answer.
+  const [loadKey, setLoadKey] = useState({ leadId, attempt });
+  if (loadKey.leadId !== leadId || loadKey.attempt !== attempt) {
+    setLoadKey({ leadId, attempt });
+    setState({ status: "loading" });
+  }
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: "loading" });
     leadDetailApi.getLead(leadId, controller.signal).then(
       (lead) => !controller.signal.aborted && setState({ status: "ready", lead }),
       (error: unknown) => {

@@ -41,11 +41,16 @@ export function useCollection<T>(
   });
   const moreController = useRef<AbortController | null>(null);
 
+  // Each (re)load of the first page: 'loading' unless items are shown, which stay until it arrives.
+  const [loadKey, setLoadKey] = useState<{ enabled: boolean; version: number; reloads: number } | null>(null);
+  if (!loadKey || loadKey.enabled !== enabled || loadKey.version !== version || loadKey.reloads !== reloads) {
+    setLoadKey({ enabled, version, reloads });
+    if (enabled) setState((s) => ({ ...s, status: s.status === "ready" ? "ready" : "loading", error: null, loadingMore: false }));
+  }
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     moreController.current?.abort();
-    setState((s) => ({ ...s, status: s.status === "ready" ? "ready" : "loading", error: null, loadingMore: false }));
     fetchRef.current(undefined, controller.signal).then(
       (page) => {
         if (!controller.signal.aborted) setState({ status: "ready", items: page.items, nextCursor: page.next_cursor, loadingMore: false, error: null });

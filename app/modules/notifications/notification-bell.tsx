@@ -3,6 +3,7 @@ import { IconButton, Popover } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { useHydrated } from "~/components/use-hydrated";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api } from "~/modules/crm/api-client";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
@@ -50,10 +51,9 @@ export function NotificationBell() {
 
   const mounted = useRef(true);
   // The live subscription starts once the frame is on screen (its code is a chunk of its own).
-  const [started, setStarted] = useState(false);
+  const started = useHydrated();
   useEffect(() => {
     mounted.current = true;
-    setStarted(true);
     return () => {
       mounted.current = false;
     };
