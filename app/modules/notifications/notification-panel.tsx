@@ -84,9 +84,11 @@ export default function NotificationPanel({
   }, [open, attempt, refresh, onUnreadChange]);
 
   // A notification that arrives live while the list is shown goes to its top.
-  useEffect(() => {
+  const [mergedIncoming, setMergedIncoming] = useState(incoming);
+  if (mergedIncoming !== incoming) {
+    setMergedIncoming(incoming);
     setState((current) => (current.status === "ready" ? { status: "ready", items: merge(current.items, incoming) } : current));
-  }, [incoming]);
+  }
 
   const setRead = (ids: Set<string> | "all", read: boolean) =>
     setState((current) =>
