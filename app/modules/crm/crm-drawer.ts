@@ -58,6 +58,7 @@ export function useCrmDrawer(): CrmDrawer {
 
   // A followed link closes the drawer (focus then starts again from the top bar).
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- closing on navigation also records where focus returns (a ref), so it stays with the location effect
     if (isOpen) close();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a change of location closes it
   }, [pathname, search]);

@@ -125,6 +125,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   useEffect(() => {
     if (seen >= live.length) return;
     const fresh = live.slice(seen);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- applying a live event also reloads the open tab's lists: effect work, not derived state
     setSeen(live.length);
     let reread = false;
     for (const { event, resync } of fresh) {

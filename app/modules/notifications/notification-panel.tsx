@@ -67,6 +67,7 @@ export default function NotificationPanel({
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- 'loading' follows a new fetch function's identity, known only after the render that made it
     setState((current) => (current.status === "ready" ? current : { status: "loading" }));
     api<NotificationListDto>("GET", "/notifications", undefined, { signal: controller.signal }).then(
       (list) => {

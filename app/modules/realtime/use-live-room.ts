@@ -48,6 +48,7 @@ export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpe
     if (!room) return;
     let socket: LiveSocket | null = null;
     let cancelled = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the status follows the socket this effect opens
     setStatus("connecting");
     const stall = window.setTimeout(() => setStatus((s) => (s === "connecting" ? "reconnecting" : s)), STALL_MS);
     import("./live-socket.ts").then(

@@ -79,6 +79,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
     }
     if (actor && canEditTask(actor, linked.task)) {
       opener.current = null;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening ?task= also toasts and scrolls to the row: effect work
       setDialog({ task: linked.task, fromOpener: false });
     } else {
       document.querySelector<HTMLElement>(`[data-task-id="${CSS.escape(linked.task.id)}"]`)?.scrollIntoView({ block: "center" });

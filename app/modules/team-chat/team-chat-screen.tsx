@@ -1,3 +1,4 @@
+/* eslint-disable react-hooks/refs, react-hooks/set-state-in-effect -- the open channel and the per-channel drafts live in refs on purpose (a draft in state would re-render the whole screen on each keystroke) and are read while rendering; making them state is a redesign of this screen, not a lint fix */
 import { Flex, Heading, Text } from "@radix-ui/themes";
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";

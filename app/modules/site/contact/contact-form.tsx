@@ -52,6 +52,7 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
     if (!data || fetcher.state !== "idle" || handled.current === data) return;
     handled.current = data;
     if (data.ok) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the form's answer is handled with a toast and focus on the DOM, after commit
       setErrors({});
       successHeading.current?.focus();
       toast({ title: t("site.contact.toasts.success"), description: t("site.contact.toasts.successDescription"), variant: "success" });
@@ -76,6 +77,7 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
   useEffect(() => {
     if (!refocusForm) return;
     focusField("name");
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the form's answer is handled with a toast and focus on the DOM, after commit
     setRefocusForm(false);
   }, [refocusForm]);
 

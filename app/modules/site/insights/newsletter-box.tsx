@@ -49,6 +49,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
   useEffect(() => {
     if (!refocus) return;
     input.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the answer is handled with a toast and focus on the DOM, after commit
     setRefocus(false);
   }, [refocus]);
 
