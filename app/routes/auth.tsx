@@ -148,7 +148,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
   // The action answered a successful sign-in (or new password) with a redirect, which the
   // router is now loading: say so while the next screen loads (the toaster outlives this page).
-  const signedInTo = navigation.state === "loading" && navigation.formData && navigation.location.pathname !== "/auth" ? navigation.formData.get("intent") : null;
+  const signedInTo =
+    navigation.state === "loading" && navigation.formData && navigation.location.pathname !== "/auth"
+      ? navigation.formData.get("intent")
+      : null;
   useEffect(() => {
     if (signedInTo === "sign-in") toast({ title: t("auth.toasts.loginSuccess"), variant: "success" });
     else if (signedInTo === "set-password") toast({ title: t("auth.recovery.success"), variant: "success" });
@@ -264,7 +267,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   autoFocus
                 />
               </label>
-              <PasswordField name="password" label={t("auth.page.password")} autoComplete="current-password" placeholder={t("auth.page.passwordPlaceholder")} />
+              <PasswordField
+                name="password"
+                label={t("auth.page.password")}
+                autoComplete="current-password"
+                placeholder={t("auth.page.passwordPlaceholder")}
+              />
               <Button type="submit" name="intent" value="sign-in" size="3" disabled={pendingIntent !== null && pendingIntent !== undefined}>
                 {pendingIntent === "sign-in" ? t("auth.page.submitting") : t("auth.page.submit")}
               </Button>

@@ -11,8 +11,7 @@ import type { Route } from "./+types/not-found";
  * rule the document's lang follows for this route).
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const language =
-    languageFromPath(new URL(request.url).pathname) ?? languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
+  const language = languageFromPath(new URL(request.url).pathname) ?? languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
   return data({ messages: messagesFor(language, SITE_LAYOUT_NAMESPACES) }, { status: 404 });
 }
 

@@ -5,8 +5,7 @@ import { workerContext } from "@worker/router-context";
 import { listCaseStudySlugs } from "@worker/services/case-study-service";
 import type { Route } from "./+types/sitemap";
 
-const xml = (value: string) =>
-  value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+const xml = (value: string) => value.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /**
  * /sitemap.xml: every public URL in pt, es and en, each with its hreflang alternates
@@ -24,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const urls: string[] = [];
   for (const page of pages) {
     const alternates = [
-      ...LANGUAGES.map((lang) => `    <xhtml:link rel="alternate" hreflang="${LOCALES[lang]}" href="${xml(origin + sitePath(lang, page.path))}"/>`),
+      ...LANGUAGES.map(
+        (lang) => `    <xhtml:link rel="alternate" hreflang="${LOCALES[lang]}" href="${xml(origin + sitePath(lang, page.path))}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${xml(origin + sitePath("pt", page.path))}"/>`,
     ];
     for (const lang of LANGUAGES) {

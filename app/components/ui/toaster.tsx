@@ -75,7 +75,12 @@ function PlainToast({ toast, onDismiss }: ItemProps) {
     return () => window.clearTimeout(timer);
   }, [toast.id, toast.duration, destructive, onDismiss]);
   return (
-    <div role={destructive ? "alert" : "status"} data-testid="toast" data-variant={toast.variant ?? "default"} className="pointer-events-auto w-full max-w-sm rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg">
+    <div
+      role={destructive ? "alert" : "status"}
+      data-testid="toast"
+      data-variant={toast.variant ?? "default"}
+      className="pointer-events-auto w-full max-w-sm rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg"
+    >
       <p className="font-semibold">{toast.title}</p>
       {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
     </div>

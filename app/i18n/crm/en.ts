@@ -37,8 +37,7 @@ export const crmEn: Dictionary["crm"] = {
     dark: "Dark",
     menu: "User menu",
   },
-  topBar: {
-  },
+  topBar: {},
   titles: {
     dashboard: "Dashboard",
     leads: "Leads",

@@ -37,8 +37,7 @@ export const crmEs: Dictionary["crm"] = {
     dark: "Oscuro",
     menu: "Menú de usuario",
   },
-  topBar: {
-  },
+  topBar: {},
   titles: {
     dashboard: "Panel",
     leads: "Leads",

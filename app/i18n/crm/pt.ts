@@ -36,8 +36,7 @@ export const crmPt = {
     dark: "Escuro",
     menu: "Menu do usuário",
   },
-  topBar: {
-  },
+  topBar: {},
   titles: {
     dashboard: "Dashboard",
     leads: "Leads",

@@ -15,6 +15,11 @@ export const signInSchema = z.object({
 export const recoverSchema = z.object({ email: emailSchema });
 
 /** Length only: the common-password check runs on the server (weak_password). */
-export const newPasswordSchema = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH * 4) });
+export const newPasswordSchema = z.object({
+  password: z
+    .string()
+    .min(1)
+    .max(PASSWORD_MAX_LENGTH * 4),
+});
 
 export const signOutScopeSchema = z.enum(["global", "local", "others"]);

@@ -60,16 +60,28 @@ const isOneOf = <T extends string>(values: readonly T[], value: string): value i
  */
 export function pressButton(state: ChatState, value: string, t: ChatCopy): { state: ChatState; reply: BotReply } {
   if (value === "start_conversation") {
-    return { state: { ...state, currentStep: "project_type" }, reply: { content: t("askProjectType"), buttons: options(t, PROJECT_TYPES) } };
+    return {
+      state: { ...state, currentStep: "project_type" },
+      reply: { content: t("askProjectType"), buttons: options(t, PROJECT_TYPES) },
+    };
   }
   if (isOneOf(PROJECT_TYPES, value)) {
-    return { state: { ...state, projectType: value, currentStep: "budget" }, reply: { content: t("askBudget"), buttons: options(t, BUDGETS) } };
+    return {
+      state: { ...state, projectType: value, currentStep: "budget" },
+      reply: { content: t("askBudget"), buttons: options(t, BUDGETS) },
+    };
   }
   if (isOneOf(BUDGETS, value)) {
-    return { state: { ...state, budget: value, currentStep: "timeline" }, reply: { content: t("askTimeline"), buttons: options(t, TIMELINES) } };
+    return {
+      state: { ...state, budget: value, currentStep: "timeline" },
+      reply: { content: t("askTimeline"), buttons: options(t, TIMELINES) },
+    };
   }
   if (isOneOf(TIMELINES, value)) {
-    return { state: { ...state, timeline: value, currentStep: "team_size" }, reply: { content: t("askTeamSize"), buttons: options(t, TEAM_SIZES) } };
+    return {
+      state: { ...state, timeline: value, currentStep: "team_size" },
+      reply: { content: t("askTeamSize"), buttons: options(t, TEAM_SIZES) },
+    };
   }
   if (isOneOf(TEAM_SIZES, value)) {
     const next = { ...state, teamSize: value, currentStep: "contact" as const };
@@ -77,13 +89,19 @@ export function pressButton(state: ChatState, value: string, t: ChatCopy): { sta
     return {
       state: next,
       reply: {
-        content: t("askNext", { projectType: label(next.projectType), budget: label(next.budget), timeline: label(next.timeline), teamSize: label(value) }),
+        content: t("askNext", {
+          projectType: label(next.projectType),
+          budget: label(next.budget),
+          timeline: label(next.timeline),
+          teamSize: label(value),
+        }),
         buttons: options(t, ["provide_contact", "learn_more"]),
       },
     };
   }
   if (value === "provide_contact") return { state: { ...state, currentStep: "contact" }, reply: { content: t("askContact") } };
-  if (value === "learn_more") return { state, reply: { content: t("learnMore"), buttons: options(t, ["schedule_call", "view_portfolio"]) } };
+  if (value === "learn_more")
+    return { state, reply: { content: t("learnMore"), buttons: options(t, ["schedule_call", "view_portfolio"]) } };
   if (value === "schedule_call") return { state, reply: { content: t("openedContact"), open: "/contact" } };
   if (value === "view_portfolio") return { state, reply: { content: t("openedPortfolio"), open: "/case-studies" } };
   return { state, reply: { content: t("unknownOption") } };
@@ -115,7 +133,11 @@ const nameSuffix = (name: string | null) => (name ? `, ${name.split(/\s+/)[0]}` 
  * phone it asks for the e-mail; with nothing of the kind it is a question for the assistant
  * (`ask`).
  */
-export function contactStepMessage(state: ChatState, text: string, t: ChatCopy): { state: ChatState; reply?: BotReply; capture?: boolean; ask?: boolean } {
+export function contactStepMessage(
+  state: ChatState,
+  text: string,
+  t: ChatCopy,
+): { state: ChatState; reply?: BotReply; capture?: boolean; ask?: boolean } {
   const extracted = extractContact(text);
   const found = { ...extracted, name: extracted.name ?? guessName(text) };
   if (!found.email && !found.phone && !found.name) return { state, ask: true };

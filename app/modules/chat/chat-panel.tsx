@@ -40,7 +40,13 @@ const SITE_PATH = /(\/(?:pt|es|en)(?:\/[a-z0-9-]+)*(?:#[a-z0-9-]+)?)(?=[\s.,;:!?
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const newId = () => (typeof crypto.randomUUID === "function" ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
-const botMessage = (reply: BotReply): ChatMessage => ({ id: newId(), content: reply.content, isBot: true, timestamp: Date.now(), buttons: reply.buttons });
+const botMessage = (reply: BotReply): ChatMessage => ({
+  id: newId(),
+  content: reply.content,
+  isBot: true,
+  timestamp: Date.now(),
+  buttons: reply.buttons,
+});
 const visitorMessage = (content: string): ChatMessage => ({ id: newId(), content, isBot: false, timestamp: Date.now() });
 
 export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
@@ -167,7 +173,10 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
   const sendText = async (text: string) => {
     // Control characters (a paste from a terminal, a stray escape) are dropped, not refused.
     // eslint-disable-next-line no-control-regex
-    const message = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "").trim().slice(0, CHAT_LIMITS.messageLength);
+    const message = text
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
+      .trim()
+      .slice(0, CHAT_LIMITS.messageLength);
     if (!t || pending || !message) return;
     const started = Date.now();
     const history = latest.current.messages;
@@ -190,7 +199,9 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
         const response = await askAssistant({
           message,
           language,
-          conversation: history.slice(-CHAT_LIMITS.conversationTurns).map((m) => ({ content: m.content.slice(0, CHAT_LIMITS.turnLength), isBot: m.isBot })),
+          conversation: history
+            .slice(-CHAT_LIMITS.conversationTurns)
+            .map((m) => ({ content: m.content.slice(0, CHAT_LIMITS.turnLength), isBot: m.isBot })),
           userInfo: userInfoOf(current),
           pageContext: { company: "Velox Labs" },
         });
@@ -282,13 +293,21 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
 
       {t ? (
         <>
-          <ol ref={list} role="log" aria-live="polite" aria-label={t("log")} className="flex-1 space-y-3 overflow-y-auto bg-slate-50 px-3 py-4">
+          <ol
+            ref={list}
+            role="log"
+            aria-live="polite"
+            aria-label={t("log")}
+            className="flex-1 space-y-3 overflow-y-auto bg-slate-50 px-3 py-4"
+          >
             {messages.map((message) => (
               <li key={message.id} className={`flex flex-col ${message.isBot ? "items-start" : "items-end"}`}>
                 <span className="sr-only">{message.isBot ? t("bot") : t("you")}: </span>
                 <p
                   className={`max-w-[85%] whitespace-pre-line break-words rounded-2xl px-3.5 py-2 text-sm leading-relaxed ${
-                    message.isBot ? "rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200" : "rounded-br-sm bg-brand-600 text-white"
+                    message.isBot
+                      ? "rounded-bl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200"
+                      : "rounded-br-sm bg-brand-600 text-white"
                   }`}
                 >
                   {message.isBot ? <Linked text={message.content} /> : message.content}
@@ -307,7 +326,14 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
                         >
                           {t(`options.${button.value}`)}
                           <span className="sr-only"> {t("opensInNewTab")}</span>
-                          <svg aria-hidden="true" viewBox="0 0 20 20" className="ml-1 inline h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.8">
+                          <svg
+                            aria-hidden="true"
+                            viewBox="0 0 20 20"
+                            className="ml-1 inline h-3.5 w-3.5"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="1.8"
+                          >
                             <path d="M8 4H4v12h12v-4M11 3h6v6M17 3l-8 8" />
                           </svg>
                         </a>
@@ -323,10 +349,17 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
             ))}
             {pending ? (
               <li className="flex items-start" data-testid="chat-typing">
-                <span role="status" className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-3.5 py-3 shadow-sm ring-1 ring-slate-200">
+                <span
+                  role="status"
+                  className="flex items-center gap-1 rounded-2xl rounded-bl-sm bg-white px-3.5 py-3 shadow-sm ring-1 ring-slate-200"
+                >
                   <span className="sr-only">{t("typing")}</span>
                   {["[animation-delay:0ms]", "[animation-delay:150ms]", "[animation-delay:300ms]"].map((delay) => (
-                    <span key={delay} aria-hidden="true" className={`h-1.5 w-1.5 animate-bounce rounded-full bg-slate-400 motion-reduce:animate-none ${delay}`} />
+                    <span
+                      key={delay}
+                      aria-hidden="true"
+                      className={`h-1.5 w-1.5 animate-bounce rounded-full bg-slate-400 motion-reduce:animate-none ${delay}`}
+                    />
                   ))}
                 </span>
               </li>

@@ -18,7 +18,9 @@ export const EMPTY_CONVERSATION: StoredConversation = { messages: [], state: INI
 
 const isMessage = (value: unknown): value is ChatMessage => {
   const m = value as ChatMessage;
-  return !!m && typeof m.id === "string" && typeof m.content === "string" && typeof m.isBot === "boolean" && typeof m.timestamp === "number";
+  return (
+    !!m && typeof m.id === "string" && typeof m.content === "string" && typeof m.isBot === "boolean" && typeof m.timestamp === "number"
+  );
 };
 
 /** What this tab remembers, or an empty conversation when nothing (valid) is stored. */

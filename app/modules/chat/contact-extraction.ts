@@ -17,13 +17,16 @@ const CPF = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
 
 /** Words that end a name or a company, and words that are never a name (folded: no accents). */
 const STOPS = new Set(
-  ("e y and com con with que pra para for meu minha mi my our nosso nossa nuestra we i eu yo " +
+  (
+    "e y and com con with que pra para for meu minha mi my our nosso nossa nuestra we i eu yo " +
     "email e-mail mail correo telefone telefono phone tel cel celular whats whatsapp zap contato contacto " +
     "quero queremos quiero want need preciso precisamos necesito necesitamos trabalho trabajo work " +
-    "from at of in on em no na by pelo pela por de da do del das dos la el lo los las").split(" "),
+    "from at of in on em no na by pelo pela por de da do del das dos la el lo los las"
+  ).split(" "),
 );
 const NOT_NAMES = new Set(
-  ("ok okay oki sim nao no yes yeah yep nope si claro sure vale certo beleza blz vlw valeu top " +
+  (
+    "ok okay oki sim nao no yes yeah yep nope si claro sure vale certo beleza blz vlw valeu top " +
     "oi ola hola hi hello hey hei alo bom boa buen buenas buenos dia tarde noite noche morning " +
     "obrigado obrigada gracias thanks thank thx tchau chao bye adios tudo todo bem bien fine good " +
     "um uma un una a an o the este esta this that isso eso it ele ela he she " +
@@ -32,7 +35,8 @@ const NOT_NAMES = new Set(
     "cliente client customer estudante estudiante student dev developer desenvolvedor programador " +
     "urgente urgent importante important so only solo apenas muito muy very also tambem tambien " +
     "app apps site web sistema software loja tienda store preco precio price orcamento presupuesto quote " +
-    "teste test prueba help ajuda ayuda info duvida pergunta question").split(" "),
+    "teste test prueba help ajuda ayuda info duvida pergunta question"
+  ).split(" "),
 );
 const PARTICLES = new Set(["da", "de", "do", "das", "dos", "del", "la", "van", "von", "di"]);
 
@@ -167,7 +171,10 @@ export function extractContact(text: string): ExtractedContact {
  * that is plainly something else ("ok", "sim", "hola", "thanks", "quero um app").
  */
 export function guessName(text: string): string | null {
-  const trimmed = text.trim().replace(/[.!]+$/, "").trim();
+  const trimmed = text
+    .trim()
+    .replace(/[.!]+$/, "")
+    .trim();
   if (!trimmed || /[?¿\d@]/.test(trimmed)) return null;
   const contact = extractContact(trimmed);
   if (contact.email || contact.phone) return null;

@@ -40,7 +40,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * inert), closed by its close button, Escape, the backdrop or following a link. Without
  * JavaScript a narrow screen shows it in the flow, above the page.
  */
-export function CrmSidebar({ collapsed: collapsedSetting, onToggle, drawer }: { collapsed: boolean; onToggle: () => void; drawer: CrmDrawer }) {
+export function CrmSidebar({
+  collapsed: collapsedSetting,
+  onToggle,
+  drawer,
+}: {
+  collapsed: boolean;
+  onToggle: () => void;
+  drawer: CrmDrawer;
+}) {
   const { t, language } = useI18n();
   const collapsed = collapsedSetting && drawer.isDesktop;
   const aside = useRef<HTMLElement>(null);
@@ -80,118 +88,129 @@ export function CrmSidebar({ collapsed: collapsedSetting, onToggle, drawer }: { 
 
   return (
     <>
-    {drawer.modal ? (
-      <div aria-hidden="true" data-testid="crm-drawer-backdrop" className="fixed inset-0 z-40 bg-black/40 lg:hidden" onClick={drawer.close} />
-    ) : null}
-    <aside
-      ref={aside}
-      id={CRM_SIDEBAR_ID}
-      data-collapsed={collapsed}
-      data-drawer-open={drawer.modal || undefined}
-      role={drawer.modal ? "dialog" : undefined}
-      aria-modal={drawer.modal || undefined}
-      aria-label={drawer.modal ? t("crm.nav.main") : undefined}
-      onKeyDown={drawer.modal ? keepFocusInside : undefined}
-      className={[
-        "flex h-screen shrink-0 flex-col border-r",
-        "lg:sticky lg:top-0 lg:transition-[width] lg:duration-200",
-        "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:h-dvh max-lg:max-w-[85vw] max-lg:shadow-2xl max-lg:duration-200",
-        // Visible at once when it opens (so focus can move in), hidden once it has slid out.
-        drawer.modal ? "max-lg:transition-transform" : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[transform,visibility]",
-        "noscript:max-lg:visible noscript:max-lg:static noscript:max-lg:h-auto noscript:max-lg:w-full! noscript:max-lg:max-w-none noscript:max-lg:translate-x-0 noscript:max-lg:shadow-none",
-      ].join(" ")}
-      style={{ width: drawer.isDesktop ? (collapsed ? 56 : 240) : 280, borderColor: "var(--gray-a5)", background: "var(--color-panel-solid)" }}
-    >
-      <Flex align="center" justify={collapsed ? "center" : "between"} px={collapsed ? "0" : "3"} className="h-14 shrink-0">
-        <NavLink to="/dashboard" className="flex items-center gap-2" aria-label={t("common.appName")}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {collapsed ? null : (
-            <Text weight="bold" size="3">
-              {t("common.appName")}
-            </Text>
-          )}
-        </NavLink>
-        {!drawer.isDesktop ? (
-          <IconButton ref={closeButton} variant="ghost" color="gray" onClick={drawer.close} aria-label={t("crm.nav.closeMenu")}>
-            <Cross1Icon />
-          </IconButton>
-        ) : collapsed ? null : (
-          <div className="noscript:max-lg:hidden">
-            <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.collapse")} aria-expanded>
-              <DoubleArrowLeftIcon />
-            </IconButton>
-          </div>
-        )}
-      </Flex>
-      {collapsed ? (
-        <Flex justify="center" py="2">
-          <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.expand")} aria-expanded={false}>
-            <DoubleArrowRightIcon />
-          </IconButton>
-        </Flex>
+      {drawer.modal ? (
+        <div
+          aria-hidden="true"
+          data-testid="crm-drawer-backdrop"
+          className="fixed inset-0 z-40 bg-black/40 lg:hidden"
+          onClick={drawer.close}
+        />
       ) : null}
-
-      <nav aria-label={t("crm.nav.main")} className="flex-1 overflow-y-auto px-2 py-2">
-        <ul className="flex flex-col gap-1">
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavItem to={item.to} label={t(item.label)} icon={item.icon} collapsed={collapsed} />
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <div className="border-t px-2 py-3" style={{ borderColor: "var(--gray-a5)" }}>
-        <Flex align="center" gap="2" px={collapsed ? "0" : "1"} justify={collapsed ? "center" : "start"} mb="3">
-          <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
-          {collapsed ? null : (
-            <div className="min-w-0">
-              <Text as="div" size="2" weight="medium" truncate data-testid="sidebar-user-name">
-                {name}
+      <aside
+        ref={aside}
+        id={CRM_SIDEBAR_ID}
+        data-collapsed={collapsed}
+        data-drawer-open={drawer.modal || undefined}
+        role={drawer.modal ? "dialog" : undefined}
+        aria-modal={drawer.modal || undefined}
+        aria-label={drawer.modal ? t("crm.nav.main") : undefined}
+        onKeyDown={drawer.modal ? keepFocusInside : undefined}
+        className={[
+          "flex h-screen shrink-0 flex-col border-r",
+          "lg:sticky lg:top-0 lg:transition-[width] lg:duration-200",
+          "max-lg:fixed max-lg:inset-y-0 max-lg:left-0 max-lg:z-50 max-lg:h-dvh max-lg:max-w-[85vw] max-lg:shadow-2xl max-lg:duration-200",
+          // Visible at once when it opens (so focus can move in), hidden once it has slid out.
+          drawer.modal
+            ? "max-lg:transition-transform"
+            : "max-lg:invisible max-lg:-translate-x-full max-lg:transition-[transform,visibility]",
+          "noscript:max-lg:visible noscript:max-lg:static noscript:max-lg:h-auto noscript:max-lg:w-full! noscript:max-lg:max-w-none noscript:max-lg:translate-x-0 noscript:max-lg:shadow-none",
+        ].join(" ")}
+        style={{
+          width: drawer.isDesktop ? (collapsed ? 56 : 240) : 280,
+          borderColor: "var(--gray-a5)",
+          background: "var(--color-panel-solid)",
+        }}
+      >
+        <Flex align="center" justify={collapsed ? "center" : "between"} px={collapsed ? "0" : "3"} className="h-14 shrink-0">
+          <NavLink to="/dashboard" className="flex items-center gap-2" aria-label={t("common.appName")}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {collapsed ? null : (
+              <Text weight="bold" size="3">
+                {t("common.appName")}
               </Text>
-              <Text as="div" size="1" color="gray" data-testid="sidebar-user-role">
-                {t(`crm.roles.${role}`)}
-              </Text>
+            )}
+          </NavLink>
+          {!drawer.isDesktop ? (
+            <IconButton ref={closeButton} variant="ghost" color="gray" onClick={drawer.close} aria-label={t("crm.nav.closeMenu")}>
+              <Cross1Icon />
+            </IconButton>
+          ) : collapsed ? null : (
+            <div className="noscript:max-lg:hidden">
+              <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.collapse")} aria-expanded>
+                <DoubleArrowLeftIcon />
+              </IconButton>
             </div>
           )}
         </Flex>
-
-        <Flex direction={collapsed ? "column" : "row"} align="center" gap="2" justify={collapsed ? "center" : "between"}>
-          {collapsed ? null : (
-            <Select.Root value={language} onValueChange={changeLanguage} size="1">
-              {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
-              <Select.Trigger aria-label={t("crm.user.language")} variant="soft">
-                {LANGUAGE_NAMES[language]}
-              </Select.Trigger>
-              <Select.Content position="popper">
-                {LANGUAGES.map((code) => (
-                  <Select.Item key={code} value={code}>
-                    {LANGUAGE_NAMES[code]}
-                  </Select.Item>
-                ))}
-              </Select.Content>
-            </Select.Root>
-          )}
-          <Tooltip content={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.dark") : t("crm.user.light")}`}>
-            <IconButton
-              variant="ghost"
-              color="gray"
-              onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
-              aria-label={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.light") : t("crm.user.dark")}`}
-            >
-              {theme === "dark" ? <SunIcon /> : <MoonIcon />}
+        {collapsed ? (
+          <Flex justify="center" py="2">
+            <IconButton variant="ghost" color="gray" onClick={onToggle} aria-label={t("crm.nav.expand")} aria-expanded={false}>
+              <DoubleArrowRightIcon />
             </IconButton>
-          </Tooltip>
-          <Form method="post" action="/auth/logout">
-            <Tooltip content={t("crm.user.signOut")}>
-              <IconButton type="submit" variant="ghost" color="red" aria-label={t("crm.user.signOut")} disabled={signingOut}>
-                <ExitIcon />
+          </Flex>
+        ) : null}
+
+        <nav aria-label={t("crm.nav.main")} className="flex-1 overflow-y-auto px-2 py-2">
+          <ul className="flex flex-col gap-1">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavItem to={item.to} label={t(item.label)} icon={item.icon} collapsed={collapsed} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="border-t px-2 py-3" style={{ borderColor: "var(--gray-a5)" }}>
+          <Flex align="center" gap="2" px={collapsed ? "0" : "1"} justify={collapsed ? "center" : "start"} mb="3">
+            <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
+            {collapsed ? null : (
+              <div className="min-w-0">
+                <Text as="div" size="2" weight="medium" truncate data-testid="sidebar-user-name">
+                  {name}
+                </Text>
+                <Text as="div" size="1" color="gray" data-testid="sidebar-user-role">
+                  {t(`crm.roles.${role}`)}
+                </Text>
+              </div>
+            )}
+          </Flex>
+
+          <Flex direction={collapsed ? "column" : "row"} align="center" gap="2" justify={collapsed ? "center" : "between"}>
+            {collapsed ? null : (
+              <Select.Root value={language} onValueChange={changeLanguage} size="1">
+                {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
+                <Select.Trigger aria-label={t("crm.user.language")} variant="soft">
+                  {LANGUAGE_NAMES[language]}
+                </Select.Trigger>
+                <Select.Content position="popper">
+                  {LANGUAGES.map((code) => (
+                    <Select.Item key={code} value={code}>
+                      {LANGUAGE_NAMES[code]}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+            )}
+            <Tooltip content={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.dark") : t("crm.user.light")}`}>
+              <IconButton
+                variant="ghost"
+                color="gray"
+                onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+                aria-label={`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.light") : t("crm.user.dark")}`}
+              >
+                {theme === "dark" ? <SunIcon /> : <MoonIcon />}
               </IconButton>
             </Tooltip>
-          </Form>
-        </Flex>
-      </div>
-    </aside>
+            <Form method="post" action="/auth/logout">
+              <Tooltip content={t("crm.user.signOut")}>
+                <IconButton type="submit" variant="ghost" color="red" aria-label={t("crm.user.signOut")} disabled={signingOut}>
+                  <ExitIcon />
+                </IconButton>
+              </Tooltip>
+            </Form>
+          </Flex>
+        </div>
+      </aside>
     </>
   );
 }

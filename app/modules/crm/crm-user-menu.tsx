@@ -20,7 +20,14 @@ export function CrmUserMenu() {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger>
-        <IconButton variant="ghost" color="gray" radius="full" size="3" aria-label={`${t("crm.user.menu")}: ${name}`} data-testid="crm-user-menu">
+        <IconButton
+          variant="ghost"
+          color="gray"
+          radius="full"
+          size="3"
+          aria-label={`${t("crm.user.menu")}: ${name}`}
+          data-testid="crm-user-menu"
+        >
           <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
         </IconButton>
       </DropdownMenu.Trigger>

@@ -96,27 +96,27 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
           <Dialog.Title>{t("crm.search.title")}</Dialog.Title>
         </VisuallyHidden>
         <Flex gap="2" align="center">
-        <TextField.Root
-          size="3"
-          className="min-w-0 flex-1"
-          autoFocus
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={onKeyDown}
-          placeholder={t("crm.search.placeholder")}
-          aria-label={t("crm.search.label")}
-          role="combobox"
-          aria-expanded={items.length > 0}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={items.length > 0 ? optionId(active) : undefined}
-          data-testid="quick-search-input"
-          maxLength={200}
-        >
-          <TextField.Slot>
-            <MagnifyingGlassIcon aria-hidden />
-          </TextField.Slot>
-        </TextField.Root>
+          <TextField.Root
+            size="3"
+            className="min-w-0 flex-1"
+            autoFocus
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder={t("crm.search.placeholder")}
+            aria-label={t("crm.search.label")}
+            role="combobox"
+            aria-expanded={items.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={items.length > 0 ? optionId(active) : undefined}
+            data-testid="quick-search-input"
+            maxLength={200}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon aria-hidden />
+            </TextField.Slot>
+          </TextField.Root>
           {/* On a phone the dialog is the whole screen: a visible way out besides Escape. */}
           <Dialog.Close>
             <IconButton variant="ghost" color="gray" size="3" aria-label={t("crm.shared.actions.close")} data-testid="quick-search-close">
@@ -149,7 +149,11 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
             {items.map((item, index) => {
               const selected = index === active;
               const heading =
-                index === 0 && item.kind === "lead" ? t("crm.search.leads") : index === leadCount && item.kind === "task" ? t("crm.search.tasks") : null;
+                index === 0 && item.kind === "lead"
+                  ? t("crm.search.leads")
+                  : index === leadCount && item.kind === "task"
+                    ? t("crm.search.tasks")
+                    : null;
               return (
                 <li
                   key={`${item.kind}-${item.id}`}
@@ -182,7 +186,11 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
                     </Flex>
                   ) : (
                     <Flex align="center" gap="2" className="min-w-0">
-                      {item.task.completed ? <CheckCircledIcon aria-hidden className="shrink-0" /> : <FileTextIcon aria-hidden className="shrink-0" />}
+                      {item.task.completed ? (
+                        <CheckCircledIcon aria-hidden className="shrink-0" />
+                      ) : (
+                        <FileTextIcon aria-hidden className="shrink-0" />
+                      )}
                       <Text size="2" weight="medium" truncate className={item.task.completed ? "line-through" : undefined}>
                         {item.task.title}
                       </Text>

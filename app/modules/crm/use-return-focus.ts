@@ -11,7 +11,8 @@ export function useReturnFocus(open: boolean, fallback?: () => string | null) {
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (!open) return;
-    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   }, [open]);
   return (event: Event) => {
     const selector = fallback?.();

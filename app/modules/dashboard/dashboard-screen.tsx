@@ -72,7 +72,11 @@ export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: P
             <ReloadIcon />
             {refreshing ? t("crm.dashboard.refreshing") : t("crm.dashboard.refresh")}
           </Button>
-          <NewActionMenu ref={actionButton} onNewLead={() => open("lead", actionButton.current)} onNewTask={() => open("task", actionButton.current)} />
+          <NewActionMenu
+            ref={actionButton}
+            onNewLead={() => open("lead", actionButton.current)}
+            onNewTask={() => open("task", actionButton.current)}
+          />
         </Flex>
       </Flex>
 

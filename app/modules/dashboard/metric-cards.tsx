@@ -12,10 +12,38 @@ type Metric = { id: string; label: TranslationKey; hint: TranslationKey; value: 
 export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
   const { t, language } = useI18n();
   const metrics: Metric[] = [
-    { id: "total", label: "crm.dashboard.cards.totalLeads", hint: "crm.dashboard.cards.totalLeadsHint", value: formatNumber(dashboard.totalLeads, language), trend: "+12%", icon: <PersonIcon /> },
-    { id: "new", label: "crm.dashboard.cards.newLeads", hint: "crm.dashboard.cards.newLeadsHint", value: formatNumber(dashboard.newLeads, language), trend: "+8%", icon: <PlusCircledIcon /> },
-    { id: "won", label: "crm.dashboard.cards.converted", hint: "crm.dashboard.cards.convertedHint", value: formatNumber(dashboard.wonLeads, language), trend: "+23%", icon: <CheckCircledIcon /> },
-    { id: "revenue", label: "crm.dashboard.cards.revenue", hint: "crm.dashboard.cards.revenueHint", value: formatMoney(dashboard.totalRevenue, language), trend: "+18%", icon: <RocketIcon /> },
+    {
+      id: "total",
+      label: "crm.dashboard.cards.totalLeads",
+      hint: "crm.dashboard.cards.totalLeadsHint",
+      value: formatNumber(dashboard.totalLeads, language),
+      trend: "+12%",
+      icon: <PersonIcon />,
+    },
+    {
+      id: "new",
+      label: "crm.dashboard.cards.newLeads",
+      hint: "crm.dashboard.cards.newLeadsHint",
+      value: formatNumber(dashboard.newLeads, language),
+      trend: "+8%",
+      icon: <PlusCircledIcon />,
+    },
+    {
+      id: "won",
+      label: "crm.dashboard.cards.converted",
+      hint: "crm.dashboard.cards.convertedHint",
+      value: formatNumber(dashboard.wonLeads, language),
+      trend: "+23%",
+      icon: <CheckCircledIcon />,
+    },
+    {
+      id: "revenue",
+      label: "crm.dashboard.cards.revenue",
+      hint: "crm.dashboard.cards.revenueHint",
+      value: formatMoney(dashboard.totalRevenue, language),
+      trend: "+18%",
+      icon: <RocketIcon />,
+    },
   ];
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -26,7 +54,11 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
               <Text as="p" size="2" weight="medium" color="gray">
                 {t(metric.label)}
               </Text>
-              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full" style={{ background: "var(--accent-a3)", color: "var(--accent-11)" }}>
+              <span
+                aria-hidden="true"
+                className="flex size-8 shrink-0 items-center justify-center rounded-full"
+                style={{ background: "var(--accent-a3)", color: "var(--accent-11)" }}
+              >
                 {metric.icon}
               </span>
             </Flex>

@@ -4,7 +4,15 @@ import type { Ref } from "react";
 import { useI18n } from "~/i18n/react";
 
 /** 'Nova ação': a new lead or a new task, each in its dialog. */
-export function NewActionMenu({ ref, onNewLead, onNewTask }: { ref?: Ref<HTMLButtonElement>; onNewLead: () => void; onNewTask: () => void }) {
+export function NewActionMenu({
+  ref,
+  onNewLead,
+  onNewTask,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  onNewLead: () => void;
+  onNewTask: () => void;
+}) {
   const { t } = useI18n();
   return (
     // Not modal: a modal menu hides the page with aria-hidden while its controls stay focusable (axe aria-hidden-focus).

@@ -9,7 +9,18 @@ import type { Language, TranslationKey, Translate } from "~/i18n";
 
 const STATUS_KEYS = new Set(["new", "qualified", "contacted", "negotiating", "won", "lost"]);
 const SOURCE_KEYS = new Set(["website", "referral", "social_media", "advertising", "other"]);
-const FIELD_KEYS = new Set<string>(["name", "email", "phone", "company", "source", "status", "estimated_value", "notes", "assigned_to", "tags"]);
+const FIELD_KEYS = new Set<string>([
+  "name",
+  "email",
+  "phone",
+  "company",
+  "source",
+  "status",
+  "estimated_value",
+  "notes",
+  "assigned_to",
+  "tags",
+]);
 
 /** The translated audit sentence of an activity, or null when it is not an audit entry. */
 export function auditText(activity: ActivityDto, t: Translate, language: Language): string | null {
@@ -40,9 +51,15 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
         const change = changes[field];
         const label = t(`crm.leadDetail.history.fields.${field}` as TranslationKey);
         if (!change) return label;
-        return t("crm.leadDetail.history.fieldChange", { field: label, from: fieldValue(field, change.from, t, language), to: fieldValue(field, change.to, t, language) });
+        return t("crm.leadDetail.history.fieldChange", {
+          field: label,
+          from: fieldValue(field, change.from, t, language),
+          to: fieldValue(field, change.to, t, language),
+        });
       });
-    return parts.length ? t("crm.leadDetail.history.edited", { who, fields: parts.join("; ") }) : t("crm.leadDetail.history.editedNoFields", { who });
+    return parts.length
+      ? t("crm.leadDetail.history.edited", { who, fields: parts.join("; ") })
+      : t("crm.leadDetail.history.editedNoFields", { who });
   }
   return null;
 }
@@ -55,7 +72,8 @@ function fieldValue(field: LeadAuditField, value: unknown, t: Translate, languag
 
 /** A stored value as short text: lists joined, empty as "vazio", long text cut. */
 function text(value: unknown, t: Translate, language: Language): string {
-  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return t("crm.leadDetail.history.empty_value");
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0))
+    return t("crm.leadDetail.history.empty_value");
   if (Array.isArray(value)) return value.map(String).join(", ");
   if (typeof value === "number") return formatNumber(value, language);
   const line = String(value).replace(/\s+/g, " ").trim();

@@ -20,7 +20,15 @@ import { useWrite } from "./use-write";
  * its original name; whoever may edit the lead uploads (type and 10 MB checked here before
  * sending) and removes them after a confirmation.
  */
-export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: string; canEdit: boolean; attachments: Collection<AttachmentDto> }) {
+export function AttachmentsTab({
+  leadId,
+  canEdit,
+  attachments,
+}: {
+  leadId: string;
+  canEdit: boolean;
+  attachments: Collection<AttachmentDto>;
+}) {
   const { t, language } = useI18n();
   const { profile } = useAuth();
   const toast = useToast();
@@ -74,14 +82,7 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
     <Flex direction="column" gap="4">
       {canEdit && (
         <Flex direction="column" gap="2" align="start">
-          <input
-            ref={input}
-            type="file"
-            accept={ATTACHMENT_ACCEPT}
-            onChange={upload}
-            hidden
-            data-testid="attachment-input"
-          />
+          <input ref={input} type="file" accept={ATTACHMENT_ACCEPT} onChange={upload} hidden data-testid="attachment-input" />
           <Button onClick={() => input.current?.click()} disabled={uploading.busy} aria-describedby={hintId}>
             <UploadIcon aria-hidden />
             {uploading.busy ? t("crm.leadDetail.attachments.uploading") : t("crm.leadDetail.attachments.choose")}
@@ -92,7 +93,11 @@ export function AttachmentsTab({ leadId, canEdit, attachments }: { leadId: strin
         </Flex>
       )}
 
-      <CollectionStatus collection={attachments} loadError={t("crm.leadDetail.attachments.loadError")} empty={t("crm.leadDetail.attachments.empty")}>
+      <CollectionStatus
+        collection={attachments}
+        loadError={t("crm.leadDetail.attachments.loadError")}
+        empty={t("crm.leadDetail.attachments.empty")}
+      >
         <ul className="flex flex-col gap-2" aria-label={t("crm.leadDetail.attachments.title")} data-testid="attachment-list">
           {attachments.items.map((attachment) => (
             <AttachmentItem
@@ -169,7 +174,12 @@ function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: Attac
         </Text>
       </Flex>
       {mayRemove && (
-        <IconButton variant="ghost" color="red" aria-label={t("crm.leadDetail.attachments.remove", { name: attachment.file_name })} onClick={onRemove}>
+        <IconButton
+          variant="ghost"
+          color="red"
+          aria-label={t("crm.leadDetail.attachments.remove", { name: attachment.file_name })}
+          onClick={onRemove}
+        >
           <TrashIcon aria-hidden />
         </IconButton>
       )}

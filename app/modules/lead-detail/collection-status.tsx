@@ -7,7 +7,17 @@ import type { Collection } from "./use-collection";
  * A tab's list in its states: loading text, the load error with "Tentar novamente", the
  * empty text, or the list itself (children).
  */
-export function CollectionStatus<T>({ collection, loadError, empty, children }: { collection: Collection<T>; loadError: string; empty: string; children: ReactNode }) {
+export function CollectionStatus<T>({
+  collection,
+  loadError,
+  empty,
+  children,
+}: {
+  collection: Collection<T>;
+  loadError: string;
+  empty: string;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   if (collection.status === "idle" || collection.status === "loading") {
     return (
@@ -52,7 +62,13 @@ export function LoadMore<T>({ collection }: { collection: Collection<T> }) {
           {collection.error}
         </Text>
       )}
-      <Button variant="soft" color="gray" onClick={collection.loadMore} disabled={collection.loadingMore} aria-busy={collection.loadingMore}>
+      <Button
+        variant="soft"
+        color="gray"
+        onClick={collection.loadMore}
+        disabled={collection.loadingMore}
+        aria-busy={collection.loadingMore}
+      >
         {collection.loadingMore ? t("crm.frame.loading") : t("crm.shared.actions.loadMore")}
       </Button>
     </Flex>

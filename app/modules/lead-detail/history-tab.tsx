@@ -50,7 +50,10 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
     <Flex direction="column" gap="4">
       {canEdit && (
         // Without it twice: the live timeline may have read it already.
-        <ActivityForm leadId={leadId} onCreated={(activity) => activities.update((items) => [activity, ...items.filter((item) => item.id !== activity.id)])} />
+        <ActivityForm
+          leadId={leadId}
+          onCreated={(activity) => activities.update((items) => [activity, ...items.filter((item) => item.id !== activity.id)])}
+        />
       )}
       <CollectionStatus collection={activities} loadError={t("crm.leadDetail.history.loadError")} empty={t("crm.leadDetail.history.empty")}>
         <ol className="flex flex-col gap-3" aria-label={t("crm.leadDetail.tabs.history")} data-testid="lead-timeline">
@@ -119,7 +122,11 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
         setSubject("");
         setContent("");
       },
-      { success: "crm.leadDetail.activityForm.created", failure: "crm.leadDetail.activityForm.createFailed", onFailure: (reason) => setFieldError(reason || null) },
+      {
+        success: "crm.leadDetail.activityForm.created",
+        failure: "crm.leadDetail.activityForm.createFailed",
+        onFailure: (reason) => setFieldError(reason || null),
+      },
     );
   };
 
@@ -149,7 +156,13 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
             <Text as="label" size="2" weight="medium" htmlFor={`${id}-subject`}>
               {t("crm.leadDetail.activityForm.subject")}
             </Text>
-            <TextField.Root id={`${id}-subject`} value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} disabled={saving} />
+            <TextField.Root
+              id={`${id}-subject`}
+              value={subject}
+              maxLength={200}
+              onChange={(e) => setSubject(e.target.value)}
+              disabled={saving}
+            />
           </Flex>
         </div>
         <Flex direction="column" gap="1" mt="3">

@@ -12,14 +12,17 @@ const leadPath = (leadId: string) => `/leads/${encodeURIComponent(leadId)}`;
 
 /** A list answer as one page (plain arrays and {items} both read the same). */
 const asPage = <T>(body: T[] | Page<T> | { items: T[] }): Page<T> =>
-  Array.isArray(body) ? { items: body, next_cursor: null } : { items: body.items, next_cursor: "next_cursor" in body ? body.next_cursor : null };
+  Array.isArray(body)
+    ? { items: body, next_cursor: null }
+    : { items: body.items, next_cursor: "next_cursor" in body ? body.next_cursor : null };
 
 /** `{lead: …}` or the record itself. */
 const unwrap = <T>(body: unknown, key: string): T =>
   body && typeof body === "object" && key in body ? ((body as Record<string, unknown>)[key] as T) : (body as T);
 
 export const leadDetailApi = {
-  getLead: async (leadId: string, signal?: AbortSignal) => unwrap<LeadDto>(await api("GET", leadPath(leadId), undefined, { signal }), "lead"),
+  getLead: async (leadId: string, signal?: AbortSignal) =>
+    unwrap<LeadDto>(await api("GET", leadPath(leadId), undefined, { signal }), "lead"),
   updateLead: async (leadId: string, patch: Partial<Pick<LeadDto, "tags">>) =>
     unwrap<LeadDto>(await api("PATCH", leadPath(leadId), patch), "lead"),
 
@@ -30,13 +33,18 @@ export const leadDetailApi = {
 
   listNotes: async (leadId: string, cursor: string | undefined, signal?: AbortSignal) =>
     asPage(await api<NoteDto[] | Page<NoteDto>>("GET", `${leadPath(leadId)}/notes${queryString({ cursor })}`, undefined, { signal })),
-  createNote: async (leadId: string, content: string) => unwrap<NoteDto>(await api("POST", `${leadPath(leadId)}/notes`, { content }), "note"),
+  createNote: async (leadId: string, content: string) =>
+    unwrap<NoteDto>(await api("POST", `${leadPath(leadId)}/notes`, { content }), "note"),
   updateNote: async (leadId: string, noteId: string, content: string) =>
     unwrap<NoteDto>(await api("PATCH", `${leadPath(leadId)}/notes/${encodeURIComponent(noteId)}`, { content }), "note"),
   deleteNote: (leadId: string, noteId: string) => api<void>("DELETE", `${leadPath(leadId)}/notes/${encodeURIComponent(noteId)}`),
 
   listAttachments: async (leadId: string, cursor: string | undefined, signal?: AbortSignal) =>
-    asPage(await api<AttachmentDto[] | Page<AttachmentDto>>("GET", `${leadPath(leadId)}/attachments${queryString({ cursor })}`, undefined, { signal })),
+    asPage(
+      await api<AttachmentDto[] | Page<AttachmentDto>>("GET", `${leadPath(leadId)}/attachments${queryString({ cursor })}`, undefined, {
+        signal,
+      }),
+    ),
   uploadAttachment: async (leadId: string, file: File) => {
     const form = new FormData();
     form.append("file", file, file.name);

@@ -38,7 +38,8 @@ type LeadDetailDialogProps = {
   live?: readonly LiveChange[];
 };
 
-type LeadState = { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
+type LeadState =
+  { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
 
 type TabValue = "overview" | "history" | "attachments" | "notes";
 const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
@@ -138,7 +139,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
         if (!deleting) setGone({ by: event.actor && event.actor.id !== profile?.id ? event.actor.name : null });
       } else if (event.type === "lead.changed") {
         const next = event.lead;
-        setState((current) => (current.status === "ready" && current.lead.updated_at < next.updated_at ? { status: "ready", lead: next } : current));
+        setState((current) =>
+          current.status === "ready" && current.lead.updated_at < next.updated_at ? { status: "ready", lead: next } : current,
+        );
         setLeadVersion((v) => v + 1);
       } else {
         ({ activity: activities, note: notes, attachment: attachments })[event.kind].reload();
@@ -177,7 +180,8 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   // Back to the card's 'Ver' (or whatever opened it) on close.
   const returnFocus = useReturnFocus(true, () => `[data-lead-id="${CSS.escape(leadId)}"] [data-testid=lead-details]`);
 
-  const title = lead?.name ?? (state.status === "not_found" ? t("crm.leadDetail.dialog.notFoundTitle") : t("crm.leadDetail.dialog.fallbackTitle"));
+  const title =
+    lead?.name ?? (state.status === "not_found" ? t("crm.leadDetail.dialog.notFoundTitle") : t("crm.leadDetail.dialog.fallbackTitle"));
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -193,7 +197,8 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
         // decides on the click, when the toast may already be gone from the page: its own
         // role still marks it.)
         onInteractOutside={(event) => {
-          if (event.target instanceof Element && event.target.closest('[aria-live], [role="status"], [role="alert"]')) event.preventDefault();
+          if (event.target instanceof Element && event.target.closest('[aria-live], [role="status"], [role="alert"]'))
+            event.preventDefault();
         }}
       >
         <Announcer>
@@ -245,7 +250,9 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
           <div className="mt-4">
             {gone && (
               <Callout.Root color="amber" role="alert" mb="3" data-testid="lead-detail-deleted">
-                <Callout.Text>{gone.by ? t("crm.leadDetail.dialog.deletedBy", { name: gone.by }) : t("crm.leadDetail.dialog.deleted")}</Callout.Text>
+                <Callout.Text>
+                  {gone.by ? t("crm.leadDetail.dialog.deletedBy", { name: gone.by }) : t("crm.leadDetail.dialog.deleted")}
+                </Callout.Text>
               </Callout.Root>
             )}
             {state.status === "loading" && (

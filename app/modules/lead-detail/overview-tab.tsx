@@ -21,13 +21,7 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
         <Section title={t("crm.leadDetail.overview.contactInfo")}>
           <DataList.Root orientation="vertical" size="2">
             <Item label={t("crm.leadDetail.overview.email")}>
-              {lead.email ? (
-                <Link href={`mailto:${lead.email}`}>
-                  {lead.email}
-                </Link>
-              ) : (
-                missing
-              )}
+              {lead.email ? <Link href={`mailto:${lead.email}`}>{lead.email}</Link> : missing}
             </Item>
             <Item label={t("crm.leadDetail.overview.phone")}>{lead.phone ?? missing}</Item>
             <Item label={t("crm.leadDetail.overview.company")}>{lead.company ?? missing}</Item>

@@ -53,7 +53,8 @@ export function useCollection<T>(
     moreController.current?.abort();
     fetchRef.current(undefined, controller.signal).then(
       (page) => {
-        if (!controller.signal.aborted) setState({ status: "ready", items: page.items, nextCursor: page.next_cursor, loadingMore: false, error: null });
+        if (!controller.signal.aborted)
+          setState({ status: "ready", items: page.items, nextCursor: page.next_cursor, loadingMore: false, error: null });
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, status: "error", error: describeRef.current(error) }));
@@ -83,7 +84,12 @@ export function useCollection<T>(
         setState((s) => {
           // An item added here meanwhile (a new note on top) may come again in the next page.
           const seen = new Set(s.items.map(idOf));
-          return { ...s, items: [...s.items, ...page.items.filter((item) => !seen.has(idOf(item)))], nextCursor: page.next_cursor, loadingMore: false };
+          return {
+            ...s,
+            items: [...s.items, ...page.items.filter((item) => !seen.has(idOf(item)))],
+            nextCursor: page.next_cursor,
+            loadingMore: false,
+          };
         });
       },
       (error: unknown) => {

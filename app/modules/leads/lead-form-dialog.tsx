@@ -62,7 +62,13 @@ export function LeadFormDialog({ open, onOpenChange, lead, assignableUsers, onSa
           </Dialog.Close>
         </Flex>
         {/* Radix unmounts the content when closed: each opening starts from the lead (or empty). */}
-        <LeadForm key={lead?.id ?? "new"} lead={lead ?? null} assignableUsers={assignableUsers} onOpenChange={onOpenChange} onSaved={onSaved} />
+        <LeadForm
+          key={lead?.id ?? "new"}
+          lead={lead ?? null}
+          assignableUsers={assignableUsers}
+          onOpenChange={onOpenChange}
+          onSaved={onSaved}
+        />
       </Dialog.Content>
     </Dialog.Root>
   );
@@ -169,7 +175,14 @@ function LeadForm({
 
         <Grid columns={{ initial: "1", sm: "2" }} gap="4">
           <Field label={t("crm.leads.form.email")} htmlFor={`${id}-email`} error={fieldError("email")} errorId={`${id}-email-error`}>
-            <TextField.Root {...fieldIds("email")} name="email" type="email" maxLength={254} defaultValue={lead?.email ?? ""} autoComplete="off" />
+            <TextField.Root
+              {...fieldIds("email")}
+              name="email"
+              type="email"
+              maxLength={254}
+              defaultValue={lead?.email ?? ""}
+              autoComplete="off"
+            />
           </Field>
           <Field label={t("crm.leads.form.phone")} htmlFor={`${id}-phone`} error={fieldError("phone")} errorId={`${id}-phone-error`}>
             <TextField.Root
@@ -182,7 +195,12 @@ function LeadForm({
               autoComplete="off"
             />
           </Field>
-          <Field label={t("crm.leads.form.company")} htmlFor={`${id}-company`} error={fieldError("company")} errorId={`${id}-company-error`}>
+          <Field
+            label={t("crm.leads.form.company")}
+            htmlFor={`${id}-company`}
+            error={fieldError("company")}
+            errorId={`${id}-company-error`}
+          >
             <TextField.Root {...fieldIds("company")} name="company" maxLength={200} defaultValue={lead?.company ?? ""} autoComplete="off" />
           </Field>
           <Field
@@ -219,7 +237,12 @@ function LeadForm({
           </Field>
         </Grid>
 
-        <Field label={t("crm.leads.form.assignee")} htmlFor={`${id}-assigned_to`} error={fieldError("assigned_to")} errorId={`${id}-assigned_to-error`}>
+        <Field
+          label={t("crm.leads.form.assignee")}
+          htmlFor={`${id}-assigned_to`}
+          error={fieldError("assigned_to")}
+          errorId={`${id}-assigned_to-error`}
+        >
           <AssigneeSelect
             value={assignee}
             onValueChange={setAssignee}

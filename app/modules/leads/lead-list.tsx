@@ -68,7 +68,9 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
     const source = page;
     try {
       const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, cursor: more.cursor })}`);
-      setMore((current) => (current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current));
+      setMore((current) =>
+        current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current,
+      );
     } catch (error) {
       toast({
         title: t("crm.leads.list.loadError"),
@@ -91,7 +93,11 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
         <EmptyState filtering={filtering} onCreate={onCreate} />
       ) : (
         <>
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={t("crm.leads.list.label")} data-testid="lead-list">
+          <ul
+            className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+            aria-label={t("crm.leads.list.label")}
+            data-testid="lead-list"
+          >
             {leads.map((lead) => (
               <li key={lead.id} className="min-w-0">
                 <LeadCard lead={lead} onEdit={onEdit} />
@@ -190,19 +196,19 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
         </TextField.Root>
       </form>
       {status !== undefined && (
-      <Flex align="center" gap="2" className="sm:w-56">
-        <label htmlFor={statusId} className="sr-only">
-          {t("crm.leads.filters.status")}
-        </label>
-        <StatusSelect
-          value={status}
-          onValueChange={(next: LeadStatus | null) => setParams({ status: next })}
-          allLabel={t("crm.leads.filters.allStatuses")}
-          id={statusId}
-          className="w-full"
-          data-testid="lead-status-filter"
-        />
-      </Flex>
+        <Flex align="center" gap="2" className="sm:w-56">
+          <label htmlFor={statusId} className="sr-only">
+            {t("crm.leads.filters.status")}
+          </label>
+          <StatusSelect
+            value={status}
+            onValueChange={(next: LeadStatus | null) => setParams({ status: next })}
+            allLabel={t("crm.leads.filters.allStatuses")}
+            id={statusId}
+            className="w-full"
+            data-testid="lead-status-filter"
+          />
+        </Flex>
       )}
       <span className="sr-only" role="status">
         {searching ? t("crm.leads.list.searching") : ""}
@@ -306,7 +312,12 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
           <TagPreview tags={lead.tags} max={3} />
           <Flex gap="2" wrap="wrap" mt="auto" pt="1">
             <Button asChild size="2" variant="soft">
-              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset state={{ leadOpenedHere: true }} data-testid="lead-details">
+              <Link
+                to={{ search: withLeadParam(location.search, lead.id) }}
+                preventScrollReset
+                state={{ leadOpenedHere: true }}
+                data-testid="lead-details"
+              >
                 {t("crm.leads.card.details")}
               </Link>
             </Button>

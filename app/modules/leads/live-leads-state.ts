@@ -9,7 +9,11 @@ import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 import type { Columns, ListView, LiveChange } from "./pipeline-state";
 
 /** Lower case without accents (the search index folds both, remove_diacritics 2). */
-const fold = (text: string) => text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+const fold = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 
 /**
  * Whether the lead matches a search the way the server's index does (search-text.ts): every
@@ -67,7 +71,9 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
     return {
       event,
       board: (columns) => {
-        const next = columns.map((column) => (column.leads.some((lead) => lead.id === event.lead_id) ? { ...column, leads: gone(column.leads) } : column));
+        const next = columns.map((column) =>
+          column.leads.some((lead) => lead.id === event.lead_id) ? { ...column, leads: gone(column.leads) } : column,
+        );
         return q ? next : withTotals(next, event.totals);
       },
       list: gone,
@@ -80,13 +86,14 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
     board: (columns, pending) => {
       const shownAt = columns.flatMap((column) => column.leads).find((item) => item.id === lead.id);
       // Being saved here, or newer on screen than this event: the card stays as it is.
-      const next = pending.has(lead.id) || (shownAt && shownAt.updated_at > lead.updated_at)
-        ? columns
-        : columns.map((column) => {
-            const shown = column.leads.some((item) => item.id === lead.id);
-            if (column.status !== lead.status && !shown) return column;
-            return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
-          });
+      const next =
+        pending.has(lead.id) || (shownAt && shownAt.updated_at > lead.updated_at)
+          ? columns
+          : columns.map((column) => {
+              const shown = column.leads.some((item) => item.id === lead.id);
+              if (column.status !== lead.status && !shown) return column;
+              return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
+            });
       return q ? next : withTotals(next, event.totals);
     },
     // A card on screen is updated in place (even when it no longer matches the filters, as an

@@ -37,7 +37,11 @@ export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsPro
       try {
         const column = await api<PipelineColumnDto>("GET", `/leads/pipeline/${status}${queryString({ q: search, limit: 1 })}`);
         if (latest.current.q !== search) return;
-        latest.current.onChange({ event: null, board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum), list: (items) => items });
+        latest.current.onChange({
+          event: null,
+          board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum),
+          list: (items) => items,
+        });
       } catch {
         // Offline: the reconnect reads the whole board again.
       }
@@ -50,14 +54,17 @@ export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsPro
     since,
     onEvent: (event) => {
       // The room kept less than what came since the screen's data was read: read it again.
-      if (event.type === "resync") return latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
+      if (event.type === "resync")
+        return latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
       if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity") return;
       const { q: search, pipeline: board, onChange: tell } = latest.current;
       const change = liveChange(event, search);
       if (!change) return;
       tell(change);
       if (search && board && event.type !== "lead.activity") {
-        void recount(event.type === "lead.deleted" ? [event.status] : [event.lead.status, ...(event.previous_status ? [event.previous_status] : [])]);
+        void recount(
+          event.type === "lead.deleted" ? [event.status] : [event.lead.status, ...(event.previous_status ? [event.previous_status] : [])],
+        );
       }
     },
     onOpen: (first) => {

@@ -33,7 +33,12 @@ type PipelineBoardProps = {
 export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const [board, setBoard] = useState({ source: pipeline, columns: pipeline.columns as Columns, applied: updates.length, live: live.length });
+  const [board, setBoard] = useState({
+    source: pipeline,
+    columns: pipeline.columns as Columns,
+    applied: updates.length,
+    live: live.length,
+  });
   // Cards whose move from this board is being saved: a live event leaves them where they were dropped.
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [loadingColumn, setLoadingColumn] = useState<LeadStatus | null>(null);
@@ -57,7 +62,11 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     setBoard({ ...board, columns: updates.slice(board.applied).reduce<Columns>(applyLeadUpdate, board.columns), applied: updates.length });
   } else if (board.live < live.length && !dragging) {
     // Changes from other screens wait while a card is being dragged, then apply after the drop.
-    setBoard({ ...board, columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving), board.columns), live: live.length });
+    setBoard({
+      ...board,
+      columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving), board.columns),
+      live: live.length,
+    });
   }
   const setColumns = (change: (columns: Columns) => Columns) => setBoard((current) => ({ ...current, columns: change(current.columns) }));
 
@@ -92,7 +101,10 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     if (!column.next_cursor || loadingColumn) return;
     setLoadingColumn(column.status);
     try {
-      const page = await api<PipelineColumnDto>("GET", `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined })}`);
+      const page = await api<PipelineColumnDto>(
+        "GET",
+        `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined })}`,
+      );
       setColumns((columns) => appendColumnPage(columns, page));
     } catch (error) {
       toast({

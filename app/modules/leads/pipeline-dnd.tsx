@@ -106,7 +106,8 @@ export function DndBoard({ children, onMove, onDraggingChange }: DndBoardProps) 
         over
           ? t("crm.leads.pipeline.drag.dropped", { name: name(active), column: column(over.id) })
           : t("crm.leads.pipeline.drag.droppedNone", { name: name(active) }),
-      onDragCancel: ({ active }) => t("crm.leads.pipeline.drag.cancelled", { name: name(active), column: column(dragData(active)?.status) }),
+      onDragCancel: ({ active }) =>
+        t("crm.leads.pipeline.drag.cancelled", { name: name(active), column: column(dragData(active)?.status) }),
     };
   }, [t]);
 

@@ -39,7 +39,11 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
       <Flex direction="column" gap="1" p="3" className="border-b" style={{ borderColor: "var(--gray-a5)" }}>
         <Flex align="center" justify="between" gap="2">
           <Flex align="center" gap="2" className="min-w-0">
-            <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: `var(--${LEAD_STATUS_COLORS[column.status]}-9)` }} />
+            <span
+              aria-hidden
+              className="size-2.5 shrink-0 rounded-full"
+              style={{ background: `var(--${LEAD_STATUS_COLORS[column.status]}-9)` }}
+            />
             <Heading as="h2" size="3" id={headingId} truncate>
               {t(`crm.leads.pipeline.columns.${column.status}`)}
             </Heading>
@@ -139,7 +143,12 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
         {!overlay && (
           <Flex gap="2" align="center">
             <Button asChild size="1" variant="soft">
-              <Link to={{ search: withLeadParam(location.search, lead.id) }} preventScrollReset state={{ leadOpenedHere: true }} data-testid="pipeline-card-view">
+              <Link
+                to={{ search: withLeadParam(location.search, lead.id) }}
+                preventScrollReset
+                state={{ leadOpenedHere: true }}
+                data-testid="pipeline-card-view"
+              >
                 {t("crm.leads.card.view")}
               </Link>
             </Button>

@@ -111,7 +111,8 @@ export function NotificationBell() {
   }, [live, readCount]);
 
   const count = unread ?? 0;
-  const label = count > 0 ? t(`crm.notifications.bell.${pluralForm(language, count)}`, { count: badgeText(count) }) : t("crm.notifications.title");
+  const label =
+    count > 0 ? t(`crm.notifications.bell.${pluralForm(language, count)}`, { count: badgeText(count) }) : t("crm.notifications.title");
 
   return (
     <>
@@ -141,16 +142,16 @@ export function NotificationBell() {
             {/* The badge sits on the icon (Radix styles outrank utility classes on the button itself). */}
             <span className="relative flex">
               <BellIcon width={20} height={20} />
-            {count > 0 ? (
-              <span
-                aria-hidden
-                data-testid="notification-badge"
-                className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
-                style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
-              >
-                {badgeText(count)}
-              </span>
-            ) : null}
+              {count > 0 ? (
+                <span
+                  aria-hidden
+                  data-testid="notification-badge"
+                  className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
+                  style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
+                >
+                  {badgeText(count)}
+                </span>
+              ) : null}
             </span>
           </IconButton>
         </Popover.Trigger>

@@ -164,7 +164,11 @@ export default function NotificationPanel({
           {t("crm.notifications.empty")}
         </p>
       ) : (
-        <ul className="max-h-96 overflow-y-auto overscroll-contain py-1" data-testid="notification-list" aria-labelledby="notification-panel-title">
+        <ul
+          className="max-h-96 overflow-y-auto overscroll-contain py-1"
+          data-testid="notification-list"
+          aria-labelledby="notification-panel-title"
+        >
           {state.items.map((item) => {
             const Icon = ICONS[item.type] ?? BellIcon;
             return (
@@ -185,11 +189,18 @@ export default function NotificationPanel({
                   </span>
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <span className="flex items-start gap-2">
-                      <span className={`min-w-0 flex-1 text-sm ${item.read ? "font-normal" : "font-semibold"}`} style={{ color: "var(--gray-12)" }}>
+                      <span
+                        className={`min-w-0 flex-1 text-sm ${item.read ? "font-normal" : "font-semibold"}`}
+                        style={{ color: "var(--gray-12)" }}
+                      >
                         {item.title}
                       </span>
                       {item.read ? null : (
-                        <span className="mt-1.5 size-2 shrink-0 rounded-full" style={{ background: "var(--accent-9)" }} data-testid="notification-unread-dot">
+                        <span
+                          className="mt-1.5 size-2 shrink-0 rounded-full"
+                          style={{ background: "var(--accent-9)" }}
+                          data-testid="notification-unread-dot"
+                        >
                           <span className="sr-only">{t("crm.notifications.unread")}</span>
                         </span>
                       )}

@@ -3,7 +3,9 @@
 import { z } from "zod";
 import { MAX_CLIENT_FRAME_CHARS, type ClientMessage } from "./protocol.ts";
 
-export const clientMessageSchema = z.discriminatedUnion("type", [z.object({ type: z.literal("ping") }).strict()]) satisfies z.ZodType<ClientMessage>;
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ping") }).strict(),
+]) satisfies z.ZodType<ClientMessage>;
 
 /** A client's frame as a ClientMessage, or null for anything else (binary, too long, not JSON, unknown type). */
 export function parseClientMessage(frame: string | ArrayBuffer | ArrayBufferView): ClientMessage | null {

@@ -18,7 +18,6 @@ export const TEAM_ROOM = "team";
 export const channelRoomName = (channelId: string) => `channel-${channelId}`;
 export const userRoomName = (userId: string) => `user-${userId}`;
 
-
 /** Close codes a room uses (4000-4999 are the application's). */
 export const CLOSE_CODES = {
   invalidMessage: 4400,
@@ -116,7 +115,8 @@ export type PongEvent = EventBase & { type: "pong" };
 export type ProtocolErrorEvent = EventBase & { type: "error"; code: "invalid_message" };
 
 export type ChatRoomEvent = ChatMessageEvent | PongEvent | ProtocolErrorEvent;
-export type UserRoomEvent = NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | ChatChannelEvent | PongEvent | ProtocolErrorEvent;
+export type UserRoomEvent =
+  NotificationCreatedEvent | UnreadCountEvent | ChatActivityEvent | ChatChannelEvent | PongEvent | ProtocolErrorEvent;
 export type TeamRoomEvent = ChatActivityEvent | ChatChannelEvent | LeadEvent | ResyncEvent | PongEvent | ProtocolErrorEvent;
 export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 

@@ -28,13 +28,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   };
 
   return (
-    <details
-      ref={detailsRef}
-      name={HEADER_MENUS}
-      onToggle={onToggle}
-      className={`relative ${className}`}
-      data-testid="language-switcher"
-    >
+    <details ref={detailsRef} name={HEADER_MENUS} onToggle={onToggle} className={`relative ${className}`} data-testid="language-switcher">
       <summary
         aria-expanded={open}
         aria-controls="site-language-menu"
@@ -47,7 +41,10 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
         </svg>
         <span className="uppercase">{language}</span>
       </summary>
-      <ul id="site-language-menu" className="absolute right-0 z-50 mt-2 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg">
+      <ul
+        id="site-language-menu"
+        className="absolute right-0 z-50 mt-2 w-40 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
+      >
         {[...LANGUAGES].reverse().map((lang) => (
           <li key={lang}>
             <a

@@ -18,18 +18,46 @@ export function SiteFooter() {
         <nav aria-label={t("site.footer.explore")}>
           <h2 className="text-sm font-semibold text-white">{t("site.footer.explore")}</h2>
           <ul className="mt-4 space-y-2">
-            <li><Link className={link} to={sitePath(language, "/case-studies")}>{t("site.nav.caseStudies")}</Link></li>
-            <li><Link className={link} to={sitePath(language, "/planner")}>{t("site.nav.planner")}</Link></li>
-            <li><Link className={link} to={sitePath(language, "/blog")}>{t("site.nav.blog")}</Link></li>
-            <li><Link className={link} to={sitePath(language, "/about")}>{t("site.nav.about")}</Link></li>
+            <li>
+              <Link className={link} to={sitePath(language, "/case-studies")}>
+                {t("site.nav.caseStudies")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={sitePath(language, "/planner")}>
+                {t("site.nav.planner")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={sitePath(language, "/blog")}>
+                {t("site.nav.blog")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={sitePath(language, "/about")}>
+                {t("site.nav.about")}
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-label={t("site.footer.legal")}>
           <h2 className="text-sm font-semibold text-white">{t("site.footer.legal")}</h2>
           <ul className="mt-4 space-y-2">
-            <li><Link className={link} to="/privacy">{t("site.footer.privacy")}</Link></li>
-            <li><Link className={link} to="/terms">{t("site.footer.terms")}</Link></li>
-            <li><Link className={link} to={sitePath(language, "/contact")}>{t("site.footer.contact")}</Link></li>
+            <li>
+              <Link className={link} to="/privacy">
+                {t("site.footer.privacy")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to="/terms">
+                {t("site.footer.terms")}
+              </Link>
+            </li>
+            <li>
+              <Link className={link} to={sitePath(language, "/contact")}>
+                {t("site.footer.contact")}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

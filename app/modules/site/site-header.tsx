@@ -44,17 +44,10 @@ export function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitcher />
-          <Link
-            to="/auth"
-            className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-block"
-          >
+          <Link to="/auth" className="hidden rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:inline-block">
             {t("site.nav.login")}
           </Link>
-          <Link
-            to={sitePath(language, "/contact")}
-            className={`${buttonClass({ size: "sm" })} max-sm:hidden`}
-            data-testid="get-started"
-          >
+          <Link to={sitePath(language, "/contact")} className={`${buttonClass({ size: "sm" })} max-sm:hidden`} data-testid="get-started">
             {t("site.nav.getStarted")}
           </Link>
           <MobileMenu />
@@ -110,18 +103,22 @@ function MobileMenu() {
         className="absolute right-0 z-50 mt-2 flex max-h-[calc(100dvh-5rem)] w-60 max-w-[calc(100vw-2rem)] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         {NAV.map((item) => (
-          <Link key={item.path} to={sitePath(language, item.path)} className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+          <Link
+            key={item.path}
+            to={sitePath(language, item.path)}
+            className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             {t(item.key)}
           </Link>
         ))}
         <hr className="my-2 border-slate-100" />
-        <Link to="/auth" className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          to="/auth"
+          className="rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           {t("site.nav.login")}
         </Link>
-        <Link
-          to={sitePath(language, "/contact")}
-          className={`${buttonClass({ size: "sm" })} mt-1`}
-        >
+        <Link to={sitePath(language, "/contact")} className={`${buttonClass({ size: "sm" })} mt-1`}>
           {t("site.nav.getStarted")}
         </Link>
       </nav>

@@ -154,7 +154,10 @@ export function LeadPicker({ id, value, onChange, listOpen: listOpenRef, describ
           </TextField.Slot>
         ) : null}
       </TextField.Root>
-      <div className={open ? "mt-1 rounded-md border p-1" : "hidden"} style={{ borderColor: "var(--gray-a6)", background: "var(--color-panel-solid)" }}>
+      <div
+        className={open ? "mt-1 rounded-md border p-1" : "hidden"}
+        style={{ borderColor: "var(--gray-a6)", background: "var(--color-panel-solid)" }}
+      >
         <ul id={listId} role="listbox" aria-label={t("crm.tasks.dialog.lead")} className="m-0 max-h-56 list-none overflow-y-auto p-0">
           {options.map((option, index) => (
             <li

@@ -7,7 +7,10 @@ import { useI18n } from "~/i18n/react";
 import type { TaskDto } from "@worker/services/crm-types";
 import { taskUrgency, type TaskUrgency } from "./task-urgency.ts";
 
-const URGENCY_COLORS = { overdue: "red", urgent: "orange", high: "amber" } as const satisfies Record<Exclude<TaskUrgency, "normal">, string>;
+const URGENCY_COLORS = { overdue: "red", urgent: "orange", high: "amber" } as const satisfies Record<
+  Exclude<TaskUrgency, "normal">,
+  string
+>;
 
 type Props = {
   task: TaskDto;
@@ -39,7 +42,9 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
             checked={task.completed}
             disabled={!canEdit || busy}
             onCheckedChange={() => onToggle(task)}
-            aria-label={task.completed ? t("crm.tasks.card.reopen", { title: task.title }) : t("crm.tasks.card.complete", { title: task.title })}
+            aria-label={
+              task.completed ? t("crm.tasks.card.reopen", { title: task.title }) : t("crm.tasks.card.complete", { title: task.title })
+            }
             data-testid="task-toggle"
           />
           <div className="min-w-0 flex-1">
@@ -90,7 +95,9 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
                 {task.lead ? (
                   <MetaItem icon={<ReaderIcon />} testId="task-lead">
                     <ThemeLink asChild size="1">
-                      <Link to={`/leads?lead=${encodeURIComponent(task.lead.id)}`}>{t("crm.tasks.card.lead", { name: task.lead.name })}</Link>
+                      <Link to={`/leads?lead=${encodeURIComponent(task.lead.id)}`}>
+                        {t("crm.tasks.card.lead", { name: task.lead.name })}
+                      </Link>
                     </ThemeLink>
                   </MetaItem>
                 ) : null}

@@ -55,16 +55,28 @@ export function TaskFormDialog({ open, onOpenChange, task, onSaved, returnFocusT
         <Dialog.Description size="2" color="gray" mb="4">
           {t("crm.tasks.dialog.description")}
         </Dialog.Description>
-        <TaskForm task={task ?? null} leadListOpen={leadListOpen} onDone={(saved) => {
+        <TaskForm
+          task={task ?? null}
+          leadListOpen={leadListOpen}
+          onDone={(saved) => {
             onSaved(saved);
             onOpenChange(false);
-          }} />
+          }}
+        />
       </Dialog.Content>
     </Dialog.Root>
   );
 }
 
-function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadListOpen: RefObject<boolean>; onDone: (task: TaskDto) => void }) {
+function TaskForm({
+  task,
+  leadListOpen,
+  onDone,
+}: {
+  task: TaskDto | null;
+  leadListOpen: RefObject<boolean>;
+  onDone: (task: TaskDto) => void;
+}) {
   const { t } = useI18n();
   const toast = useToast();
   const failed = useSubmitFailure();
@@ -144,7 +156,12 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
           />
         </FieldRow>
 
-        <FieldRow id={fieldId("description")} label={t("crm.tasks.dialog.details")} error={errors.description} errorId={errorId("description")}>
+        <FieldRow
+          id={fieldId("description")}
+          label={t("crm.tasks.dialog.details")}
+          error={errors.description}
+          errorId={errorId("description")}
+        >
           <TextArea
             id={fieldId("description")}
             value={description}
@@ -216,7 +233,21 @@ function TaskForm({ task, leadListOpen, onDone }: { task: TaskDto | null; leadLi
   );
 }
 
-function FieldRow({ id, label, required, error, errorId, children }: { id: string; label: string; required?: boolean; error?: string; errorId: string; children: ReactNode }) {
+function FieldRow({
+  id,
+  label,
+  required,
+  error,
+  errorId,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  errorId: string;
+  children: ReactNode;
+}) {
   return (
     <Flex direction="column" gap="1">
       <Text as="label" htmlFor={id} size="2" weight="medium">

@@ -162,7 +162,11 @@ export function TasksScreen({ data }: { data: TasksData }) {
     } catch (error) {
       setOverride(task);
       const description =
-        error instanceof OfflineError ? t("crm.shared.offline") : error instanceof ApiClientError ? error.message : t("errorScreen.message");
+        error instanceof OfflineError
+          ? t("crm.shared.offline")
+          : error instanceof ApiClientError
+            ? error.message
+            : t("errorScreen.message");
       toast({ title: t("crm.tasks.toasts.toggleFailed"), description, variant: "destructive" });
     } finally {
       setBusy((current) => {
@@ -236,7 +240,13 @@ export function TasksScreen({ data }: { data: TasksData }) {
             </TextField.Slot>
           </TextField.Root>
         </Form>
-        <SegmentedControl.Root value={data.filter} onValueChange={changeFilter} aria-label={t("crm.tasks.filter.label")} className="max-md:w-full" data-testid="tasks-filter">
+        <SegmentedControl.Root
+          value={data.filter}
+          onValueChange={changeFilter}
+          aria-label={t("crm.tasks.filter.label")}
+          className="max-md:w-full"
+          data-testid="tasks-filter"
+        >
           {TASK_FILTER_VALUES.map((filter) => (
             <SegmentedControl.Item key={filter} value={filter}>
               {t(`crm.tasks.filter.${filter}`)}
@@ -272,7 +282,11 @@ export function TasksScreen({ data }: { data: TasksData }) {
           </Flex>
         </Card>
       ) : (
-        <ul aria-busy={loading || undefined} className={`flex flex-col gap-3 transition-opacity ${loading ? "opacity-60" : ""}`} data-testid="tasks-list">
+        <ul
+          aria-busy={loading || undefined}
+          className={`flex flex-col gap-3 transition-opacity ${loading ? "opacity-60" : ""}`}
+          data-testid="tasks-list"
+        >
           {items.map((task) => (
             <li key={task.id}>
               <TaskCard
@@ -298,7 +312,13 @@ export function TasksScreen({ data }: { data: TasksData }) {
 
       {dialog ? (
         <Suspense fallback={null}>
-          <TaskFormDialog open onOpenChange={closeDialog} task={dialog.task} onSaved={saved} returnFocusTo={dialog.fromOpener ? opener : newButton} />
+          <TaskFormDialog
+            open
+            onOpenChange={closeDialog}
+            task={dialog.task}
+            onSaved={saved}
+            returnFocusTo={dialog.fromOpener ? opener : newButton}
+          />
         </Suspense>
       ) : null}
     </Flex>

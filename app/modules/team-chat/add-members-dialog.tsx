@@ -48,12 +48,16 @@ export function AddMembersDialog({
   }, []);
 
   const needle = query.trim().toLocaleLowerCase();
-  const shown = (users ?? []).filter((u) => !needle || u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle));
+  const shown = (users ?? []).filter(
+    (u) => !needle || u.name.toLocaleLowerCase().includes(needle) || u.email.toLocaleLowerCase().includes(needle),
+  );
 
   const add = async (user: AssignableUserDto) => {
     setRows((current) => ({ ...current, [user.id]: "adding" }));
     try {
-      const { member } = await api<{ member: ChatMemberDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/members`, { user_id: user.id });
+      const { member } = await api<{ member: ChatMemberDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/members`, {
+        user_id: user.id,
+      });
       setRows((current) => ({ ...current, [user.id]: member.added ? "added" : "member" }));
       if (member.added) {
         toast({ title: t("crm.teamChat.toasts.memberAdded", { name: user.name }), variant: "success" });

@@ -37,7 +37,13 @@ export function ChannelList({ channels, openId, unread, onCreate, createButtonRe
           </Text>
         </div>
         <Tooltip content={t("crm.teamChat.channels.create")}>
-          <IconButton ref={createButtonRef} variant="soft" onClick={onCreate} aria-label={t("crm.teamChat.channels.create")} data-testid="chat-create-channel">
+          <IconButton
+            ref={createButtonRef}
+            variant="soft"
+            onClick={onCreate}
+            aria-label={t("crm.teamChat.channels.create")}
+            data-testid="chat-create-channel"
+          >
             <PlusIcon />
           </IconButton>
         </Tooltip>
@@ -65,13 +71,22 @@ export function ChannelList({ channels, openId, unread, onCreate, createButtonRe
                   style={current ? { background: "var(--accent-a4)", color: "var(--accent-12)" } : { color: "var(--gray-12)" }}
                 >
                   {channel.is_private ? (
-                    <LockClosedIcon aria-hidden className="shrink-0" data-testid="chat-channel-private" style={{ color: "var(--gray-11)" }} />
+                    <LockClosedIcon
+                      aria-hidden
+                      className="shrink-0"
+                      data-testid="chat-channel-private"
+                      style={{ color: "var(--gray-11)" }}
+                    />
                   ) : (
                     <span aria-hidden className="w-[15px] shrink-0 text-center font-semibold" style={{ color: "var(--gray-11)" }}>
                       #
                     </span>
                   )}
-                  <span className="min-w-0 flex-1 truncate" style={{ fontWeight: unreadCount > 0 ? 700 : 500 }} data-testid="chat-channel-name">
+                  <span
+                    className="min-w-0 flex-1 truncate"
+                    style={{ fontWeight: unreadCount > 0 ? 700 : 500 }}
+                    data-testid="chat-channel-name"
+                  >
                     {channel.name}
                   </span>
                   {channel.is_private ? <span className="sr-only">{`(${t("crm.teamChat.channels.private")})`}</span> : null}
@@ -83,7 +98,9 @@ export function ChannelList({ channels, openId, unread, onCreate, createButtonRe
                       data-count={badgeText(unreadCount)}
                     >
                       <span aria-hidden>{badgeText(unreadCount)}</span>
-                      <span className="sr-only">{t(`crm.teamChat.channels.unread.${pluralForm(language, unreadCount)}`, { count: unreadCount })}</span>
+                      <span className="sr-only">
+                        {t(`crm.teamChat.channels.unread.${pluralForm(language, unreadCount)}`, { count: unreadCount })}
+                      </span>
                     </span>
                   ) : null}
                 </Link>

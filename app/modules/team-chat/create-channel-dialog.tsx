@@ -143,7 +143,12 @@ export function CreateChannelDialog({
             <Flex direction="column" gap="1">
               <Text as="label" size="2" weight="medium">
                 <Flex gap="2" align="center">
-                  <Switch checked={isPrivate} onCheckedChange={setIsPrivate} aria-describedby={`${ids}-private-hint`} data-testid="chat-channel-private-switch" />
+                  <Switch
+                    checked={isPrivate}
+                    onCheckedChange={setIsPrivate}
+                    aria-describedby={`${ids}-private-hint`}
+                    data-testid="chat-channel-private-switch"
+                  />
                   {t("crm.teamChat.createDialog.private")}
                 </Flex>
               </Text>

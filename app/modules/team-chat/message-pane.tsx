@@ -1,7 +1,17 @@
 import { ChatBubbleIcon, PersonIcon } from "@radix-ui/react-icons";
 import { ArrowDownIcon, ChevronLeftIcon, LockClosedIcon, PaperPlaneIcon } from "./chat-icons";
 import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
-import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from "react";
 import { useToast } from "~/components/ui/toaster";
 import { formatDate, formatTime } from "~/i18n/format-date";
 import { pluralForm } from "~/i18n/format";
@@ -71,15 +81,18 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
   const newestShown = useRef<string | null>(messages.at(-1)?.id ?? null);
   const followOwn = useRef(false);
 
-  const merge = useCallback((incoming: readonly ChatMessageDto[]) => {
-    const mine = incoming.filter((m) => m.channel_id === channel.id);
-    if (mine.length === 0) return;
-    setMessages((current) => {
-      const next = mergeMessages(current, mine);
-      held.current = next;
-      return next;
-    });
-  }, [channel.id]);
+  const merge = useCallback(
+    (incoming: readonly ChatMessageDto[]) => {
+      const mine = incoming.filter((m) => m.channel_id === channel.id);
+      if (mine.length === 0) return;
+      setMessages((current) => {
+        const next = mergeMessages(current, mine);
+        held.current = next;
+        return next;
+      });
+    },
+    [channel.id],
+  );
 
   // The loader read the channel again (a revalidation): merge, never drop what is shown.
   const lastPage = useRef(page);
@@ -232,7 +245,9 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
     if (!content || sending) return;
     setSending(true);
     try {
-      const { message } = await api<{ message: ChatMessageDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/messages`, { content });
+      const { message } = await api<{ message: ChatMessageDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/messages`, {
+        content,
+      });
       followOwn.current = true;
       merge([message]);
       // What was typed meanwhile stays.
@@ -273,9 +288,28 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
   const listId = `chat-messages-${channel.id}`;
 
   return (
-    <section aria-labelledby="chat-channel-title" className="flex h-full min-h-0 flex-col" data-testid="chat-pane" data-channel-id={channel.id}>
-      <Flex align="center" gap="2" px={{ initial: "2", sm: "4" }} py="3" className="shrink-0 border-b" style={{ borderColor: "var(--gray-a5)" }}>
-        <IconButton variant="ghost" color="gray" onClick={onBack} aria-label={t("crm.teamChat.pane.back")} className="md:!hidden" data-testid="chat-back">
+    <section
+      aria-labelledby="chat-channel-title"
+      className="flex h-full min-h-0 flex-col"
+      data-testid="chat-pane"
+      data-channel-id={channel.id}
+    >
+      <Flex
+        align="center"
+        gap="2"
+        px={{ initial: "2", sm: "4" }}
+        py="3"
+        className="shrink-0 border-b"
+        style={{ borderColor: "var(--gray-a5)" }}
+      >
+        <IconButton
+          variant="ghost"
+          color="gray"
+          onClick={onBack}
+          aria-label={t("crm.teamChat.pane.back")}
+          className="md:!hidden"
+          data-testid="chat-back"
+        >
           <ChevronLeftIcon width={20} height={20} />
         </IconButton>
         <div className="min-w-0 flex-1">
@@ -341,29 +375,29 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
             </Flex>
           ) : (
             <div role="log" aria-live="polite" aria-relevant="additions">
-            <ol id={listId} className="flex flex-col gap-3" data-testid="chat-messages">
-              {messages.map((message, index) => {
-                const day = formatDate(message.created_at, language);
-                const newDay = index === 0 || formatDate(messages[index - 1]!.created_at, language) !== day;
-                return (
-                  <Fragment key={message.id}>
-                    {newDay ? (
-                      <li aria-hidden className="flex items-center gap-3 py-1 text-xs" style={{ color: "var(--gray-11)" }}>
-                        <span className="h-px flex-1" style={{ background: "var(--gray-a5)" }} />
-                        {day}
-                        <span className="h-px flex-1" style={{ background: "var(--gray-a5)" }} />
-                      </li>
-                    ) : null}
-                    <MessageItem
-                      message={message}
-                      grouped={!newDay && !startsGroup(messages[index - 1], message)}
-                      language={language}
-                      unknownAuthor={t("crm.teamChat.pane.unknownAuthor")}
-                    />
-                  </Fragment>
-                );
-              })}
-            </ol>
+              <ol id={listId} className="flex flex-col gap-3" data-testid="chat-messages">
+                {messages.map((message, index) => {
+                  const day = formatDate(message.created_at, language);
+                  const newDay = index === 0 || formatDate(messages[index - 1]!.created_at, language) !== day;
+                  return (
+                    <Fragment key={message.id}>
+                      {newDay ? (
+                        <li aria-hidden className="flex items-center gap-3 py-1 text-xs" style={{ color: "var(--gray-11)" }}>
+                          <span className="h-px flex-1" style={{ background: "var(--gray-a5)" }} />
+                          {day}
+                          <span className="h-px flex-1" style={{ background: "var(--gray-a5)" }} />
+                        </li>
+                      ) : null}
+                      <MessageItem
+                        message={message}
+                        grouped={!newDay && !startsGroup(messages[index - 1], message)}
+                        language={language}
+                        unknownAuthor={t("crm.teamChat.pane.unknownAuthor")}
+                      />
+                    </Fragment>
+                  );
+                })}
+              </ol>
             </div>
           )}
         </div>
@@ -395,7 +429,14 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
             className="!min-h-10 min-w-0 flex-1 [&_textarea]:max-h-40 [&_textarea]:[field-sizing:content]"
             data-testid="chat-input"
           />
-          <IconButton type="submit" size="3" disabled={!canSend} loading={sending} aria-label={t("crm.teamChat.pane.send")} data-testid="chat-send">
+          <IconButton
+            type="submit"
+            size="3"
+            disabled={!canSend}
+            loading={sending}
+            aria-label={t("crm.teamChat.pane.send")}
+            data-testid="chat-send"
+          >
             <PaperPlaneIcon />
           </IconButton>
         </Flex>
@@ -479,7 +520,14 @@ export function WelcomePane({ missing, onBack }: { missing: boolean; onBack?: ()
   return (
     <Flex direction="column" align="center" justify="center" gap="3" p="6" className="h-full" data-testid="chat-welcome">
       {onBack ? (
-        <IconButton variant="ghost" color="gray" onClick={onBack} aria-label={t("crm.teamChat.pane.back")} className="self-start md:!hidden" data-testid="chat-back">
+        <IconButton
+          variant="ghost"
+          color="gray"
+          onClick={onBack}
+          aria-label={t("crm.teamChat.pane.back")}
+          className="self-start md:!hidden"
+          data-testid="chat-back"
+        >
           <ChevronLeftIcon width={20} height={20} />
         </IconButton>
       ) : null}

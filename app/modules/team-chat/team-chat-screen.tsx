@@ -118,7 +118,7 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   }, [seen, me]);
 
   // The open channel is read as it grows.
-  const openLast = open ? lastSeq[open.id] ?? 0 : 0;
+  const openLast = open ? (lastSeq[open.id] ?? 0) : 0;
   useEffect(() => {
     if (open && seen) markSeen(open.id, openLast);
   }, [open, openLast, seen, markSeen]);
@@ -231,12 +231,22 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
 
       {dialog === "create" ? (
         <Suspense fallback={null}>
-          <CreateChannelDialog onOpenChange={(value) => !value && setDialog(null)} onCreated={channelCreated} returnFocusTo={createButton} />
+          <CreateChannelDialog
+            onOpenChange={(value) => !value && setDialog(null)}
+            onCreated={channelCreated}
+            returnFocusTo={createButton}
+          />
         </Suspense>
       ) : null}
       {dialog === "members" && open ? (
         <Suspense fallback={null}>
-          <AddMembersDialog channel={open} me={me} onOpenChange={(value) => !value && setDialog(null)} onAdded={reloadSoon} returnFocusTo={membersButton} />
+          <AddMembersDialog
+            channel={open}
+            me={me}
+            onOpenChange={(value) => !value && setDialog(null)}
+            onAdded={reloadSoon}
+            returnFocusTo={membersButton}
+          />
         </Suspense>
       ) : null}
       {data.offline ? (

@@ -4,7 +4,13 @@ import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
 import { requireUser } from "~/modules/auth/guards.server";
-import { forceNextDashboardFetch, freshDashboard, lastDashboard, rememberDashboard, takeForcedFetch } from "~/modules/dashboard/dashboard-cache";
+import {
+  forceNextDashboardFetch,
+  freshDashboard,
+  lastDashboard,
+  rememberDashboard,
+  takeForcedFetch,
+} from "~/modules/dashboard/dashboard-cache";
 import { DashboardError, DashboardScreen, type DashboardView } from "~/modules/dashboard/dashboard-screen";
 import { useDashboardFigures } from "~/modules/dashboard/use-dashboard-figures";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";

@@ -16,7 +16,10 @@ export const meta = loaderMeta;
 export function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const t = pageTranslator(request);
-  return { meta: pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") }), messages: pageMessages(request, ["site.about"]) };
+  return {
+    meta: pageMeta(args, { title: t("site.about.meta.title"), description: t("site.about.meta.description") }),
+    messages: pageMessages(request, ["site.about"]),
+  };
 }
 
 /** The team page: stats, four team members, the company story and a call to action. */
@@ -72,7 +75,10 @@ export default function AboutPage() {
             <ul className="mt-6 space-y-4">
               {ABOUT_VALUES.map((value, index) => (
                 <li key={value} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-                  <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-sm font-bold text-white"
+                  >
                     {index + 1}
                   </span>
                   <div>
@@ -93,16 +99,10 @@ export default function AboutPage() {
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-brand-100">{t("site.about.cta.text")}</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link
-              to={sitePath(language, "/contact")}
-              className={buttonClass({ variant: "onDark" })}
-            >
+            <Link to={sitePath(language, "/contact")} className={buttonClass({ variant: "onDark" })}>
               {t("site.about.cta.contact")}
             </Link>
-            <Link
-              to={sitePath(language, "/planner")}
-              className={buttonClass({ variant: "onDarkOutline" })}
-            >
+            <Link to={sitePath(language, "/planner")} className={buttonClass({ variant: "onDarkOutline" })}>
               {t("site.about.cta.planner")}
             </Link>
           </div>

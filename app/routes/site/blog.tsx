@@ -26,7 +26,10 @@ export const meta = loaderMeta;
 export function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const t = pageTranslator(request);
-  return { meta: pageMeta(args, { title: t("site.insights.meta.title"), description: t("site.insights.meta.description") }), messages: pageMessages(request, ["site.insights", "site.forms"]) };
+  return {
+    meta: pageMeta(args, { title: t("site.insights.meta.title"), description: t("site.insights.meta.description") }),
+    messages: pageMessages(request, ["site.insights", "site.forms"]),
+  };
 }
 
 /**
@@ -40,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rawEmail = form.get("email");
   const email = typeof rawEmail === "string" ? rawEmail : "";
   if (form.get("intent") !== "newsletter") {
-    return data<NewsletterActionData>({ ok: false, reason: "invalid", error: "site.insights.newsletter.errors.unknownIntent", email }, { status: 400 });
+    return data<NewsletterActionData>(
+      { ok: false, reason: "invalid", error: "site.insights.newsletter.errors.unknownIntent", email },
+      { status: 400 },
+    );
   }
   const parsed = newsletterSchema.safeParse({ email: typeof rawEmail === "string" ? rawEmail : undefined });
   if (!parsed.success) {
@@ -102,11 +108,7 @@ export default function InsightsPage({ actionData }: Route.ComponentProps) {
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center" data-testid="articles-empty">
             <h2 className="text-xl font-semibold text-ink-900">{t("site.insights.empty.title")}</h2>
             <p className="mx-auto mt-2 max-w-md text-slate-600">{t("site.insights.empty.body")}</p>
-            <Link
-              to={pathname}
-              preventScrollReset
-              className={`${buttonClass()} mt-6`}
-            >
+            <Link to={pathname} preventScrollReset className={`${buttonClass()} mt-6`}>
               {t("site.insights.empty.action")}
             </Link>
           </div>
@@ -124,7 +126,9 @@ export default function InsightsPage({ actionData }: Route.ComponentProps) {
         {others.length > 0 ? (
           <section aria-labelledby="articles-heading">
             <h2 id="articles-heading" className="text-2xl font-bold tracking-tight text-ink-900">
-              {category ? t("site.insights.latest.headingIn", { category: t(`site.insights.categories.${category}`) }) : t("site.insights.latest.heading")}
+              {category
+                ? t("site.insights.latest.headingIn", { category: t(`site.insights.categories.${category}`) })
+                : t("site.insights.latest.heading")}
             </h2>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {others.map((article) => (

@@ -82,7 +82,11 @@ export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
     }
     if (toasted.current === loaderData) return;
     toasted.current = loaderData;
-    toast({ title: t("site.caseStudies.states.offline.title"), description: t("site.caseStudies.states.offline.message"), variant: "destructive" });
+    toast({
+      title: t("site.caseStudies.states.offline.title"),
+      description: t("site.caseStudies.states.offline.message"),
+      variant: "destructive",
+    });
   }, [loaderData, t, toast]);
   const location = useLocation();
   const navigation = useNavigation();
@@ -99,9 +103,21 @@ export default function CaseStudiesPage({ loaderData }: Route.ComponentProps) {
           {t("site.caseStudies.hero.title")}
         </h2>
         {!loaderData.ok ? (
-          pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><ErrorState /></Suspense>
+          pending ? (
+            <LoadingState />
+          ) : (
+            <Suspense fallback={<LoadingState />}>
+              <ErrorState />
+            </Suspense>
+          )
         ) : loaderData.all === 0 ? (
-          pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><EmptyState /></Suspense>
+          pending ? (
+            <LoadingState />
+          ) : (
+            <Suspense fallback={<LoadingState />}>
+              <EmptyState />
+            </Suspense>
+          )
         ) : (
           <Listing listing={loaderData} pending={pending} offline={offline} />
         )}
@@ -117,13 +133,23 @@ function ListingHero() {
     { value: formatNumber(47, language), label: t("site.caseStudies.stats.onTime") },
     { value: formatPercent(340, language, 0), label: t("site.caseStudies.stats.roi") },
     { value: formatPercent(95, language, 0), label: t("site.caseStudies.stats.retention") },
-    { value: t("site.caseStudies.stats.countriesValue", { count: formatNumber(15, language) }), label: t("site.caseStudies.stats.countries") },
+    {
+      value: t("site.caseStudies.stats.countriesValue", { count: formatNumber(15, language) }),
+      label: t("site.caseStudies.stats.countries"),
+    },
   ];
   return (
-    <PageHero eyebrow={t("site.caseStudies.hero.eyebrow")} title={t("site.caseStudies.hero.title")} intro={t("site.caseStudies.hero.subtitle")}>
+    <PageHero
+      eyebrow={t("site.caseStudies.hero.eyebrow")}
+      title={t("site.caseStudies.hero.title")}
+      intro={t("site.caseStudies.hero.subtitle")}
+    >
       <dl className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
         {stats.map((stat) => (
-          <div key={stat.label} className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200/80 bg-white/80 p-5 shadow-sm backdrop-blur">
+          <div
+            key={stat.label}
+            className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200/80 bg-white/80 p-5 shadow-sm backdrop-blur"
+          >
             <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
             <dd className="text-3xl font-bold tracking-tight text-ink-900">{stat.value}</dd>
           </div>
@@ -156,7 +182,10 @@ function Listing({ listing, pending, offline }: { listing: ListingData; pending:
   }, [items]);
 
   const showing = filtered
-    ? t(`site.caseStudies.results.showingFiltered.${pluralForm(language, total)}`, { count: formatNumber(total, language), all: formatNumber(all, language) })
+    ? t(`site.caseStudies.results.showingFiltered.${pluralForm(language, total)}`, {
+        count: formatNumber(total, language),
+        all: formatNumber(all, language),
+      })
     : t(`site.caseStudies.results.showing.${pluralForm(language, total)}`, { count: formatNumber(total, language) });
 
   return (
@@ -179,7 +208,13 @@ function Listing({ listing, pending, offline }: { listing: ListingData; pending:
       </div>
 
       {total === 0 ? (
-        pending ? <LoadingState /> : <Suspense fallback={<LoadingState />}><NoMatchState clearHref={clearHref} /></Suspense>
+        pending ? (
+          <LoadingState />
+        ) : (
+          <Suspense fallback={<LoadingState />}>
+            <NoMatchState clearHref={clearHref} />
+          </Suspense>
+        )
       ) : (
         <ul
           ref={grid}

@@ -146,16 +146,10 @@ function CaseStudyDetail({ study, related }: { study: CaseStudyView; related: Ca
             <p className="mt-2 max-w-xl text-white/85">{t("site.caseStudies.detail.cta.text")}</p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link
-              to={sitePath(language, "/contact")}
-              className={buttonClass({ variant: "onDark" })}
-            >
+            <Link to={sitePath(language, "/contact")} className={buttonClass({ variant: "onDark" })}>
               {t("site.caseStudies.detail.start")}
             </Link>
-            <Link
-              to={sitePath(language, "/case-studies")}
-              className={buttonClass({ variant: "onDarkOutline" })}
-            >
+            <Link to={sitePath(language, "/case-studies")} className={buttonClass({ variant: "onDarkOutline" })}>
               {t("site.caseStudies.detail.more")}
             </Link>
           </div>

@@ -21,7 +21,10 @@ export const meta = loaderMeta;
 export function loader(args: Route.LoaderArgs) {
   const { request } = args;
   const t = pageTranslator(request);
-  return { meta: pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") }), messages: pageMessages(request, ["site.contact", "site.forms"]) };
+  return {
+    meta: pageMeta(args, { title: t("site.contact.meta.title"), description: t("site.contact.meta.description") }),
+    messages: pageMessages(request, ["site.contact", "site.forms"]),
+  };
 }
 
 const field = (form: FormData, name: string) => {
@@ -64,7 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = routeErrorReply(error, language);
     if (refused) {
       const reason = refused.body.error === "rate_limited" ? "rate_limited" : "failed";
-      return data<ContactActionData>({ ok: false, reason, message: refused.body.message, values }, { status: refused.status, headers: refused.headers });
+      return data<ContactActionData>(
+        { ok: false, reason, message: refused.body.message, values },
+        { status: refused.status, headers: refused.headers },
+      );
     }
     console.error("contact: submission failed", error);
     return data<ContactActionData>({ ok: false, reason: "failed", message: null, values }, { status: 500 });

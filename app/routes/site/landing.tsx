@@ -12,11 +12,19 @@ import type { Route } from "./+types/landing";
 
 // Under the hero, each section's code loads when it nears the viewport (server-rendered
 // before that, so the page is complete without JavaScript and for crawlers).
-const CaseStudyTeaserSection = island("island-teasers", () => import("~/modules/site/landing/case-study-teasers").then((m) => m.CaseStudyTeaserSection));
-const TrackRecordSection = island("island-track-record", () => import("~/modules/site/landing/track-record").then((m) => m.TrackRecordSection));
-const RoiCalculatorSection = island("island-roi", () => import("~/modules/site/roi/roi-calculator-section").then((m) => m.RoiCalculatorSection));
+const CaseStudyTeaserSection = island("island-teasers", () =>
+  import("~/modules/site/landing/case-study-teasers").then((m) => m.CaseStudyTeaserSection),
+);
+const TrackRecordSection = island("island-track-record", () =>
+  import("~/modules/site/landing/track-record").then((m) => m.TrackRecordSection),
+);
+const RoiCalculatorSection = island("island-roi", () =>
+  import("~/modules/site/roi/roi-calculator-section").then((m) => m.RoiCalculatorSection),
+);
 const ProcessSection = island("island-process", () => import("~/modules/site/landing/process-steps").then((m) => m.ProcessSection));
-const GuaranteeSection = island("island-guarantee", () => import("~/modules/site/landing/guarantee-section").then((m) => m.GuaranteeSection));
+const GuaranteeSection = island("island-guarantee", () =>
+  import("~/modules/site/landing/guarantee-section").then((m) => m.GuaranteeSection),
+);
 const FinalCta = island("island-cta", () => import("~/modules/site/landing/final-cta").then((m) => m.FinalCta));
 
 export const meta = loaderMeta;

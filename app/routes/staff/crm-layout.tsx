@@ -18,7 +18,10 @@ export type CrmHandle = { crmTitle: TranslationKey };
 
 /** The title key of the deepest matched CRM screen. */
 function crmTitleKey(matches: readonly ({ handle?: unknown } | undefined)[]): TranslationKey | undefined {
-  return [...matches].reverse().map((m) => (m?.handle as CrmHandle | undefined)?.crmTitle).find(Boolean);
+  return [...matches]
+    .reverse()
+    .map((m) => (m?.handle as CrmHandle | undefined)?.crmTitle)
+    .find(Boolean);
 }
 
 const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];

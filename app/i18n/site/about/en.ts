@@ -3,8 +3,7 @@ import type { Dictionary } from "../../pt.ts";
 export const aboutEn: Dictionary["site"]["about"] = {
   meta: {
     title: "About Us",
-    description:
-      "Meet the Velox Labs team: 47 consecutive on-time projects, 500K+ users impacted and clients in 15+ countries.",
+    description: "Meet the Velox Labs team: 47 consecutive on-time projects, 500K+ users impacted and clients in 15+ countries.",
   },
   hero: {
     eyebrow: "About Velox Labs",

@@ -3,14 +3,12 @@ import type { Dictionary } from "../../pt.ts";
 export const caseStudiesEn: Dictionary["site"]["caseStudies"] = {
   meta: {
     title: "Case studies",
-    description:
-      "Real Velox Labs projects: MVPs, platforms and enterprise systems delivered on time, and the results they produced.",
+    description: "Real Velox Labs projects: MVPs, platforms and enterprise systems delivered on time, and the results they produced.",
   },
   hero: {
     eyebrow: "Portfolio",
     title: "Success stories",
-    subtitle:
-      "Real products we shipped for startups and companies: from MVPs validated in weeks to platforms that run entire operations.",
+    subtitle: "Real products we shipped for startups and companies: from MVPs validated in weeks to platforms that run entire operations.",
   },
   stats: {
     onTime: "consecutive on-time projects",

@@ -19,8 +19,7 @@ export const chatAssistantPt = {
   askTimeline: "E para quando você precisa dele?",
   askTeamSize: "Quantas pessoas trabalham na sua empresa?",
   askNext: "Perfeito! Anotei: {projectType}, orçamento {budget}, prazo {timeline}, empresa {teamSize}. Como prefere seguir?",
-  askContact:
-    "Ótimo! Me diga seu nome e seu e-mail (e um telefone, se quiser) e nosso time comercial fala com você em até 24 horas.",
+  askContact: "Ótimo! Me diga seu nome e seu e-mail (e um telefone, se quiser) e nosso time comercial fala com você em até 24 horas.",
   askEmail: "Obrigado{name}! Qual é o melhor e-mail para falarmos com você?",
   learnMore: "Claro! Você pode agendar uma conversa com o nosso time ou ver projetos que já entregamos.",
   openedContact: "Abri a página de contato em uma nova aba. Se preferir, deixe seu e-mail aqui mesmo.",

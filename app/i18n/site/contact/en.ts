@@ -3,14 +3,12 @@ import type { Dictionary } from "../../pt.ts";
 export const contactEn: Dictionary["site"]["contact"] = {
   meta: {
     title: "Contact",
-    description:
-      "Tell us about your software project. We reply within 24 hours with clear next steps, no strings attached.",
+    description: "Tell us about your software project. We reply within 24 hours with clear next steps, no strings attached.",
   },
   hero: {
     eyebrow: "Contact",
     title: "Let's talk about your project",
-    intro:
-      "Tell us what you want to build, by when and on what budget. A person on our team will reply within 24 hours.",
+    intro: "Tell us what you want to build, by when and on what budget. A person on our team will reply within 24 hours.",
   },
   form: {
     title: "Send us a message",

@@ -3,8 +3,7 @@ import type { Dictionary } from "../../pt.ts";
 export const contactEs: Dictionary["site"]["contact"] = {
   meta: {
     title: "Contacto",
-    description:
-      "Cuéntanos sobre tu proyecto de software. Respondemos en menos de 24 horas con los próximos pasos, sin compromiso.",
+    description: "Cuéntanos sobre tu proyecto de software. Respondemos en menos de 24 horas con los próximos pasos, sin compromiso.",
   },
   hero: {
     eyebrow: "Contacto",

@@ -3,14 +3,12 @@
 export const contactPt = {
   meta: {
     title: "Contato",
-    description:
-      "Conte sobre o seu projeto de software. Respondemos em até 24 horas com os próximos passos, sem compromisso.",
+    description: "Conte sobre o seu projeto de software. Respondemos em até 24 horas com os próximos passos, sem compromisso.",
   },
   hero: {
     eyebrow: "Contato",
     title: "Vamos conversar sobre o seu projeto",
-    intro:
-      "Conte o que você quer construir, para quando e com qual orçamento. Uma pessoa da nossa equipe responde em até 24 horas.",
+    intro: "Conte o que você quer construir, para quando e com qual orçamento. Uma pessoa da nossa equipe responde em até 24 horas.",
   },
   form: {
     title: "Envie uma mensagem",

@@ -3,8 +3,7 @@ import type { Dictionary } from "../../pt.ts";
 export const insightsEn: Dictionary["site"]["insights"] = {
   meta: {
     title: "Insights",
-    description:
-      "Articles from the Velox Labs team on engineering, product strategy, business, enterprise systems and design.",
+    description: "Articles from the Velox Labs team on engineering, product strategy, business, enterprise systems and design.",
   },
   hero: {
     eyebrow: "Insights",

@@ -3,14 +3,12 @@ import type { Dictionary } from "../../pt.ts";
 export const insightsEs: Dictionary["site"]["insights"] = {
   meta: {
     title: "Insights",
-    description:
-      "Artículos del equipo de Velox Labs sobre ingeniería, estrategia de producto, negocios, sistemas corporativos y diseño.",
+    description: "Artículos del equipo de Velox Labs sobre ingeniería, estrategia de producto, negocios, sistemas corporativos y diseño.",
   },
   hero: {
     eyebrow: "Insights",
     title: "Ideas de un equipo que entrega software a tiempo",
-    intro:
-      "Lo que aprendimos entregando 47 proyectos seguidos a tiempo: ingeniería, estrategia de producto, precios y diseño, sin jerga.",
+    intro: "Lo que aprendimos entregando 47 proyectos seguidos a tiempo: ingeniería, estrategia de producto, precios y diseño, sin jerga.",
   },
   filters: {
     label: "Filtrar por categoría",

@@ -5,14 +5,12 @@
 export const insightsPt = {
   meta: {
     title: "Insights",
-    description:
-      "Artigos da equipe da Velox Labs sobre engenharia, estratégia de produto, negócios, sistemas corporativos e design.",
+    description: "Artigos da equipe da Velox Labs sobre engenharia, estratégia de produto, negócios, sistemas corporativos e design.",
   },
   hero: {
     eyebrow: "Insights",
     title: "Ideias de quem entrega software no prazo",
-    intro:
-      "O que aprendemos entregando 47 projetos seguidos no prazo: engenharia, estratégia de produto, preço e design, sem jargão.",
+    intro: "O que aprendemos entregando 47 projetos seguidos no prazo: engenharia, estratégia de produto, preço e design, sem jargão.",
   },
   filters: {
     label: "Filtrar por categoria",

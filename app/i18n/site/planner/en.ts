@@ -141,8 +141,7 @@ export const plannerEn: Dictionary["site"]["planner"] = {
     urgencyFaster: "{cost} cost, {speed} faster",
     urgencyLonger: "{cost} cost, {speed} longer",
     totalEstimate: "Total estimate",
-    totalEstimateNote:
-      "The plan's base range. The urgency effect is priced into your fixed-price proposal, after the discovery call.",
+    totalEstimateNote: "The plan's base range. The urgency effect is priced into your fixed-price proposal, after the discovery call.",
     complianceTitle: "Compliance in {industry}",
     nextStepsTitle: "Next steps",
     cta: "Book your free call",

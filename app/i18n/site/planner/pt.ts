@@ -143,8 +143,7 @@ export const plannerPt = {
     urgencyFaster: "{cost} no custo, {speed} mais rápido",
     urgencyLonger: "{cost} no custo, {speed} mais longo",
     totalEstimate: "Estimativa total",
-    totalEstimateNote:
-      "Faixa base do plano. O efeito da urgência entra na proposta de preço fixo, depois da chamada de descoberta.",
+    totalEstimateNote: "Faixa base do plano. O efeito da urgência entra na proposta de preço fixo, depois da chamada de descoberta.",
     complianceTitle: "Conformidade em {industry}",
     nextStepsTitle: "Próximos passos",
     cta: "Agendar chamada gratuita",

@@ -2,9 +2,7 @@ import type { Language } from "~/i18n";
 import type { Db } from "@worker/db/client";
 import { parseCaseStudyQuery, queryCaseStudies, type CaseStudyListing } from "@worker/services/case-study-service";
 
-export type CaseStudiesPageData =
-  | ({ ok: true } & CaseStudyListing)
-  | { ok: false; filters: ReturnType<typeof parseCaseStudyQuery> };
+export type CaseStudiesPageData = ({ ok: true } & CaseStudyListing) | { ok: false; filters: ReturnType<typeof parseCaseStudyQuery> };
 
 /**
  * The listing page's data for a request URL. A database failure does not reach the error

@@ -60,7 +60,10 @@ export function CaseStudyCard({ study, priority = false }: { study: CaseStudyVie
           </div>
         ) : null}
         {opening ? (
-          <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 bg-white/80 text-sm font-medium text-slate-700">
+          <div
+            role="status"
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-white/80 text-sm font-medium text-slate-700"
+          >
             <Spinner />
             {t("site.caseStudies.card.loading")}
           </div>

@@ -142,7 +142,13 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
             />
           </div>
         </div>
-        <Select id="case-study-industry" name="industry" label={t("site.caseStudies.filters.industry")} value={values.industry} onChange={onSelect}>
+        <Select
+          id="case-study-industry"
+          name="industry"
+          label={t("site.caseStudies.filters.industry")}
+          value={values.industry}
+          onChange={onSelect}
+        >
           <option value="">{t("site.caseStudies.filters.allIndustries")}</option>
           {facets.industries.map((value) => (
             <option key={value} value={value}>
@@ -158,7 +164,13 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
             </option>
           ))}
         </Select>
-        <Select id="case-study-timeline" name="timeline" label={t("site.caseStudies.filters.timeline")} value={values.timeline} onChange={onSelect}>
+        <Select
+          id="case-study-timeline"
+          name="timeline"
+          label={t("site.caseStudies.filters.timeline")}
+          value={values.timeline}
+          onChange={onSelect}
+        >
           <option value="">{t("site.caseStudies.filters.allTimelines")}</option>
           {CASE_STUDY_TIMELINES.map((value) => (
             <option key={value} value={value}>
@@ -177,10 +189,7 @@ export function CaseStudyFilters({ filters, facets }: { filters: CaseStudyQuery;
       {/* Without JavaScript nothing applies on change: this button submits the GET form. */}
       <noscript>
         <div className="mt-4 flex justify-end">
-          <button
-            type="submit"
-            className={buttonClass()}
-          >
+          <button type="submit" className={buttonClass()}>
             {t("site.caseStudies.filters.apply")}
           </button>
         </div>
@@ -207,7 +216,14 @@ function Select({
   label,
   children,
   ...props
-}: { id: string; label: string; name: string; value: string; onChange: (event: ChangeEvent<HTMLSelectElement>) => void; children: React.ReactNode }) {
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className={labelClass}>

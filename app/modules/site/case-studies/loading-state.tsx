@@ -25,7 +25,9 @@ export function StatePanel({
       data-testid={testId}
       className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-slate-50/60 px-6 py-14 text-center"
     >
-      <div className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">{icon}</div>
+      <div className="mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">
+        {icon}
+      </div>
       <h2 className="text-lg font-semibold text-ink-900">{title}</h2>
       {children}
     </div>
@@ -34,5 +36,12 @@ export function StatePanel({
 
 export function LoadingState() {
   const { t } = useI18n();
-  return <StatePanel role="status" testId="case-studies-loading" icon={<Spinner className="h-6 w-6" />} title={t("site.caseStudies.states.loading")} />;
+  return (
+    <StatePanel
+      role="status"
+      testId="case-studies-loading"
+      icon={<Spinner className="h-6 w-6" />}
+      title={t("site.caseStudies.states.loading")}
+    />
+  );
 }

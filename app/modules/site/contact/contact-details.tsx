@@ -38,7 +38,10 @@ export function ContactDetails() {
         <ol className="mt-5 space-y-4">
           {NEXT_STEPS.map((step, index) => (
             <li key={step} className="flex gap-3">
-              <span aria-hidden="true" className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+              <span
+                aria-hidden="true"
+                className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+              >
                 {index + 1}
               </span>
               <span className="pt-0.5 text-sm text-slate-700">{t(`site.contact.next.steps.${step}`)}</span>
@@ -53,7 +56,10 @@ export function ContactDetails() {
 function Detail({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-white text-brand-600 shadow-sm ring-1 ring-slate-200"
+      >
         {icon}
       </span>
       <div>
@@ -64,7 +70,15 @@ function Detail({ icon, title, children }: { icon: ReactNode; title: string; chi
   );
 }
 
-const iconProps = { viewBox: "0 0 24 24", className: "h-5 w-5", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+const iconProps = {
+  viewBox: "0 0 24 24",
+  className: "h-5 w-5",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.8,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 function ClockIcon() {
   return (

@@ -68,7 +68,8 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
     }
     toast({
       title: t("site.contact.toasts.error"),
-      description: data.reason === "invalid" ? t("site.contact.form.errors.summary") : (data.message ?? t("site.contact.toasts.errorFallback")),
+      description:
+        data.reason === "invalid" ? t("site.contact.form.errors.summary") : (data.message ?? t("site.contact.toasts.errorFallback")),
       variant: "destructive",
     });
   }, [fetcher.data, fetcher.state, t, toast]);
@@ -145,7 +146,11 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
       </h2>
 
       {banner ? (
-        <div id="contact-form-error" className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800" data-testid="contact-error">
+        <div
+          id="contact-form-error"
+          className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          data-testid="contact-error"
+        >
           <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" fill="currentColor">
             <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.9 4h1.8v5.2H9.1V6Zm0 6.8h1.8v1.8H9.1v-1.8Z" />
           </svg>
@@ -217,11 +222,7 @@ export function ContactForm({ actionData }: { actionData: ContactActionData | un
             {t("site.contact.form.privacyLink")}
           </Link>
         </p>
-        <button
-          type="submit"
-          disabled={busy}
-          className={`${buttonClass({ size: "lg", busy })} shrink-0`}
-        >
+        <button type="submit" disabled={busy} className={`${buttonClass({ size: "lg", busy })} shrink-0`}>
           {busy ? <Spinner /> : null}
           {busy ? t("site.contact.form.submitting") : t("site.contact.form.submit")}
         </button>
@@ -238,7 +239,13 @@ type ControlProps = {
   "aria-describedby": string | undefined;
 };
 
-function Field(props: { name: ContactField; label: string; error?: TranslationKey; hint?: string; children: (control: ControlProps) => ReactNode }) {
+function Field(props: {
+  name: ContactField;
+  label: string;
+  error?: TranslationKey;
+  hint?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const { t } = useI18n();
   const id = `contact-${props.name}`;
   const describedBy = [props.error ? `${id}-error` : null, props.hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
@@ -269,10 +276,19 @@ function Field(props: { name: ContactField; label: string; error?: TranslationKe
   );
 }
 
-function SuccessPanel({ headingRef, onAgain }: { headingRef: RefObject<HTMLHeadingElement | null>; onAgain: (event: MouseEvent<HTMLAnchorElement>) => void }) {
+function SuccessPanel({
+  headingRef,
+  onAgain,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onAgain: (event: MouseEvent<HTMLAnchorElement>) => void;
+}) {
   const { language, t } = useI18n();
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-emerald-200 bg-emerald-50/60 px-6 py-12 text-center" data-testid="contact-success">
+    <div
+      className="flex flex-col items-center rounded-2xl border border-emerald-200 bg-emerald-50/60 px-6 py-12 text-center"
+      data-testid="contact-success"
+    >
       <span className="flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
         <CheckIcon className="h-7 w-7" />
       </span>
@@ -280,11 +296,7 @@ function SuccessPanel({ headingRef, onAgain }: { headingRef: RefObject<HTMLHeadi
         {t("site.contact.success.title")}
       </h2>
       <p className="mt-3 max-w-md text-base text-slate-600">{t("site.contact.success.body")}</p>
-      <Link
-        to={sitePath(language, "/contact")}
-        onClick={onAgain}
-        className={`${buttonClass({ variant: "secondary" })} mt-8`}
-      >
+      <Link to={sitePath(language, "/contact")} onClick={onAgain} className={`${buttonClass({ variant: "secondary" })} mt-8`}>
         {t("site.contact.success.again")}
       </Link>
     </div>

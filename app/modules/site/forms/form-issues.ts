@@ -7,7 +7,10 @@ import type { TranslationKey } from "~/i18n";
 type ParseFailure = { issues: readonly z.core.$ZodIssue[] };
 
 /** The first issue of each top-level field, as a dictionary key: { email: "site...emailInvalid" }. */
-export function fieldErrorKeys<Field extends string>(error: ParseFailure, fields: readonly Field[]): Partial<Record<Field, TranslationKey>> {
+export function fieldErrorKeys<Field extends string>(
+  error: ParseFailure,
+  fields: readonly Field[],
+): Partial<Record<Field, TranslationKey>> {
   const result: Partial<Record<Field, TranslationKey>> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? "") as Field;

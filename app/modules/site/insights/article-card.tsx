@@ -35,7 +35,9 @@ export function ArticleCard({ article, featured = false }: { article: Article; f
           {featured ? (
             <span className="rounded-full bg-amber-100 px-3 py-1 font-semibold text-amber-800">{t("site.insights.featured.badge")}</span>
           ) : null}
-          <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">{t(`site.insights.categories.${article.category}`)}</span>
+          <span className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700">
+            {t(`site.insights.categories.${article.category}`)}
+          </span>
           <span>{t("site.insights.card.readTime", { minutes: article.readMinutes })}</span>
         </div>
         <h3 id={titleId} className={`mt-4 font-semibold tracking-tight text-ink-900 ${featured ? "text-2xl sm:text-3xl" : "text-lg"}`}>
@@ -50,7 +52,10 @@ export function ArticleCard({ article, featured = false }: { article: Article; f
           ))}
         </ul>
         <div className="mt-auto flex items-center gap-3 pt-6">
-          <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-ink-900 text-sm font-semibold text-white"
+          >
             {author.initials}
           </span>
           <div className="min-w-0 text-sm">
@@ -68,11 +73,14 @@ export function ArticleCard({ article, featured = false }: { article: Article; f
   );
 }
 
-
 /** A decorative cover for the featured article (no stock photo). */
 function Cover({ category }: { category: Article["category"] }) {
   return (
-    <div aria-hidden="true" className="relative min-h-48 overflow-hidden bg-gradient-to-br from-brand-600 via-brand-700 to-ink-900 md:col-span-2" data-cover={category}>
+    <div
+      aria-hidden="true"
+      className="relative min-h-48 overflow-hidden bg-gradient-to-br from-brand-600 via-brand-700 to-ink-900 md:col-span-2"
+      data-cover={category}
+    >
       <svg viewBox="0 0 400 300" className="absolute inset-0 h-full w-full" preserveAspectRatio="xMidYMid slice">
         <g fill="none" stroke="white" strokeOpacity="0.14">
           {Array.from({ length: 9 }, (_, i) => (

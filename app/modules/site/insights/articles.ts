@@ -32,13 +32,7 @@ export type ArticleTag =
   | "automation"
   | "roi";
 
-export type ArticleId =
-  | "mvpIn90Days"
-  | "edgeArchitecture"
-  | "fixedPrice"
-  | "legacyModernization"
-  | "designSystems"
-  | "automationRoi";
+export type ArticleId = "mvpIn90Days" | "edgeArchitecture" | "fixedPrice" | "legacyModernization" | "designSystems" | "automationRoi";
 
 export type Article = {
   id: ArticleId;
@@ -54,12 +48,60 @@ export type Article = {
 
 /** Newest first; exactly one is featured. */
 export const ARTICLES: readonly Article[] = [
-  { id: "mvpIn90Days", author: "priya", date: "2026-11-10", readMinutes: 9, category: "strategy", tags: ["mvp", "productStrategy", "roadmap"], featured: true },
-  { id: "edgeArchitecture", author: "camila", date: "2026-10-27", readMinutes: 7, category: "engineering", tags: ["architecture", "performance", "cloud"], featured: false },
-  { id: "fixedPrice", author: "rafael", date: "2026-10-13", readMinutes: 6, category: "business", tags: ["pricing", "projectManagement"], featured: false },
-  { id: "legacyModernization", author: "camila", date: "2026-09-29", readMinutes: 10, category: "enterprise", tags: ["legacy", "integration", "security"], featured: false },
-  { id: "designSystems", author: "diego", date: "2026-09-15", readMinutes: 5, category: "design", tags: ["designSystems", "ux", "accessibility"], featured: false },
-  { id: "automationRoi", author: "rafael", date: "2026-09-01", readMinutes: 8, category: "strategy", tags: ["automation", "roi"], featured: false },
+  {
+    id: "mvpIn90Days",
+    author: "priya",
+    date: "2026-11-10",
+    readMinutes: 9,
+    category: "strategy",
+    tags: ["mvp", "productStrategy", "roadmap"],
+    featured: true,
+  },
+  {
+    id: "edgeArchitecture",
+    author: "camila",
+    date: "2026-10-27",
+    readMinutes: 7,
+    category: "engineering",
+    tags: ["architecture", "performance", "cloud"],
+    featured: false,
+  },
+  {
+    id: "fixedPrice",
+    author: "rafael",
+    date: "2026-10-13",
+    readMinutes: 6,
+    category: "business",
+    tags: ["pricing", "projectManagement"],
+    featured: false,
+  },
+  {
+    id: "legacyModernization",
+    author: "camila",
+    date: "2026-09-29",
+    readMinutes: 10,
+    category: "enterprise",
+    tags: ["legacy", "integration", "security"],
+    featured: false,
+  },
+  {
+    id: "designSystems",
+    author: "diego",
+    date: "2026-09-15",
+    readMinutes: 5,
+    category: "design",
+    tags: ["designSystems", "ux", "accessibility"],
+    featured: false,
+  },
+  {
+    id: "automationRoi",
+    author: "rafael",
+    date: "2026-09-01",
+    readMinutes: 8,
+    category: "strategy",
+    tags: ["automation", "roi"],
+    featured: false,
+  },
 ];
 
 export const isArticleCategory = (value: unknown): value is ArticleCategory =>
@@ -81,5 +123,4 @@ export function articlesFor(category: ArticleCategory | null) {
   return { featured, others: visible.filter((a) => a !== featured), total: visible.length };
 }
 
-export const articleKey = (id: ArticleId, field: "title" | "excerpt") =>
-  `site.insights.articles.${id}.${field}` as TranslationKey;
+export const articleKey = (id: ArticleId, field: "title" | "excerpt") => `site.insights.articles.${id}.${field}` as TranslationKey;

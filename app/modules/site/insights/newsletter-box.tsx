@@ -76,14 +76,24 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
   const error = clientError ?? serverError;
 
   return (
-    <section id="newsletter" aria-labelledby="newsletter-title" className="scroll-mt-24 overflow-hidden rounded-3xl bg-ink-900 text-white" data-testid="newsletter">
+    <section
+      id="newsletter"
+      aria-labelledby="newsletter-title"
+      className="scroll-mt-24 overflow-hidden rounded-3xl bg-ink-900 text-white"
+      data-testid="newsletter"
+    >
       <div className="relative grid gap-8 p-8 sm:p-12 lg:grid-cols-2 lg:items-center">
-        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-brand-600/40 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-brand-600/40 blur-3xl"
+        />
         <div className="relative">
           <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {t("site.insights.newsletter.title")}
           </h2>
-          <p className="mt-3 max-w-lg text-slate-300">{t("site.insights.newsletter.body", { readers: formatNumber(NEWSLETTER_READERS, language) })}</p>
+          <p className="mt-3 max-w-lg text-slate-300">
+            {t("site.insights.newsletter.body", { readers: formatNumber(NEWSLETTER_READERS, language) })}
+          </p>
         </div>
 
         <div className="relative">
@@ -113,7 +123,13 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
               </Link>
             </div>
           ) : (
-            <fetcher.Form method="post" action={`${here}#newsletter`} onSubmit={onSubmit} onInput={() => setClientError(null)} aria-busy={busy}>
+            <fetcher.Form
+              method="post"
+              action={`${here}#newsletter`}
+              onSubmit={onSubmit}
+              onInput={() => setClientError(null)}
+              aria-busy={busy}
+            >
               <input type="hidden" name="intent" value="newsletter" />
               <label htmlFor="newsletter-email" className="mb-2 block text-sm font-medium text-slate-200">
                 {t("site.insights.newsletter.email")}
@@ -134,11 +150,7 @@ export function NewsletterBox({ actionData }: { actionData: NewsletterActionData
                   aria-describedby={error ? "newsletter-error" : undefined}
                   className="min-w-0 flex-1 rounded-xl border border-white/20 bg-white px-4 py-3 text-base text-ink-900 placeholder:text-slate-400 focus:outline-none focus:ring-4 focus:ring-brand-500/40"
                 />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className={buttonClass({ variant: "primaryOnDark", size: "lg", busy })}
-                >
+                <button type="submit" disabled={busy} className={buttonClass({ variant: "primaryOnDark", size: "lg", busy })}>
                   {busy ? t("site.insights.newsletter.submitting") : t("site.insights.newsletter.submit")}
                 </button>
               </div>

@@ -27,11 +27,7 @@ export function LandingHero() {
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-slate-600">{t("site.landing.hero.subtitle")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link
-              to={sitePath(language, "/contact")}
-              data-testid="hero-contact"
-              className={buttonClass({ size: "lg" })}
-            >
+            <Link to={sitePath(language, "/contact")} data-testid="hero-contact" className={buttonClass({ size: "lg" })}>
               {t("site.landing.hero.primaryCta")}
               <ArrowRightIcon />
             </Link>

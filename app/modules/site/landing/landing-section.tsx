@@ -32,7 +32,10 @@ export function SectionHeading({
   return (
     <div className={align === "center" ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
       <p className={`text-sm font-semibold uppercase tracking-wider ${inverted ? "text-brand-100" : "text-brand-600"}`}>{eyebrow}</p>
-      <h2 id={`${id}-title`} className={`mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl ${inverted ? "text-white" : "text-ink-900"}`}>
+      <h2
+        id={`${id}-title`}
+        className={`mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl ${inverted ? "text-white" : "text-ink-900"}`}
+      >
         {title}
       </h2>
       {subtitle ? <p className={`mt-4 text-lg text-pretty ${inverted ? "text-slate-300" : "text-slate-600"}`}>{subtitle}</p> : null}

@@ -78,7 +78,10 @@ function ComparisonTable() {
       <table role="table" className="mt-6 block w-full text-left text-sm sm:table sm:table-fixed" data-testid="comparison-table">
         <caption className="sr-only">{t("site.landing.comparison.caption")}</caption>
         <thead role="rowgroup" className="block sm:table-header-group">
-          <tr role="row" className="grid grid-cols-2 gap-x-3 border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 sm:table-row">
+          <tr
+            role="row"
+            className="grid grid-cols-2 gap-x-3 border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500 sm:table-row"
+          >
             <th role="columnheader" scope="col" className="hidden w-[32%] pb-3 pr-2 font-semibold sm:table-cell">
               {t("site.landing.comparison.criterion")}
             </th>
@@ -126,7 +129,9 @@ function CostComparison() {
       <div className="mt-6 grid flex-1 gap-4 sm:grid-cols-2">
         <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5">
           <p className="text-sm font-semibold text-slate-500">{t("site.landing.cost.inHouse.label")}</p>
-          <p className="mt-2 text-2xl font-bold text-slate-700">{t("site.landing.cost.inHouse.amount", { amount: usd(IN_HOUSE_PER_YEAR) })}</p>
+          <p className="mt-2 text-2xl font-bold text-slate-700">
+            {t("site.landing.cost.inHouse.amount", { amount: usd(IN_HOUSE_PER_YEAR) })}
+          </p>
           <p className="mt-3 text-sm text-slate-600">{t("site.landing.cost.inHouse.text")}</p>
         </div>
         <div className="rounded-2xl border-2 border-brand-500 bg-brand-50 p-5">

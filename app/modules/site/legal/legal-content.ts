@@ -71,7 +71,9 @@ export const PRIVACY_POLICY: LegalDocument = {
       paragraphs: [],
       items: [
         { text: "To answer your enquiry and, if you ask us to, prepare a proposal for your project." },
-        { text: "To record qualified enquiries from the contact form and the chat in our internal sales CRM, so the right person follows up within 24 hours." },
+        {
+          text: "To record qualified enquiries from the contact form and the chat in our internal sales CRM, so the right person follows up within 24 hours.",
+        },
         { text: "To send the newsletter you subscribed to, until you unsubscribe." },
         { text: "To protect the website and our users against fraud and abuse." },
       ],
@@ -98,7 +100,10 @@ export const PRIVACY_POLICY: LegalDocument = {
       heading: "How long we keep it",
       paragraphs: [],
       items: [
-        { term: "Enquiries and chat conversations", text: "up to 24 months after our last contact, unless you become a client, in which case our contract's retention terms apply." },
+        {
+          term: "Enquiries and chat conversations",
+          text: "up to 24 months after our last contact, unless you become a client, in which case our contract's retention terms apply.",
+        },
         { term: "Newsletter", text: "until you unsubscribe; we then keep only a suppression record so we do not e-mail you again." },
         { term: "Server logs", text: "up to 30 days." },
       ],
@@ -135,7 +140,9 @@ export const PRIVACY_POLICY: LegalDocument = {
     {
       id: "children",
       heading: "Children",
-      paragraphs: ["This website is meant for businesses and is not directed at children. We do not knowingly collect data from anyone under 16."],
+      paragraphs: [
+        "This website is meant for businesses and is not directed at children. We do not knowingly collect data from anyone under 16.",
+      ],
     },
     {
       id: "changes",
@@ -152,8 +159,7 @@ export const PRIVACY_POLICY: LegalDocument = {
 
 export const TERMS_OF_SERVICE: LegalDocument = {
   title: "Terms of Service",
-  description:
-    "The terms for using the Velox Labs website, its project planner, ROI calculator and chat assistant.",
+  description: "The terms for using the Velox Labs website, its project planner, ROI calculator and chat assistant.",
   updated: "2026-11-01",
   intro:
     "These terms govern your use of the Velox Labs website, including the project planner, the ROI calculator, the chat assistant, the contact form and the newsletter. By using the site you agree to them. If you do not agree, please do not use the site.",
@@ -181,7 +187,9 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       items: [
         { text: "break the law or infringe anyone's rights;" },
         { text: "send spam, malware or content that is abusive, misleading or unlawful through the forms or the chat;" },
-        { text: "try to gain unauthorised access to the site, our CRM or our systems, or disrupt them (including automated scraping or excessive requests);" },
+        {
+          text: "try to gain unauthorised access to the site, our CRM or our systems, or disrupt them (including automated scraping or excessive requests);",
+        },
         { text: "impersonate another person or give false contact details." },
       ],
       after: ["We may limit or block access for anyone who does."],
@@ -197,9 +205,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
     {
       id: "privacy",
       heading: "Privacy",
-      paragraphs: [
-        "How we handle personal data you give us through the site is explained in our Privacy Policy.",
-      ],
+      paragraphs: ["How we handle personal data you give us through the site is explained in our Privacy Policy."],
       links: [{ href: "/privacy", label: "Read the Privacy Policy" }],
     },
     {

@@ -46,7 +46,12 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           </header>
 
           {document.sections.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className="scroll-mt-24 border-b border-slate-100 py-8 last:border-b-0">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-heading`}
+              className="scroll-mt-24 border-b border-slate-100 py-8 last:border-b-0"
+            >
               <h2 id={`${section.id}-heading`} className="text-xl font-semibold text-slate-950">
                 {section.heading}
               </h2>

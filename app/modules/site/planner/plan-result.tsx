@@ -26,7 +26,11 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
   const industry = t(`site.planner.industries.${plan.industry}`);
 
   return (
-    <article aria-labelledby="plan-title" data-testid="plan" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby="plan-title"
+      data-testid="plan"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <header className="bg-gradient-to-br from-brand-700 to-ink-900 px-6 py-6 text-white sm:px-8">
         <p className="text-xs font-semibold uppercase tracking-wider text-brand-100">{t("site.planner.plan.title")}</p>
         <h2 id="plan-title" ref={headingRef} tabIndex={-1} className="mt-1 text-2xl font-bold outline-none sm:text-3xl">
@@ -48,9 +52,17 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
 
       <div className="space-y-8 px-6 py-6 sm:px-8">
         <dl className="grid gap-3 sm:grid-cols-3">
-          <Figure testId="plan-timeline" label={t("site.planner.plan.timeline")} value={t("site.planner.plan.timelineValue", plan.timelineWeeks)} />
+          <Figure
+            testId="plan-timeline"
+            label={t("site.planner.plan.timeline")}
+            value={t("site.planner.plan.timelineValue", plan.timelineWeeks)}
+          />
           <Figure testId="plan-investment" label={t("site.planner.plan.investment")} value={plan.investmentLabel} />
-          <Figure testId="plan-developers" label={t("site.planner.plan.developers")} value={t("site.planner.plan.developersValue", plan.developers)} />
+          <Figure
+            testId="plan-developers"
+            label={t("site.planner.plan.developers")}
+            value={t("site.planner.plan.developersValue", plan.developers)}
+          />
         </dl>
 
         {effect ? (
@@ -65,9 +77,7 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
               <h3 className="text-sm font-semibold text-slate-900">
                 {t("site.planner.plan.urgencyTitle", { urgency: t(`site.planner.urgency.${plan.urgency}`) })}
               </h3>
-              <p className="mt-0.5 text-sm text-slate-700">
-                {urgencyEffectText(effect, language, t)}
-              </p>
+              <p className="mt-0.5 text-sm text-slate-700">{urgencyEffectText(effect, language, t)}</p>
             </div>
           </div>
         ) : null}
@@ -104,7 +114,11 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
         </div>
 
         {plan.complianceNoteKey ? (
-          <section data-testid="plan-compliance" aria-labelledby="plan-compliance-title" className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4">
+          <section
+            data-testid="plan-compliance"
+            aria-labelledby="plan-compliance-title"
+            className="flex gap-3 rounded-xl border border-brand-100 bg-brand-50 p-4"
+          >
             <ShieldIcon />
             <div>
               <h3 id="plan-compliance-title" className="text-sm font-semibold text-slate-900">
@@ -130,7 +144,10 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
           <ol className="mt-3 grid gap-3 sm:grid-cols-3">
             {plan.nextSteps.map((step, index) => (
               <li key={step} className="rounded-xl border border-slate-200 p-4">
-                <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white">
+                <span
+                  aria-hidden="true"
+                  className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
+                >
                   {index + 1}
                 </span>
                 <p className="mt-3 text-sm font-semibold text-slate-900">{t(`site.planner.nextSteps.${step}.title`)}</p>
@@ -141,10 +158,7 @@ export function PlanResult({ plan, focusRequest: focusRequestRef }: { plan: Proj
         </section>
 
         <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
-          <Link
-            to={sitePath(language, "/contact")}
-            className={buttonClass()}
-          >
+          <Link to={sitePath(language, "/contact")} className={buttonClass()}>
             {t("site.planner.plan.cta")}
           </Link>
           <p className="text-xs text-slate-600">{t("site.planner.plan.ctaNote")}</p>
@@ -174,7 +188,14 @@ function PersonIcon() {
 
 function ClockIcon({ className }: { className: string }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className={`mt-0.5 h-5 w-5 shrink-0 ${className}`} fill="none" stroke="currentColor" strokeWidth="1.8">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className={`mt-0.5 h-5 w-5 shrink-0 ${className}`}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <circle cx="10" cy="10" r="7.5" />
       <path d="M10 5.5V10l3 2" strokeLinecap="round" />
     </svg>
@@ -183,7 +204,14 @@ function ClockIcon({ className }: { className: string }) {
 
 function ShieldIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="1.8">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="mt-0.5 h-5 w-5 shrink-0 text-brand-600"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+    >
       <path d="M10 2.5 4 5v4.5c0 3.8 2.6 6.9 6 8 3.4-1.1 6-4.2 6-8V5z" strokeLinejoin="round" />
       <path d="m7.5 10 1.8 1.8 3.4-3.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>

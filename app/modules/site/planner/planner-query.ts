@@ -1,13 +1,5 @@
 import { oneOf } from "~/lib/one-of";
-import {
-  BUDGETS,
-  DEFAULT_URGENCY,
-  INDUSTRIES,
-  PROJECT_TYPES,
-  TEAM_SIZES,
-  URGENCIES,
-  type PlannerSelection,
-} from "./project-planner.ts";
+import { BUDGETS, DEFAULT_URGENCY, INDUSTRIES, PROJECT_TYPES, TEAM_SIZES, URGENCIES, type PlannerSelection } from "./project-planner.ts";
 
 // The planner's URL: a plan is shareable as /{lang}/planner?type=saas&industry=healthcare&…
 // The no-JS form submits these names with GET (read by the route loader), and the page

@@ -136,7 +136,12 @@ export function PlannerTool(props: PlannerToolProps) {
             required
             name={PLANNER_PARAMS.industry}
             value={selection.industry ?? ""}
-            onChange={(value) => choose("industry", INDUSTRIES.find((industry) => industry === value))}
+            onChange={(value) =>
+              choose(
+                "industry",
+                INDUSTRIES.find((industry) => industry === value),
+              )
+            }
           >
             <option value="">{t("site.planner.form.industryPlaceholder")}</option>
             {INDUSTRIES.map((industry) => (
@@ -190,7 +195,12 @@ export function PlannerTool(props: PlannerToolProps) {
             id="planner-budget-select"
             name={PLANNER_PARAMS.budget}
             value={selection.budget ?? ""}
-            onChange={(value) => choose("budget", BUDGETS.find((budget) => budget === value))}
+            onChange={(value) =>
+              choose(
+                "budget",
+                BUDGETS.find((budget) => budget === value),
+              )
+            }
           >
             <option value="">{t("site.planner.form.budgetPlaceholder")}</option>
             {BUDGETS.map((budget) => (
@@ -261,7 +271,10 @@ function MissingChoices({ missing }: { missing: RequiredChoice[] }) {
 function EmptyPlan({ selection }: { selection: PlannerSelection }) {
   const { t } = useI18n();
   return (
-    <div data-testid="plan-empty" className="flex min-h-64 flex-col justify-center rounded-2xl border-2 border-dashed border-slate-200 bg-slate-50/60 p-8">
+    <div
+      data-testid="plan-empty"
+      className="flex min-h-64 flex-col justify-center rounded-2xl border-2 border-dashed border-slate-200 bg-slate-50/60 p-8"
+    >
       <h2 className="text-lg font-semibold text-slate-900">{t("site.planner.plan.emptyTitle")}</h2>
       <p className="mt-1 max-w-md text-sm text-slate-600">{t("site.planner.plan.emptyText")}</p>
       <ul className="mt-5 space-y-2 text-sm">
@@ -294,7 +307,17 @@ function UrgencyHint({ urgency }: { urgency: PlannerSelection["urgency"] }) {
 
 type Requirement = "required" | "optional";
 
-function ChoiceGroup({ id, legend, requirement, children }: { id: string; legend: string; requirement?: Requirement; children: ReactNode }) {
+function ChoiceGroup({
+  id,
+  legend,
+  requirement,
+  children,
+}: {
+  id: string;
+  legend: string;
+  requirement?: Requirement;
+  children: ReactNode;
+}) {
   return (
     <fieldset id={id} className="scroll-mt-24">
       <legend className="mb-3 flex w-full items-center justify-between text-sm font-semibold text-slate-900">
@@ -357,7 +380,14 @@ function Select({
       >
         {children}
       </select>
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 20 20"
+        className="pointer-events-none absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="m5 7.5 5 5 5-5" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </div>

@@ -77,12 +77,7 @@ export const PLANNER_TIERS = {
       "site.planner.types.mvp.features.analytics",
       "site.planner.types.mvp.features.launch",
     ],
-    teamKeys: [
-      "site.planner.roles.productManager",
-      "site.planner.roles.designer",
-      "site.planner.roles.fullStack",
-      "site.planner.roles.qa",
-    ],
+    teamKeys: ["site.planner.roles.productManager", "site.planner.roles.designer", "site.planner.roles.fullStack", "site.planner.roles.qa"],
     idealCustomerKey: "site.planner.types.mvp.idealCustomer",
   },
   saas: {

@@ -123,11 +123,7 @@ export function RoiCalculatorSection({ initial }: { initial: RoiOutcome }) {
               </div>
             </div>
             {/* Without JavaScript the button stays enabled and `required` guards the empty field. */}
-            <button
-              type="submit"
-              disabled={hydrated && revenueEmpty}
-              className={`${buttonClass({ size: "lg", block: true })} mt-8`}
-            >
+            <button type="submit" disabled={hydrated && revenueEmpty} className={`${buttonClass({ size: "lg", block: true })} mt-8`}>
               <ChartIcon className="h-5 w-5" />
               {t("site.landing.roi.submit")}
             </button>
@@ -174,9 +170,14 @@ function RoiFigures({ result, stale }: { result: RoiResult; stale: boolean }) {
   const paybackText =
     result.paybackMonths === null || figures.paybackMonths === null
       ? t("site.landing.roi.results.paybackNone")
-      : t(pluralForm(language, result.paybackMonths) === "one" ? "site.landing.roi.results.paybackOne" : "site.landing.roi.results.paybackOther", {
-          count: figures.paybackMonths,
-        });
+      : t(
+          pluralForm(language, result.paybackMonths) === "one"
+            ? "site.landing.roi.results.paybackOne"
+            : "site.landing.roi.results.paybackOther",
+          {
+            count: figures.paybackMonths,
+          },
+        );
   const text: Record<(typeof FIGURES)[number], string> = {
     cost: figures.cost,
     weeks: t("site.landing.roi.results.weeksValue", { weeks: figures.weeks }),

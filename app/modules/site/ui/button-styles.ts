@@ -55,8 +55,7 @@ const VARIANTS: Record<ButtonVariant, VariantStyle> = {
     disabled: "disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600 disabled:shadow-none",
   },
   secondary: {
-    colours:
-      "border border-slate-300 bg-white text-ink-900 hover:border-slate-400 hover:bg-slate-50 focus-visible:outline-brand-600",
+    colours: "border border-slate-300 bg-white text-ink-900 hover:border-slate-400 hover:bg-slate-50 focus-visible:outline-brand-600",
     shadow: "shadow-sm",
     raisedShadow: "shadow-sm",
     disabled: DIMMED_WHEN_DISABLED,
@@ -87,8 +86,7 @@ const SIZES: Record<ButtonSize, string> = {
   lg: "rounded-xl px-6 py-3.5 text-base",
 };
 
-const BASE =
-  "items-center justify-center gap-2 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2";
+const BASE = "items-center justify-center gap-2 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2";
 
 const BUSY = "disabled:cursor-wait disabled:opacity-75";
 

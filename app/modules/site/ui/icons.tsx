@@ -2,7 +2,14 @@
 
 export type IconProps = { className?: string };
 
-export const iconBase = { "aria-hidden": true, fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+export const iconBase = {
+  "aria-hidden": true,
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.8,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
 
 export function ArrowRightIcon({ className = "h-4 w-4" }: IconProps) {
   return (
