@@ -172,8 +172,8 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
 
   const sendText = async (text: string) => {
     // Control characters (a paste from a terminal, a stray escape) are dropped, not refused.
-    // eslint-disable-next-line no-control-regex
     const message = text
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
       .trim()
       .slice(0, CHAT_LIMITS.messageLength);
