@@ -125,7 +125,18 @@ export function setUpJourneys(): Journeys {
           { cause: error },
         );
       }
-      await hydrated(page, "[data-testid=quick-search-button]");
+      try {
+        await hydrated(page, "[data-testid=quick-search-button]");
+      } catch (error) {
+        const heading = await page
+          .locator("h1, h2")
+          .allInnerTexts()
+          .catch(() => []);
+        throw new Error(
+          `signed in ${DEMO_USERS[user]} on ${page.url()}, but the CRM frame did not hydrate (headings: ${JSON.stringify(heading)}; console: ${JSON.stringify(journey.consoleErrors)})`,
+          { cause: error },
+        );
+      }
       return journey;
     },
   };
