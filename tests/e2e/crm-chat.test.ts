@@ -451,7 +451,8 @@ describe("chat screen", () => {
     await assertNoSidewaysScroll(page, "the pane");
     await input(page).fill("Mensagem do celular");
     await page.keyboard.press("Enter");
-    await pane(page).getByText("Mensagem do celular").waitFor();
+    await page.getByTestId("chat-messages").getByText("Mensagem do celular").waitFor();
+    await eventuallyEqual(() => input(page).inputValue(), "");
     await page.getByRole("button", { name: "Voltar aos canais" }).click();
     await page.getByTestId("chat-channel-list").waitFor();
     await assertNoSidewaysScroll(page, "the list again");
