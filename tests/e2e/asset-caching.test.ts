@@ -15,7 +15,10 @@ async function assetUrls(path: string) {
 describe("static asset caching", () => {
   it("serves every hashed script and stylesheet a public page loads as immutable for a year", async () => {
     const urls = await assetUrls("/pt");
-    assert.ok(urls.some((u) => u.endsWith(".css")) && urls.some((u) => u.endsWith(".js")), `scripts and a stylesheet linked from /pt: ${urls.join(", ")}`);
+    assert.ok(
+      urls.some((u) => u.endsWith(".css")) && urls.some((u) => u.endsWith(".js")),
+      `scripts and a stylesheet linked from /pt: ${urls.join(", ")}`,
+    );
     for (const url of urls) {
       const response = await fetch(baseUrl() + url);
       assert.equal(response.status, 200, url);

@@ -36,7 +36,12 @@ describe("sign-in lockout message", () => {
   });
 
   it("says 'Try again in 15 minutes' in English (JavaScript off)", async () => {
-    const { page, context } = await journeys.open({ javaScriptEnabled: false, locale: "en-US", language: "en", allowConsoleErrors: REFUSED });
+    const { page, context } = await journeys.open({
+      javaScriptEnabled: false,
+      locale: "en-US",
+      language: "en",
+      allowConsoleErrors: REFUSED,
+    });
     await page.goto("/auth");
     await failSixTimes(page, { email: "Email", password: "Password", submit: "Sign in" }, `lockout-en-${Date.now()}@demo.test`);
     await page.getByText("Too many attempts. Try again in 15 minutes.").first().waitFor();

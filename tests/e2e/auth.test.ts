@@ -89,7 +89,9 @@ describe("protected routes", () => {
 
   it("sign-out ends the session: protected pages redirect again", async () => {
     // Sign-out ends the screen's live sockets; the browser reports their refused reconnection.
-    const { page, context } = await journeys.open({ allowConsoleErrors: [/^WebSocket connection to .* failed: HTTP Authentication failed/] });
+    const { page, context } = await journeys.open({
+      allowConsoleErrors: [/^WebSocket connection to .* failed: HTTP Authentication failed/],
+    });
     await page.goto("/auth");
     await signIn(page, "admin@demo.test");
     await page.waitForURL("**/dashboard");
@@ -222,7 +224,12 @@ describe("password recovery", () => {
     await toastShown(page, "Email enviado!");
 
     // The server queues the e-mail after answering (waitUntil).
-    const mail = await eventually(() => latestEmailTo("manager@demo.test"), (row) => row !== null, 5000, 100);
+    const mail = await eventually(
+      () => latestEmailTo("manager@demo.test"),
+      (row) => row !== null,
+      5000,
+      100,
+    );
     assert.ok(mail, "a recovery e-mail was queued");
     // The runner passes this server's origin as PUBLIC_ORIGIN: the link opens as it is.
     const link = new URL(mail.text_body.match(/https?:\/\/\S+/)![0]);

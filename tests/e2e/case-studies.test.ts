@@ -16,7 +16,9 @@ type Row = {
 
 /** The case studies the server under test reads, newest first, straight from its D1 state. */
 function caseStudiesInDatabase(): Promise<Row[]> {
-  return queryAll<Row>("select slug, title, industry, key_features, figures, translations from case_studies order by created_at desc, id desc");
+  return queryAll<Row>(
+    "select slug, title, industry, key_features, figures, translations from case_studies order by created_at desc, id desc",
+  );
 }
 
 const cards = (page: Page) => page.getByTestId("case-study-card");
@@ -35,7 +37,10 @@ let rows: Row[];
 before(async () => {
   rows = await caseStudiesInDatabase();
   assert.ok(rows.length > 6, "the demo data has more case studies than one page (Load More)");
-  assert.ok(rows.some((r) => r.slug === "aura-health-mvp"), "the demo data has the spec's case studies");
+  assert.ok(
+    rows.some((r) => r.slug === "aura-health-mvp"),
+    "the demo data has the spec's case studies",
+  );
 });
 
 describe("case studies listing", () => {
@@ -45,7 +50,10 @@ describe("case studies listing", () => {
     assert.equal(response?.status(), 200);
     await page.getByRole("heading", { level: 1, name: "Success stories" }).waitFor();
     await page.getByText(`Showing ${rows.length} successful projects`).waitFor();
-    assert.deepEqual(await cardTitles(page), rows.slice(0, 6).map((r) => r.title));
+    assert.deepEqual(
+      await cardTitles(page),
+      rows.slice(0, 6).map((r) => r.title),
+    );
     const first = cards(page).first();
     await first.getByRole("link", { name: "View case study" }).waitFor();
     assert.equal(await first.getByRole("link", { name: "View case study" }).getAttribute("href"), `/en/solutions/${rows[0]!.slug}`);
@@ -65,7 +73,10 @@ describe("case studies listing", () => {
     const ptTitle = (JSON.parse(aura.translations) as { pt?: { title?: string } }).pt?.title;
     assert.ok(ptTitle && ptTitle !== aura.title);
     await page.getByRole("heading", { name: ptTitle }).waitFor();
-    assert.equal(await cards(page).filter({ hasText: ptTitle }).getByRole("link", { name: "Ver case" }).getAttribute("href"), "/pt/solutions/aura-health-mvp");
+    assert.equal(
+      await cards(page).filter({ hasText: ptTitle }).getByRole("link", { name: "Ver case" }).getAttribute("href"),
+      "/pt/solutions/aura-health-mvp",
+    );
     await context.close();
   });
 
@@ -100,7 +111,10 @@ describe("case studies listing", () => {
     await page.getByLabel("Industry").selectOption("ecommerce");
     await page.waitForURL((url) => url.searchParams.get("industry") === "ecommerce");
     await expectCardCount(page, expected.length);
-    assert.deepEqual(await cardTitles(page), expected.map((r) => r.title));
+    assert.deepEqual(
+      await cardTitles(page),
+      expected.map((r) => r.title),
+    );
     await page.getByText(`Showing ${expected.length} of ${rows.length} successful projects`).waitFor();
     // Clear filters brings every case study back.
     await page.getByRole("link", { name: "Clear filters" }).first().click();
@@ -134,10 +148,16 @@ describe("case studies listing", () => {
     await page.getByLabel("Sort by").selectOption("title");
     await page.waitForURL((url) => url.searchParams.get("sort") === "title");
     const alphabetical = rows.map((r) => r.title).sort((a, b) => a.localeCompare(b, "en-US", { sensitivity: "base", numeric: true }));
-    await page.waitForFunction((first) => document.querySelector('[data-testid="case-study-card"] h3')?.textContent === first, alphabetical[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="case-study-card"] h3')?.textContent === first,
+      alphabetical[0],
+    );
     assert.deepEqual(await cardTitles(page), alphabetical.slice(0, 6));
     await page.getByLabel("Sort by").selectOption("oldest");
-    await page.waitForFunction((first) => document.querySelector('[data-testid="case-study-card"] h3')?.textContent === first, rows.at(-1)!.title);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="case-study-card"] h3')?.textContent === first,
+      rows.at(-1)!.title,
+    );
     await context.close();
   });
 
@@ -150,7 +170,10 @@ describe("case studies listing", () => {
     await page.getByRole("link", { name: "Load More" }).click();
     await page.waitForURL((url) => url.searchParams.get("limit") === "12");
     await expectCardCount(page, Math.min(12, rows.length));
-    assert.deepEqual(await cardTitles(page), rows.slice(0, 12).map((r) => r.title));
+    assert.deepEqual(
+      await cardTitles(page),
+      rows.slice(0, 12).map((r) => r.title),
+    );
     await page.waitForFunction(() => document.activeElement?.closest('[data-testid="case-study-card"]') !== null);
     assert.equal(
       await page.evaluate(() => document.activeElement?.closest('[data-testid="case-study-card"]')?.getAttribute("data-slug")),
@@ -199,7 +222,10 @@ describe("case study detail", () => {
     const { page, context } = await journeys.open();
     const aura = rows.find((r) => r.slug === "aura-health-mvp")!;
     await page.goto("/en/case-studies");
-    await page.locator('[data-testid="case-study-card"][data-slug="aura-health-mvp"]').getByRole("link", { name: "View case study" }).click();
+    await page
+      .locator('[data-testid="case-study-card"][data-slug="aura-health-mvp"]')
+      .getByRole("link", { name: "View case study" })
+      .click();
     await page.waitForURL("**/en/solutions/aura-health-mvp");
     await page.getByRole("heading", { level: 1, name: aura.title }).waitFor();
     assert.deepEqual(await page.getByTestId("case-study-features").locator("li").allTextContents(), JSON.parse(aura.key_features));

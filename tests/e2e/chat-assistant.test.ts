@@ -9,12 +9,37 @@ import type { Page } from "playwright-core";
 import { audit, describeViolations } from "./support/axe.ts";
 import { snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
-import { assertNoSidewaysScroll, failedRequest, OFFLINE_REQUEST, PHONE, setUpJourneys, toastShown, type JourneyOptions } from "./support/journey.ts";
+import {
+  assertNoSidewaysScroll,
+  failedRequest,
+  OFFLINE_REQUEST,
+  PHONE,
+  setUpJourneys,
+  toastShown,
+  type JourneyOptions,
+} from "./support/journey.ts";
 
 const journeys = setUpJourneys();
 
 type Lang = "pt" | "es" | "en";
-const COPY: Record<Lang, { open: string; welcome: RegExp; start: string; web: string; budget: string; timeline: string; team: string; leave: string; askContact: RegExp; confirmed: RegExp; toast: string; technical: string; close: string }> = {
+const COPY: Record<
+  Lang,
+  {
+    open: string;
+    welcome: RegExp;
+    start: string;
+    web: string;
+    budget: string;
+    timeline: string;
+    team: string;
+    leave: string;
+    askContact: RegExp;
+    confirmed: RegExp;
+    toast: string;
+    technical: string;
+    close: string;
+  }
+> = {
   pt: {
     open: "Fale com a gente",
     welcome: /Sou o assistente da Velox Labs/,
@@ -115,7 +140,8 @@ describe("chat assistant: the guided flow to a lead in the CRM", () => {
       await choose(page, copy.timeline);
       await choose(page, copy.team);
       const summary = await lastBotMessage(page);
-      for (const answer of [copy.web, copy.budget, copy.timeline, copy.team]) assert.ok(summary.includes(answer), `${answer} in "${summary}"`);
+      for (const answer of [copy.web, copy.budget, copy.timeline, copy.team])
+        assert.ok(summary.includes(answer), `${answer} in "${summary}"`);
       await choose(page, copy.leave);
       assert.match(await lastBotMessage(page), copy.askContact);
 
@@ -132,10 +158,15 @@ describe("chat assistant: the guided flow to a lead in the CRM", () => {
       if (lang === "pt") await snapshot(page, "chat-assistant-confirmed-pt");
 
       // In the database as §3 says: website, new, the budget's value, the answers and the transcript.
-      const lead = await queryFirst<{ id: string; name: string; phone: string; source: string; status: string; estimated_value: number; notes: string }>(
-        "select id, name, phone, source, status, estimated_value, notes from leads where email = ?",
-        email,
-      );
+      const lead = await queryFirst<{
+        id: string;
+        name: string;
+        phone: string;
+        source: string;
+        status: string;
+        estimated_value: number;
+        notes: string;
+      }>("select id, name, phone, source, status, estimated_value, notes from leads where email = ?", email);
       assert.ok(lead, "the lead was created");
       assert.equal(lead.source, "website");
       assert.equal(lead.status, "new");
@@ -170,7 +201,12 @@ describe("chat assistant: the widget", () => {
     await page.keyboard.press("Enter");
     await panel(page).waitFor();
     await log(page).getByText(COPY.en.welcome).waitFor();
-    assert.ok(await panel(page).getByRole("textbox").evaluate((el) => el === document.activeElement), "focus is in the panel");
+    assert.ok(
+      await panel(page)
+        .getByRole("textbox")
+        .evaluate((el) => el === document.activeElement),
+      "focus is in the panel",
+    );
     assert.equal(await page.getByTestId("chat-ping").count(), 0, "no dot while open");
     const violations = (await audit(page)).filter((v) => v.nodes.some((n) => n.target.some((t) => t.includes("chat"))));
     assert.deepEqual(violations, [], describeViolations(violations));
@@ -219,7 +255,10 @@ describe("chat assistant: the widget", () => {
     for (const lang of ["pt", "es", "en"] as const) {
       // The browser reports the assistant's 503 itself.
       const { page, context } = await openSite(`/${lang}`, { allowConsoleErrors: [failedRequest(503)] });
-      await page.route((url) => url.pathname === "/api/chat-assistant", (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }));
+      await page.route(
+        (url) => url.pathname === "/api/chat-assistant",
+        (route) => route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
+      );
       await openChat(page, lang);
       await send(page, "hello, what do you do?");
       assert.equal(await lastBotMessage(page), COPY[lang].technical);

@@ -26,7 +26,11 @@ async function visit(options: JourneyOptions = {}) {
 /** A field by its label (the label also says "(required)" to screen readers). */
 const field = (page: Page, label: string) => page.getByRole("textbox", { name: new RegExp(`^${label}\\b`) });
 
-async function fill(page: Page, values: { name: string; email: string; message: string }, labels = { name: "Name", email: "Email", message: "Message" }) {
+async function fill(
+  page: Page,
+  values: { name: string; email: string; message: string },
+  labels = { name: "Name", email: "Email", message: "Message" },
+) {
   await field(page, labels.name).fill(values.name);
   await field(page, labels.email).fill(values.email);
   await field(page, labels.message).fill(values.message);
@@ -68,8 +72,15 @@ describe("contact page with JavaScript", () => {
       "select id, name, source, status from leads where email = ?",
       email,
     );
-    assert.deepEqual(lead && { name: lead.name, source: lead.source, status: lead.status }, { name: "Paula Ferreira", source: "website", status: "new" });
-    const stored = await queryFirst<{ language: string; lead_id: string }>("select language, lead_id from contact_messages where email = ?", email);
+    assert.deepEqual(lead && { name: lead.name, source: lead.source, status: lead.status }, {
+      name: "Paula Ferreira",
+      source: "website",
+      status: "new",
+    });
+    const stored = await queryFirst<{ language: string; lead_id: string }>(
+      "select language, lead_id from contact_messages where email = ?",
+      email,
+    );
     assert.deepEqual(stored, { language: "en", lead_id: lead!.id });
     const mail = await latestEmailTo(TEAM_EMAIL);
     assert.ok(mail?.text_body.includes(message), "the team e-mail carries the message");
@@ -126,7 +137,11 @@ describe("contact page with JavaScript", () => {
     await page.goto("/es/contact");
     await page.getByRole("heading", { level: 1, name: "Hablemos de tu proyecto" }).waitFor();
     await hydrated(page, "[data-testid=contact-form]");
-    await fill(page, { name: "Lucía Gómez", email: "lucia@example.com", message: "¿Podemos hablar el lunes?" }, { name: "Nombre", email: "Correo electrónico", message: "Mensaje" });
+    await fill(
+      page,
+      { name: "Lucía Gómez", email: "lucia@example.com", message: "¿Podemos hablar el lunes?" },
+      { name: "Nombre", email: "Correo electrónico", message: "Mensaje" },
+    );
     await page.getByRole("button", { name: "Enviar mensaje" }).click();
     const waitTime = /Has enviado varios mensajes en poco tiempo\. Inténtalo de nuevo en \d+ minutos?\./;
     await page.getByTestId("contact-error").getByText(waitTime).waitFor();
@@ -145,7 +160,10 @@ describe("contact page with JavaScript", () => {
     await page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
     await fill(page, { name: "Kim Park", email: "kim@example.com", message: "Offline message, please keep it." });
     await page.getByRole("button", { name: "Send Message" }).click();
-    await page.getByTestId("contact-error").getByText(/Check your connection and try again/).waitFor();
+    await page
+      .getByTestId("contact-error")
+      .getByText(/Check your connection and try again/)
+      .waitFor();
     const toast = await toastShown(page, "No connection");
     assert.match(toast.description, /Check your connection and try again/);
     assert.equal(await field(page, "Message").inputValue(), "Offline message, please keep it.");
@@ -160,7 +178,10 @@ describe("contact page without JavaScript", () => {
     await page.goto("/en/contact");
     const email = `nojs-${unique()}@example.com`;
     await fill(page, { name: "Tomás Ruiz", email, message: "Looking for a fixed-price MVP quote." });
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
     assert.equal(response.status(), 200);
     const panel = page.getByTestId("contact-success");
     await panel.getByRole("heading", { name: "Message received!" }).waitFor();
@@ -179,7 +200,10 @@ describe("contact page without JavaScript", () => {
     const { page, context } = await visit({ javaScriptEnabled: false, allowConsoleErrors: [failedRequest(400)] });
     await page.goto("/en/contact");
     await fill(page, { name: "Li", email: "li@example.com", message: "Too short" });
-    const [response] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Send Message" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Send Message" }).click(),
+    ]);
     assert.equal(response.status(), 400);
     await page.getByTestId("message-error").getByText("Your message must be at least 10 characters long.").waitFor();
     assert.equal(await field(page, "Message").inputValue(), "Too short");

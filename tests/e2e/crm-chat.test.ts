@@ -33,11 +33,15 @@ const journeys = setUpJourneys();
 type Channel = { id: string; name: string };
 
 const pane = (page: Page) => page.getByTestId("chat-pane");
-const channelLink = (page: Page, name: string) => page.getByTestId("chat-channel").filter({ has: page.getByTestId("chat-channel-name").getByText(name, { exact: true }) });
+const channelLink = (page: Page, name: string) =>
+  page.getByTestId("chat-channel").filter({ has: page.getByTestId("chat-channel-name").getByText(name, { exact: true }) });
 const input = (page: Page) => page.getByRole("textbox", { name: /^(Mensagem em|Mensaje en|Message) #/ });
 const sendButton = (page: Page) => page.getByRole("button", { name: "Enviar mensagem" });
 const texts = (page: Page) => pane(page).getByTestId("chat-message-text").allInnerTexts();
-const hhmm = (iso: string) => new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/Sao_Paulo" }).format(new Date(iso));
+const hhmm = (iso: string) =>
+  new Intl.DateTimeFormat("pt-BR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/Sao_Paulo" }).format(
+    new Date(iso),
+  );
 
 /**
  * Resolves when the open channel's live socket opens: each time it does, the pane reads what
@@ -48,7 +52,11 @@ function socketOpens(page: Page) {
   return page.waitForResponse(
     (response) => {
       const url = new URL(response.url());
-      return response.request().method() === "GET" && /^\/api\/chat\/channels\/[^/]+\/messages$/.test(url.pathname) && !url.searchParams.has("before");
+      return (
+        response.request().method() === "GET" &&
+        /^\/api\/chat\/channels\/[^/]+\/messages$/.test(url.pathname) &&
+        !url.searchParams.has("before")
+      );
     },
     { timeout: 30_000 },
   );
@@ -90,8 +98,16 @@ function liveMessages(page: Page): string[] {
  * merged or shown.
  */
 async function delivered(page: Page, received: string[], texts: string[]) {
-  const all = await eventually(async () => received, (got) => texts.every((t) => got.includes(t)), 10_000, 50);
-  assert.ok(texts.every((t) => all.includes(t)), `live events for ${JSON.stringify(texts)}, got ${JSON.stringify(all)}`);
+  const all = await eventually(
+    async () => received,
+    (got) => texts.every((t) => got.includes(t)),
+    10_000,
+    50,
+  );
+  assert.ok(
+    texts.every((t) => all.includes(t)),
+    `live events for ${JSON.stringify(texts)}, got ${JSON.stringify(all)}`,
+  );
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
@@ -103,7 +119,10 @@ async function apiChannel(page: Page, body: { name: string; description?: string
 }
 
 async function apiSend(page: Page, channelId: string, content: string): Promise<{ id: string; seq: number }> {
-  const response = await page.request.post(`/api/chat/channels/${channelId}/messages`, { data: { content }, headers: { Origin: baseUrl() } });
+  const response = await page.request.post(`/api/chat/channels/${channelId}/messages`, {
+    data: { content },
+    headers: { Origin: baseUrl() },
+  });
   assert.equal(response.status(), 201, await response.text());
   return ((await response.json()) as { message: { id: string; seq: number } }).message;
 }
@@ -114,7 +133,10 @@ describe("chat screen", () => {
     const expected = await queryAll<{ id: string; name: string; is_private: number }>(
       "select id, name, is_private from chat_channels order by created_at desc, rowid desc",
     );
-    await eventuallyEqual(() => page.getByTestId("chat-channel-name").allInnerTexts(), expected.map((c) => c.name));
+    await eventuallyEqual(
+      () => page.getByTestId("chat-channel-name").allInnerTexts(),
+      expected.map((c) => c.name),
+    );
     assert.equal(await page.getByTestId("chat-channel-count").innerText(), `${expected.length} canais disponíveis`);
     // Only the private channel has the lock.
     assert.equal(await channelLink(page, "diretoria").getByTestId("chat-channel-private").count(), 1);
@@ -129,7 +151,10 @@ describe("chat screen", () => {
     await pane(page).getByTestId("chat-channel-title").getByText("#geral").waitFor();
     assert.equal(await pane(page).getByTestId("chat-channel-description").innerText(), "Avisos e conversas de toda a equipe");
     const rita = pane(page).getByTestId("chat-message").filter({ hasText: "Perfeito, até lá." });
-    assert.equal(await rita.getByTestId("chat-message-text").innerText(), "Perfeito, até lá.\nVou chegar uns minutos antes para testar o projetor.");
+    assert.equal(
+      await rita.getByTestId("chat-message-text").innerText(),
+      "Perfeito, até lá.\nVou chegar uns minutos antes para testar o projetor.",
+    );
     assert.equal(await rita.getByTestId("chat-message-author").innerText(), "Rita Vendedora");
     const row = await queryFirst<{ created_at: string }>("select created_at from chat_messages where content like 'Perfeito, até lá.%'");
     assert.equal(await rita.getByTestId("chat-message-time").innerText(), hhmm(row!.created_at));
@@ -154,8 +179,13 @@ describe("chat screen", () => {
 
   it("a sales rep sees the public channels only: '2 canais disponíveis' and no #diretoria, even by its link", async () => {
     const { page, context } = await openChat("rep");
-    const visible = await queryAll<{ name: string }>("select name from chat_channels where is_private = 0 order by created_at desc, rowid desc");
-    await eventuallyEqual(() => page.getByTestId("chat-channel-name").allInnerTexts(), visible.map((c) => c.name));
+    const visible = await queryAll<{ name: string }>(
+      "select name from chat_channels where is_private = 0 order by created_at desc, rowid desc",
+    );
+    await eventuallyEqual(
+      () => page.getByTestId("chat-channel-name").allInnerTexts(),
+      visible.map((c) => c.name),
+    );
     assert.ok(!visible.some((c) => c.name === "diretoria"));
     const secret = await queryFirst<{ id: string }>("select id from chat_channels where name = 'diretoria'");
     await page.goto(`/chat?channel=${secret!.id}`);
@@ -190,11 +220,18 @@ describe("chat screen", () => {
     await toastShown(page, "Canal criado com sucesso!");
     await dialog.waitFor({ state: "detached" });
 
-    const row = await queryFirst<{ id: string; description: string | null; is_private: number }>("select id, description, is_private from chat_channels where name = ?", name);
+    const row = await queryFirst<{ id: string; description: string | null; is_private: number }>(
+      "select id, description, is_private from chat_channels where name = ?",
+      name,
+    );
     assert.ok(row, "stored with the trimmed name");
     assert.equal(row.description, null);
     assert.equal(row.is_private, 0);
-    const member = await queryFirst("select 1 as one from chat_channel_members m join users u on u.id = m.user_id where m.channel_id = ? and u.email = ?", row.id, DEMO_USERS.manager);
+    const member = await queryFirst(
+      "select 1 as one from chat_channel_members m join users u on u.id = m.user_id where m.channel_id = ? and u.email = ?",
+      row.id,
+      DEMO_USERS.manager,
+    );
     assert.ok(member, "the creator is a member");
     await page.waitForURL((url) => url.searchParams.get("channel") === row.id);
     assert.equal(await page.getByTestId("chat-channel-name").first().innerText(), name, "at the top");
@@ -214,7 +251,10 @@ describe("chat screen", () => {
     await dialog.getByRole("switch", { name: "Canal Privado" }).click();
     await dialog.getByRole("button", { name: "Criar Canal" }).click();
     await toastShown(page, "Canal criado com sucesso!");
-    const row = await queryFirst<{ id: string; is_private: number; description: string }>("select id, is_private, description from chat_channels where name = ?", name);
+    const row = await queryFirst<{ id: string; is_private: number; description: string }>(
+      "select id, is_private, description from chat_channels where name = ?",
+      name,
+    );
     assert.equal(row?.is_private, 1);
     assert.equal(row?.description, "Só para convidados");
     await page.waitForURL((url) => url.searchParams.get("channel") === row!.id);
@@ -231,7 +271,11 @@ describe("chat screen", () => {
     await members.getByRole("button", { name: "Adicionar Rita Vendedora ao canal" }).click();
     await members.getByText("Adicionado").waitFor();
     await toastShown(page, "Rita Vendedora agora é membro do canal");
-    const added = await queryFirst("select 1 as one from chat_channel_members m join users u on u.id = m.user_id where m.channel_id = ? and u.email = ?", row!.id, DEMO_USERS.rep);
+    const added = await queryFirst(
+      "select 1 as one from chat_channel_members m join users u on u.id = m.user_id where m.channel_id = ? and u.email = ?",
+      row!.id,
+      DEMO_USERS.rep,
+    );
     assert.ok(added);
     await page.keyboard.press("Escape");
     await members.waitFor({ state: "detached" });
@@ -267,7 +311,11 @@ describe("chat screen", () => {
     await input(page).fill("<b>x</b> <img src=x onerror=alert(1)>");
     await page.keyboard.press("Enter");
     await eventuallyEqual(() => texts(page), ["linha 1\nlinha 2", "<b>x</b> <img src=x onerror=alert(1)>"]);
-    assert.equal(await pane(page).locator("[data-testid=chat-message-text] b, [data-testid=chat-message-text] img").count(), 0, "never HTML");
+    assert.equal(
+      await pane(page).locator("[data-testid=chat-message-text] b, [data-testid=chat-message-text] img").count(),
+      0,
+      "never HTML",
+    );
     // With the send button, and an emoji from the picker at the caret.
     await input(page).fill("Fechado ");
     await page.getByRole("button", { name: "Inserir emoji" }).click();
@@ -279,7 +327,10 @@ describe("chat screen", () => {
     await delivered(page, received, ["linha 1\nlinha 2", "<b>x</b> <img src=x onerror=alert(1)>", "Fechado 🎉"]);
     assert.equal((await texts(page)).length, 3);
     const stored = await queryAll<{ content: string }>("select content from chat_messages where channel_id = ? order by seq", channel.id);
-    assert.deepEqual(stored.map((m) => m.content), ["linha 1\nlinha 2", "<b>x</b> <img src=x onerror=alert(1)>", "Fechado 🎉"]);
+    assert.deepEqual(
+      stored.map((m) => m.content),
+      ["linha 1\nlinha 2", "<b>x</b> <img src=x onerror=alert(1)>", "Fechado 🎉"],
+    );
     await context.close();
   });
 
@@ -296,7 +347,9 @@ describe("chat screen", () => {
     const atBottom = () => page.getByTestId("chat-scroller").evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 50);
     assert.equal(await atBottom(), true);
 
-    const h16 = pane(page).getByTestId("chat-message").filter({ has: page.getByText("h16", { exact: true }) });
+    const h16 = pane(page)
+      .getByTestId("chat-message")
+      .filter({ has: page.getByText("h16", { exact: true }) });
     await page.getByTestId("chat-scroller").evaluate((el) => el.scrollTo({ top: 0 }));
     const before = (await h16.boundingBox())!.y;
     await eventuallyEqual(async () => (await texts(page)).length, 65, "the older page is in");
@@ -331,7 +384,11 @@ describe("chat screen", () => {
     await eventuallyEqual(() => texts(rep.page), ["Oi Rita, tudo certo com a proposta?"], "the rep sees it live");
     await input(rep.page).fill("Tudo certo!\nEnvio hoje.");
     await rep.page.keyboard.press("Enter");
-    await eventuallyEqual(() => texts(admin.page), ["Oi Rita, tudo certo com a proposta?", "Tudo certo!\nEnvio hoje."], "the admin sees the reply live");
+    await eventuallyEqual(
+      () => texts(admin.page),
+      ["Oi Rita, tudo certo com a proposta?", "Tudo certo!\nEnvio hoje."],
+      "the admin sees the reply live",
+    );
     // Each once, also where the POST's answer came before the live event.
     const both = ["Oi Rita, tudo certo com a proposta?", "Tudo certo!\nEnvio hoje."];
     await delivered(admin.page, toAdmin, both);
@@ -346,7 +403,8 @@ describe("chat screen", () => {
     // The rep stays here; the admin posts in #geral: its badge rises, live.
     const geral = await queryFirst<{ id: string }>("select id from chat_channels where name = 'geral'");
     const badge = (page: Page, name: string) => channelLink(page, name).getByTestId("chat-unread");
-    const badgeCount = async (page: Page, name: string) => ((await badge(page, name).count()) ? badge(page, name).getAttribute("data-count") : null);
+    const badgeCount = async (page: Page, name: string) =>
+      (await badge(page, name).count()) ? badge(page, name).getAttribute("data-count") : null;
     assert.equal(await badgeCount(rep.page, "geral"), null);
     await apiSend(admin.page, geral!.id, "Alguém viu o relatório?");
     await eventuallyEqual(() => badgeCount(rep.page, "geral"), "1");
@@ -358,7 +416,10 @@ describe("chat screen", () => {
     // A private channel's activity reaches its members through their own room.
     const secret = await apiChannel(admin.page, { name: `privado-vivo-${Date.now()}`, is_private: true });
     const me = await queryFirst<{ id: string }>("select id from users where email = ?", DEMO_USERS.rep);
-    const added = await admin.page.request.post(`/api/chat/channels/${secret.id}/members`, { data: { user_id: me!.id }, headers: { Origin: baseUrl() } });
+    const added = await admin.page.request.post(`/api/chat/channels/${secret.id}/members`, {
+      data: { user_id: me!.id },
+      headers: { Origin: baseUrl() },
+    });
     assert.equal(added.status(), 201);
     await apiSend(admin.page, secret.id, "Só entre nós.");
     await eventuallyEqual(() => badgeCount(rep.page, secret.name), "1", "the new private channel appears with its badge");
@@ -408,7 +469,10 @@ describe("chat screen", () => {
     network.restore();
     const all = ["antes da queda", "perdida 1", "perdida 2", "enquanto caído", "perdida 3"];
     await eventuallyEqual(() => texts(rep.page), all, "everything, once, in order", 30_000);
-    await pane(rep.page).getByText("Reconectando…").waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+    await pane(rep.page)
+      .getByText("Reconectando…")
+      .waitFor({ state: "detached", timeout: 10_000 })
+      .catch(() => undefined);
     assert.equal(await pane(rep.page).getByTestId("live-reconnecting").count(), 0, "live again");
     // And live again: a new message arrives without a reload.
     await apiSend(admin.page, channel.id, "de volta");
@@ -462,7 +526,11 @@ describe("chat screen", () => {
   it("the open channel never changes by itself: a channel created and posted in elsewhere appears live (badge), the draft stays; drafts are kept per channel", async () => {
     const admin = await openChat("admin");
     const rep = await openChat("rep", "/chat", { live: true });
-    const unread = (name: string) => channelLink(rep.page, name).getByTestId("chat-unread").getAttribute("data-count").catch(() => null);
+    const unread = (name: string) =>
+      channelLink(rep.page, name)
+        .getByTestId("chat-unread")
+        .getAttribute("data-count")
+        .catch(() => null);
     const first = await pane(rep.page).getAttribute("data-channel-id");
     assert.ok(first, "the first channel is open");
     const firstName = (await pane(rep.page).getByTestId("chat-channel-title").innerText()).replace(/^#/, "").trim();
@@ -474,7 +542,10 @@ describe("chat screen", () => {
     // A private channel the rep is added to shows too, before anyone posts in it.
     const secret = await apiChannel(admin.page, { name: `novo-privado-${Date.now()}`, is_private: true });
     const me = await queryFirst<{ id: string }>("select id from users where email = ?", DEMO_USERS.rep);
-    const added = await admin.page.request.post(`/api/chat/channels/${secret.id}/members`, { data: { user_id: me!.id }, headers: { Origin: baseUrl() } });
+    const added = await admin.page.request.post(`/api/chat/channels/${secret.id}/members`, {
+      data: { user_id: me!.id },
+      headers: { Origin: baseUrl() },
+    });
     assert.equal(added.status(), 201);
     await channelLink(rep.page, secret.name).waitFor({ timeout: 10_000 });
     await apiSend(admin.page, secret.id, "Bem-vindo ao novo canal.");
@@ -491,7 +562,10 @@ describe("chat screen", () => {
     assert.equal(await input(rep.page).inputValue(), "");
     await input(rep.page).fill("outro rascunho");
     await channelLink(rep.page, firstName).click();
-    await rep.page.waitForFunction((id) => document.querySelector("[data-testid=chat-pane]")?.getAttribute("data-channel-id") === id, first);
+    await rep.page.waitForFunction(
+      (id) => document.querySelector("[data-testid=chat-pane]")?.getAttribute("data-channel-id") === id,
+      first,
+    );
     assert.equal(await input(rep.page).inputValue(), "rascunho que fica");
     await channelLink(rep.page, secret.name).click();
     await pane(rep.page).getByText("Bem-vindo ao novo canal.").waitFor();
@@ -504,7 +578,8 @@ describe("chat screen", () => {
     const { page, context } = await openChat("manager", "/chat", PHONE);
     const channel = await apiChannel(page, { name: `celular-longo-${Date.now()}` });
     for (let i = 1; i <= 40; i++) await apiSend(page, channel.id, `m${i}`);
-    const atBottom = () => page.getByTestId("chat-scroller").evaluate((el) => el.clientHeight > 0 && el.scrollHeight - el.scrollTop - el.clientHeight < 50);
+    const atBottom = () =>
+      page.getByTestId("chat-scroller").evaluate((el) => el.clientHeight > 0 && el.scrollHeight - el.scrollTop - el.clientHeight < 50);
     // The new channel is the first: its pane is there, hidden behind the list.
     await page.goto("/chat");
     await hydrated(page, "[data-testid=chat-create-channel]");
@@ -532,7 +607,10 @@ describe("chat screen", () => {
     const items = pane(page).getByTestId("chat-message");
     assert.deepEqual(await items.evaluateAll((els) => els.map((el) => el.hasAttribute("data-grouped"))), [false, true, true]);
     // The grouped ones keep the name for screen readers only (visually hidden).
-    const shownNames = () => pane(page).getByTestId("chat-message-author").evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 2).length);
+    const shownNames = () =>
+      pane(page)
+        .getByTestId("chat-message-author")
+        .evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().width > 2).length);
     assert.equal(await shownNames(), 1, "the name shows once");
     assert.equal(await pane(page).getByTestId("chat-message-time").filter({ visible: true }).count(), 3, "a time on each message");
     await snapshot(page, "crm-chat-grouped-pt-1280");
@@ -542,7 +620,10 @@ describe("chat screen", () => {
   for (const language of ["pt", "es", "en"] as const) {
     it(`${language}: screenshots at 1280 and 390 px, axe clean`, async () => {
       const count = { pt: /canais disponíveis$/, es: /canales disponibles$/, en: /channels available$/ }[language];
-      for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+      for (const [width, options] of [
+        ["1280", DESKTOP],
+        ["390", PHONE],
+      ] as const) {
         const { page, context } = await journeys.signIn("admin", { ...options, language });
         await page.evaluate((value) => localStorage.setItem("language", value), language);
         await page.goto("/chat");

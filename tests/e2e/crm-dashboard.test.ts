@@ -8,11 +8,28 @@ import type { Page } from "playwright-core";
 import { describeViolations } from "./support/axe.ts";
 import { holdRequests, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
-import { assertNoSidewaysScroll, createLead, DESKTOP, OFFLINE_REQUEST, PHONE, setUpJourneys, toastShown, type DemoUser, type JourneyOptions } from "./support/journey.ts";
+import {
+  assertNoSidewaysScroll,
+  createLead,
+  DESKTOP,
+  OFFLINE_REQUEST,
+  PHONE,
+  setUpJourneys,
+  toastShown,
+  type DemoUser,
+  type JourneyOptions,
+} from "./support/journey.ts";
 import { auditScreen } from "./support/screen-audit.ts";
 
 const STATUSES = ["new", "qualified", "contacted", "negotiating", "won", "lost"] as const;
-const STATUS_PT = { new: "Novo", qualified: "Qualificado", contacted: "Contatado", negotiating: "Negociando", won: "Ganho", lost: "Perdido" };
+const STATUS_PT = {
+  new: "Novo",
+  qualified: "Qualificado",
+  contacted: "Contatado",
+  negotiating: "Negociando",
+  won: "Ganho",
+  lost: "Perdido",
+};
 
 const journeys = setUpJourneys();
 
@@ -37,7 +54,6 @@ async function databaseFigures(): Promise<Figures> {
   return row!;
 }
 
-
 describe("dashboard", () => {
   it("shows the seeded figures, the pipeline per status and the 5 newest leads, as the database and the API have them", async () => {
     const { page, context } = await openDashboard();
@@ -50,11 +66,24 @@ describe("dashboard", () => {
     assert.equal(await metric(page, "won"), String(figures.won));
     assert.equal(await metric(page, "revenue"), money(figures.revenue));
     assert.ok(figures.revenue > 0 && figures.won > 0, "the seed has won leads with values");
-    const api = (await (await page.request.get("/api/dashboard")).json()) as { totalLeads: number; wonLeads: number; totalRevenue: number; newLeads: number };
-    assert.deepEqual([api.totalLeads, api.newLeads, api.wonLeads, api.totalRevenue], [figures.total, figures.fresh, figures.won, figures.revenue]);
+    const api = (await (await page.request.get("/api/dashboard")).json()) as {
+      totalLeads: number;
+      wonLeads: number;
+      totalRevenue: number;
+      newLeads: number;
+    };
+    assert.deepEqual(
+      [api.totalLeads, api.newLeads, api.wonLeads, api.totalRevenue],
+      [figures.total, figures.fresh, figures.won, figures.revenue],
+    );
 
     // Fixed trends (spec) and the revenue card's subtitle.
-    for (const [id, trend] of [["total", "+12%"], ["new", "+8%"], ["won", "+23%"], ["revenue", "+18%"]] as const) {
+    for (const [id, trend] of [
+      ["total", "+12%"],
+      ["new", "+8%"],
+      ["won", "+23%"],
+      ["revenue", "+18%"],
+    ] as const) {
       assert.match(await page.getByTestId(`metric-${id}`).innerText(), new RegExp(`\\${trend}`));
     }
     assert.match(await page.getByTestId("metric-revenue").innerText(), /Receita gerada este mês/);
@@ -119,7 +148,10 @@ describe("dashboard", () => {
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.getByTestId("dashboard").waitFor();
     assert.equal(await metric(page, "total"), String(before.total), "no refetch under 5 minutes");
-    assert.ok(dataRequests.every((search) => !search.includes("routes%2Fcrm%2Fdashboard")), `the dashboard's loader did not run: ${dataRequests.join(" ")}`);
+    assert.ok(
+      dataRequests.every((search) => !search.includes("routes%2Fcrm%2Fdashboard")),
+      `the dashboard's loader did not run: ${dataRequests.join(" ")}`,
+    );
 
     // Forced: the button shows its loading state until the answer arrives, then the new count.
     const release = await holdRequests(page, (url) => url.pathname === "/api/dashboard");
@@ -130,7 +162,10 @@ describe("dashboard", () => {
     await page.getByTestId("dashboard-status").getByText("Carregando dados...").waitFor();
     release();
     await page.getByRole("button", { name: "Atualizar dados" }).waitFor();
-    await page.waitForFunction((total) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === total, String(before.total + 1));
+    await page.waitForFunction(
+      (total) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === total,
+      String(before.total + 1),
+    );
     assert.match(await page.getByTestId("dashboard-status").innerText(), /^Atualizado às \d{2}:\d{2}$/);
     await context.close();
   });
@@ -148,12 +183,18 @@ describe("dashboard", () => {
     const isRefresh = (request: { url(): string }) => new URL(request.url()).pathname === "/api/dashboard";
     let refreshed = false;
     for (let jump = 0; jump < 3 && !refreshed; jump++) {
-      const request = page.waitForRequest(isRefresh, { timeout: 5000 }).then(() => true, () => false);
+      const request = page.waitForRequest(isRefresh, { timeout: 5000 }).then(
+        () => true,
+        () => false,
+      );
       await page.clock.fastForward("10:01");
       refreshed = await request;
     }
     assert.ok(refreshed, "GET /api/dashboard after 10 minutes");
-    await page.waitForFunction((value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value, String(total));
+    await page.waitForFunction(
+      (value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value,
+      String(total),
+    );
     await context.close();
   });
 
@@ -190,7 +231,11 @@ describe("dashboard", () => {
     await toastShown(page, "Tarefa criada!");
     await dialog.waitFor({ state: "detached" });
     assert.ok(await queryFirst("select id from tasks where title = ?", title));
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "dashboard-new-action", "focus back on 'Nova ação'");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute("data-testid")),
+      "dashboard-new-action",
+      "focus back on 'Nova ação'",
+    );
 
     // Novo lead: the leads screen's form; the new lead shows in the figures and the recent list.
     const total = (await databaseFigures()).total;
@@ -205,7 +250,10 @@ describe("dashboard", () => {
     await leadDialog.getByRole("button", { name: "Criar Lead" }).click();
     await toastShown(page, "Lead criado!");
     await leadDialog.waitFor({ state: "detached" });
-    await page.waitForFunction((value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value, String(total + 1));
+    await page.waitForFunction(
+      (value) => document.querySelector("[data-testid=metric-total] [data-testid=metric-value]")?.textContent === value,
+      String(total + 1),
+    );
     assert.equal(await page.getByTestId("recent-lead").first().locator("span").first().innerText(), name);
     await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "dashboard-new-action");
     await context.close();
@@ -214,9 +262,14 @@ describe("dashboard", () => {
   it("fits a 390 px phone: the cards stack, nothing scrolls sideways", async () => {
     const { page, context } = await openDashboard("rep", PHONE);
     await assertNoSidewaysScroll(page, "390 px");
-    const boxes = await page.locator("[data-testid^=metric-]:not([data-testid=metric-value])").evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    const boxes = await page
+      .locator("[data-testid^=metric-]:not([data-testid=metric-value])")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
     assert.equal(boxes.length, 4);
-    assert.ok(boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom), "one card a row");
+    assert.ok(
+      boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom),
+      "one card a row",
+    );
     assert.ok(boxes.every((box) => box.right <= 390));
     await snapshot(page, "crm-dashboard-pt-390");
     await context.close();
@@ -225,7 +278,10 @@ describe("dashboard", () => {
   for (const language of ["pt", "es", "en"] as const) {
     for (const theme of ["light", "dark"] as const) {
       it(`${language}, ${theme}: screenshots at 1280 and 390 px, axe clean`, async () => {
-        for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+        for (const [width, options] of [
+          ["1280", DESKTOP],
+          ["390", PHONE],
+        ] as const) {
           const { page, context } = await openDashboard("admin", { ...options, language, theme });
           const title = { pt: "Dashboard", es: "Panel", en: "Dashboard" }[language];
           await page.getByRole("heading", { name: title, level: 2 }).waitFor();

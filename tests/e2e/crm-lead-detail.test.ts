@@ -64,7 +64,8 @@ const shot = async (page: Page, name: string) => {
  * Nothing scrolls sideways: the page, the dialog's own scroll container (Radix puts the dialog
  * in a fixed, scrollable wrapper the page's width does not see) or the dialog.
  */
-const noSidewaysScroll = (page: Page, what: string) => assertNoSidewaysScroll(page, what, [".rt-BaseDialogScroll", "[data-testid=lead-detail-dialog]"]);
+const noSidewaysScroll = (page: Page, what: string) =>
+  assertNoSidewaysScroll(page, what, [".rt-BaseDialogScroll", "[data-testid=lead-detail-dialog]"]);
 
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ").trim();
 
@@ -112,7 +113,10 @@ describe("lead detail dialog", () => {
     // Focus stays in the dialog.
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
-      assert.ok(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=lead-detail-dialog]")), `Tab ${i + 1} stays in the dialog`);
+      assert.ok(
+        await page.evaluate(() => !!document.activeElement?.closest("[data-testid=lead-detail-dialog]")),
+        `Tab ${i + 1} stays in the dialog`,
+      );
     }
 
     // Arrow keys move between the tabs.
@@ -147,7 +151,10 @@ describe("lead detail dialog", () => {
     await form.getByRole("button", { name: "Registrar" }).click();
     await toastShown(page, "Atividade registrada!");
     const first = timeline.locator("li").first();
-    assert.match(await textOf(first), /Reunião Apresentação da proposta Reunião presencial com a diretoria da Ribeiro Contabilidade\. por Ana Administradora/);
+    assert.match(
+      await textOf(first),
+      /Reunião Apresentação da proposta Reunião presencial com a diretoria da Ribeiro Contabilidade\. por Ana Administradora/,
+    );
     assert.equal(await first.getAttribute("data-activity-type"), "meeting");
 
     await showTab(page, "Notas");
@@ -155,7 +162,10 @@ describe("lead detail dialog", () => {
     await d.getByLabel("Nova nota").fill("Prefere contato por WhatsApp depois das 14h.");
     await d.getByRole("button", { name: "Adicionar nota" }).click();
     await toastShown(page, "Nota adicionada!");
-    assert.match(await textOf(d.getByTestId("note-list").locator("li").first()), /^Prefere contato por WhatsApp depois das 14h\. Ana Administradora · /);
+    assert.match(
+      await textOf(d.getByTestId("note-list").locator("li").first()),
+      /^Prefere contato por WhatsApp depois das 14h\. Ana Administradora · /,
+    );
 
     await shot(page, "crm-lead-detail-notes-pt");
     // Both are still there after a reload (newest first).
@@ -251,17 +261,27 @@ describe("lead detail dialog", () => {
     assert.ok(await d.isVisible(), "the dialog stays open");
     const list = d.getByTestId("attachment-list");
     const item = list.locator("li").first();
-    assert.match(await textOf(item), new RegExp(`Proposta comercial\\.pdf ${pdf.length} Bytes · Enviado por Ana Administradora · \\d{2}/\\d{2}/\\d{4}`));
+    assert.match(
+      await textOf(item),
+      new RegExp(`Proposta comercial\\.pdf ${pdf.length} Bytes · Enviado por Ana Administradora · \\d{2}/\\d{2}/\\d{4}`),
+    );
 
     await shot(page, "crm-lead-detail-attachments-pt");
-    const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: "Proposta comercial.pdf" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      item.getByRole("link", { name: "Proposta comercial.pdf" }).click(),
+    ]);
     assert.equal(download.suggestedFilename(), "Proposta comercial.pdf");
     assert.deepEqual(await readFile((await download.path())!), pdf);
 
     // A download that fails says so (and the file stays listed).
     await page.route("**/api/attachments/*", (route) =>
       route.request().method() === "GET"
-        ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Falha simulada" }) })
+        ? route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: "internal", message: "Falha simulada" }),
+          })
         : route.fallback(),
     );
     await item.getByRole("link", { name: "Proposta comercial.pdf" }).click();
@@ -344,7 +364,10 @@ describe("lead detail dialog", () => {
     await d.getByRole("button", { name: "Carregar mais" }).click();
     await timeline.getByText("E-mail de apresentação enviado.").waitFor();
     assert.equal(await timeline.locator("li").count(), before + 1);
-    assert.match(await textOf(timeline.locator("li").last()), /^Email Primeiro contato E-mail de apresentação enviado\. por Rita Vendedora · 02\/01\/2025/);
+    assert.match(
+      await textOf(timeline.locator("li").last()),
+      /^Email Primeiro contato E-mail de apresentação enviado\. por Rita Vendedora · 02\/01\/2025/,
+    );
     assert.equal(await d.getByRole("button", { name: "Carregar mais" }).count(), 0, "no more pages");
     await context.close();
   });

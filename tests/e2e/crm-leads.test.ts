@@ -65,7 +65,8 @@ async function chooseOption(page: Page, trigger: Locator, option: string) {
   await page.getByRole("listbox").waitFor({ state: "detached" });
 }
 
-const columnCount = async (page: Page, status: string) => Number(await column(page, status).getByTestId("pipeline-column-count").locator("[aria-hidden]").innerText());
+const columnCount = async (page: Page, status: string) =>
+  Number(await column(page, status).getByTestId("pipeline-column-count").locator("[aria-hidden]").innerText());
 
 /** Waits until the pipeline's drag-and-drop layer has loaded. */
 const dndReady = (page: Page) => page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
@@ -116,7 +117,10 @@ async function recordAnnouncements(page: Page) {
   });
   return {
     waitFor: (pattern: RegExp) =>
-      page.waitForFunction((source) => (window as unknown as { __announced: string[] }).__announced.some((text) => new RegExp(source).test(text)), pattern.source),
+      page.waitForFunction(
+        (source) => (window as unknown as { __announced: string[] }).__announced.some((text) => new RegExp(source).test(text)),
+        pattern.source,
+      ),
     all: () => page.evaluate(() => (window as unknown as { __announced: string[] }).__announced),
   };
 }
@@ -162,7 +166,16 @@ describe("leads list and lead form", () => {
     const first = page.getByTestId("lead-card").first();
     await first.getByRole("heading", { name, exact: true }).waitFor();
     const text = (await first.innerText()).replace(/\u00a0/g, " ");
-    for (const part of ["Qualificado", "Empresa E2E Ltda", email, "(11) 97777-0001", "R$ 1.500,50", "Rita Vendedora", "Urgente", "Cliente VIP"]) {
+    for (const part of [
+      "Qualificado",
+      "Empresa E2E Ltda",
+      email,
+      "(11) 97777-0001",
+      "R$ 1.500,50",
+      "Rita Vendedora",
+      "Urgente",
+      "Cliente VIP",
+    ]) {
       assert.ok(text.includes(part), `the card shows ${part}:\n${text}`);
     }
     const whatsapp = await first.getByTestId("lead-whatsapp").getAttribute("href");
@@ -171,8 +184,24 @@ describe("leads list and lead form", () => {
     const row = await leadRow(name);
     assert.ok(row);
     assert.deepEqual(
-      { email: row.email, phone: row.phone, company: row.company, source: row.source, status: row.status, value: row.estimated_value, notes: row.notes },
-      { email, phone: "(11) 97777-0001", company: "Empresa E2E Ltda", source: "referral", status: "qualified", value: 1500.5, notes: "Conheceu a agência por indicação." },
+      {
+        email: row.email,
+        phone: row.phone,
+        company: row.company,
+        source: row.source,
+        status: row.status,
+        value: row.estimated_value,
+        notes: row.notes,
+      },
+      {
+        email,
+        phone: "(11) 97777-0001",
+        company: "Empresa E2E Ltda",
+        source: "referral",
+        status: "qualified",
+        value: 1500.5,
+        notes: "Conheceu a agência por indicação.",
+      },
     );
     assert.equal(row.assigned_to, await userId(DEMO_USERS.rep));
     assert.deepEqual(JSON.parse(row.tags), ["Urgente", "Cliente VIP"]);
@@ -224,7 +253,10 @@ describe("leads list and lead form", () => {
     await dialog.getByLabel("Email").fill("");
     await dialog.getByLabel("Valor Estimado (R$)").fill("mil reais");
     await dialog.getByRole("button", { name: "Criar Lead" }).click();
-    assert.equal(await dialog.getByLabel("Valor Estimado (R$)").evaluate((input: HTMLInputElement) => input.validity.patternMismatch), true);
+    assert.equal(
+      await dialog.getByLabel("Valor Estimado (R$)").evaluate((input: HTMLInputElement) => input.validity.patternMismatch),
+      true,
+    );
     assert.equal(posts, 0, "no request while the form is invalid");
     // Cancel closes without saving.
     await dialog.getByRole("button", { name: "Cancelar" }).click();
@@ -235,7 +267,10 @@ describe("leads list and lead form", () => {
 
   it("a taken e-mail (409) names the lead that has it and offers to open it; what was typed stays", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep", { allowConsoleErrors: [failedRequest(409)] });
-    const existing = await queryFirst<{ id: string; name: string; email: string }>("select id, name, email from leads where name = ?", "Carlos Eduardo Silva");
+    const existing = await queryFirst<{ id: string; name: string; email: string }>(
+      "select id, name, email from leads where name = ?",
+      "Carlos Eduardo Silva",
+    );
     assert.ok(existing?.email);
     await page.getByRole("button", { name: "Novo Lead" }).click();
     const dialog = formDialog(page);
@@ -388,7 +423,10 @@ describe("pipeline", () => {
     assert.equal(await columnCount(page, "new"), counts.new - 1);
     assert.equal(await columnCount(page, "contacted"), counts.contacted + 1);
     await toastShown(page, "Status do lead atualizado!");
-    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
+    assert.deepEqual(
+      patches.map((body) => JSON.parse(body)),
+      [{ status: "contacted" }],
+    );
     assert.equal((await leadRow(lead.name))?.status, "contacted");
 
     await page.reload();
@@ -450,7 +488,9 @@ describe("pipeline", () => {
     // Two columns to the right (pressed in quick succession), then drop.
     await handle.focus();
     await page.keyboard.press("Space");
-    await page.waitForFunction(() => (window as unknown as { __announced: string[] }).__announced.filter((t) => /pego na coluna/.test(t)).length === 2);
+    await page.waitForFunction(
+      () => (window as unknown as { __announced: string[] }).__announced.filter((t) => /pego na coluna/.test(t)).length === 2,
+    );
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await announced.waitFor(/sobre a coluna Contatados/);
@@ -458,7 +498,10 @@ describe("pipeline", () => {
     await column(page, "contacted").locator(`[aria-label="${lead.name}"]`).waitFor();
     await announced.waitFor(new RegExp(`Lead ${lead.name} solto na coluna Contatados`));
     await toastShown(page, "Status do lead atualizado!");
-    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "contacted" }]);
+    assert.deepEqual(
+      patches.map((body) => JSON.parse(body)),
+      [{ status: "contacted" }],
+    );
     // The focus comes back to the moved card's handle.
     await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Mover ${lead.name}`);
 
@@ -477,7 +520,11 @@ describe("pipeline", () => {
       (url) => /\/api\/leads\/[^/]+$/.test(url.pathname),
       (route) =>
         route.request().method() === "PATCH"
-          ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal_error", message: "Falha simulada" }) })
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ error: "internal_error", message: "Falha simulada" }),
+            })
           : route.continue(),
     );
     const counts = { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") };
@@ -503,7 +550,12 @@ describe("pipeline", () => {
     const headings = await page.getByTestId("pipeline-board").getByRole("heading", { level: 2 }).allInnerTexts();
     assert.deepEqual(headings, ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"]);
     for (const status of ["new", "qualified", "contacted", "negotiating", "won", "lost"]) {
-      const [{ n, total }] = [(await queryFirst<{ n: number; total: number }>("select count(*) n, coalesce(sum(estimated_value), 0) total from leads where status = ?", status))!];
+      const [{ n, total }] = [
+        (await queryFirst<{ n: number; total: number }>(
+          "select count(*) n, coalesce(sum(estimated_value), 0) total from leads where status = ?",
+          status,
+        ))!,
+      ];
       assert.equal(await columnCount(page, status), n, `${status}: count`);
       const sum = column(page, status).getByTestId("pipeline-column-sum");
       if (total > 0) {
@@ -562,7 +614,9 @@ describe("leads screen at 390 px", () => {
     const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     await page.getByTestId("lead-card").first().waitFor();
     await noSidewaysScroll(page, "list");
-    const xs = await page.getByTestId("lead-card").evaluateAll((cards) => cards.slice(0, 4).map((c) => Math.round(c.getBoundingClientRect().x)));
+    const xs = await page
+      .getByTestId("lead-card")
+      .evaluateAll((cards) => cards.slice(0, 4).map((c) => Math.round(c.getBoundingClientRect().x)));
     assert.equal(new Set(xs).size, 1, `cards stack in one column (${xs.join(", ")})`);
     await snapshot(page, "crm-leads-list-390-pt");
 
@@ -597,7 +651,10 @@ describe("leads screen at 390 px", () => {
       const boardLeft = el.getBoundingClientRect().left;
       return [...el.children].map((c) => Math.round(c.getBoundingClientRect().left - boardLeft));
     });
-    assert.ok(snappedTo.some((x) => Math.abs(x - 12) <= 2), `a column starts at the board's edge after scrolling (${left}: ${snappedTo.join(", ")})`);
+    assert.ok(
+      snappedTo.some((x) => Math.abs(x - 12) <= 2),
+      `a column starts at the board's edge after scrolling (${left}: ${snappedTo.join(", ")})`,
+    );
     await noSidewaysScroll(page, "pipeline after scrolling");
     await snapshot(page, "crm-leads-pipeline-390-pt");
     const pipelineViolations = await audit(page);
@@ -629,7 +686,10 @@ describe("pipeline at 390 px", () => {
     await touch("touchEnd");
     await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
     await toastShown(page, "Status do lead atualizado!");
-    assert.deepEqual(patches.map((body) => JSON.parse(body)), [{ status: "qualified" }]);
+    assert.deepEqual(
+      patches.map((body) => JSON.parse(body)),
+      [{ status: "qualified" }],
+    );
 
     // A swipe without the press is no drag: the finger scrolls the board instead.
     const first = (await column(page, "new").getByTestId("pipeline-card").first().boundingBox())!;
@@ -653,7 +713,11 @@ describe("pipeline at 390 px", () => {
     await handle.focus();
     await page.keyboard.press("Space");
     await announced.waitFor(/pego na coluna Novos/);
-    for (const [key, name, status] of [["ArrowRight", "Qualificados", "qualified"], ["ArrowRight", "Contatados", "contacted"], ["ArrowLeft", "Qualificados", "qualified"]] as const) {
+    for (const [key, name, status] of [
+      ["ArrowRight", "Qualificados", "qualified"],
+      ["ArrowRight", "Contatados", "contacted"],
+      ["ArrowLeft", "Qualificados", "qualified"],
+    ] as const) {
       await page.keyboard.press(key);
       await announced.waitFor(new RegExp(`sobre a coluna ${name}`));
       // The next key is measured against where the columns are: let the smooth scroll end.

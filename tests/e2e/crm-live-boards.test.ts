@@ -17,19 +17,22 @@ const journeys = setUpJourneys();
 const RUN = Date.now().toString(36);
 
 /** The screen's team-room socket is open. */
-const live = (page: Page, testId = "leads-live") => page.locator(`[data-testid=${testId}][data-live=live]`).waitFor({ state: "attached", timeout: 15_000 });
+const live = (page: Page, testId = "leads-live") =>
+  page.locator(`[data-testid=${testId}][data-live=live]`).waitFor({ state: "attached", timeout: 15_000 });
 /** Marks the document, so a reload (which would drop the mark) is noticed. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
 
 const column = (page: Page, status: string) => page.getByTestId(`pipeline-column-${status}`);
 const pipelineCard = (page: Page, name: string) => page.locator(`[data-testid=pipeline-card][aria-label="${name}"]`);
-const countOf = async (page: Page, status: string) => Number(await column(page, status).getByTestId("pipeline-column-count").locator("[aria-hidden]").innerText());
+const countOf = async (page: Page, status: string) =>
+  Number(await column(page, status).getByTestId("pipeline-column-count").locator("[aria-hidden]").innerText());
 const sumOf = async (page: Page, status: string) => {
   const sum = column(page, status).getByTestId("pipeline-column-sum");
   return (await sum.count()) ? sum.innerText() : "";
 };
-const listCard = (page: Page, name: string) => page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const listCard = (page: Page, name: string) =>
+  page.getByTestId("lead-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 describe("live boards", () => {
   it("a card dragged on one pipeline moves on the other within a second, with the column counts and sums; new leads appear too", async () => {
@@ -133,7 +136,16 @@ describe("live boards", () => {
     await dialog.getByTestId("lead-timeline").or(dialog.getByText("Nenhuma atividade registrada")).first().waitFor();
     const logText = dialog.getByTestId("activity-form").getByRole("textbox", { name: "Descrição" });
     await logText.fill("Cliente pediu proposta até sexta, ainda escrevendo");
-    assert.equal((await callApi(admin.page, "POST", `/leads/${lead.id}/activities`, { type: "call", subject: null, content: "Ligação do admin ao vivo" })).status, 201);
+    assert.equal(
+      (
+        await callApi(admin.page, "POST", `/leads/${lead.id}/activities`, {
+          type: "call",
+          subject: null,
+          content: "Ligação do admin ao vivo",
+        })
+      ).status,
+      201,
+    );
     await dialog.getByTestId("lead-timeline").getByText("Ligação do admin ao vivo").waitFor({ timeout: 2000 });
     assert.equal(await logText.inputValue(), "Cliente pediu proposta até sexta, ainda escrevendo", "the log form kept its text");
 

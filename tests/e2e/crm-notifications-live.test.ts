@@ -22,14 +22,17 @@ async function userId(email: string) {
   assert.ok(row, `${email} exists`);
   return row.id;
 }
-const unreadOf = async (id: string) => (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", id))!.n;
+const unreadOf = async (id: string) =>
+  (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", id))!.n;
 
 /** The badge's figure ("" when there is none). */
 const badgeOf = (page: Page) => page.evaluate(() => document.querySelector("[data-testid=notification-badge]")?.textContent ?? "");
 async function badgeIs(page: Page, count: number, what: string) {
   const want = count > 0 ? String(count) : "";
   try {
-    await page.waitForFunction((w) => (document.querySelector("[data-testid=notification-badge]")?.textContent ?? "") === w, want, { timeout: 5_000 });
+    await page.waitForFunction((w) => (document.querySelector("[data-testid=notification-badge]")?.textContent ?? "") === w, want, {
+      timeout: 5_000,
+    });
   } catch {
     assert.fail(`${what}: badge ${JSON.stringify(await badgeOf(page))}, expected ${JSON.stringify(want)}`);
   }
@@ -75,7 +78,10 @@ describe("notifications live", () => {
     const next = lead.status === "negotiating" ? "qualified" : "negotiating";
     const moved = await admin.page.request.patch(`/api/leads/${lead.id}`, { data: { status: next }, headers: { Origin: baseUrl() } });
     assert.equal(moved.status(), 200, await moved.text());
-    await items.first().filter({ hasText: `moveu o lead “${lead.name}”` }).waitFor({ timeout: 5_000 });
+    await items
+      .first()
+      .filter({ hasText: `moveu o lead “${lead.name}”` })
+      .waitFor({ timeout: 5_000 });
     await Promise.all([badgeIs(a, start + 2, "tab A after the move"), badgeIs(tabB, start + 2, "tab B after the move")]);
     assert.equal(await items.filter({ hasText: `moveu o lead “${lead.name}”` }).count(), 1, "shown once");
     assert.equal(await items.nth(1).getAttribute("data-read"), "false");
@@ -89,7 +95,10 @@ describe("notifications live", () => {
 
     // Tab B reads the lead's notification from its panel (it opens the lead): tab A drops.
     await bell(tabB).click();
-    await panel(tabB).getByTestId("notification-item").filter({ hasText: `moveu o lead “${lead.name}”` }).click();
+    await panel(tabB)
+      .getByTestId("notification-item")
+      .filter({ hasText: `moveu o lead “${lead.name}”` })
+      .click();
     await tabB.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === lead.id);
     await Promise.all([badgeIs(tabB, start, "tab B after reading"), badgeIs(a, start, "tab A after tab B read one")]);
     assert.equal(await unreadOf(rep), start, "the seeded ones stay as they were (other journeys read them)");
@@ -112,7 +121,10 @@ describe("notifications live", () => {
     await two.goto("/tasks");
     await Promise.all([live(one.page), live(two)]);
     const admin = await journeys.signIn("admin");
-    const created = await admin.page.request.post("/api/tasks", { data: { title: "Para o gerente", assigned_to: manager }, headers: { Origin: baseUrl() } });
+    const created = await admin.page.request.post("/api/tasks", {
+      data: { title: "Para o gerente", assigned_to: manager },
+      headers: { Origin: baseUrl() },
+    });
     assert.equal(created.status(), 201);
     const { task } = (await created.json()) as { task: { id: string } };
     await admin.context.close();
@@ -138,7 +150,10 @@ describe("notifications live", () => {
     await repCtx.context.setOffline(true);
     await page.locator("[data-testid=notification-bell][data-live=false]").waitFor({ timeout: 45_000 });
     const admin = await journeys.signIn("admin");
-    const created = await admin.page.request.post("/api/tasks", { data: { title: "Enquanto offline", assigned_to: rep }, headers: { Origin: baseUrl() } });
+    const created = await admin.page.request.post("/api/tasks", {
+      data: { title: "Enquanto offline", assigned_to: rep },
+      headers: { Origin: baseUrl() },
+    });
     assert.equal(created.status(), 201);
     const { task } = (await created.json()) as { task: { id: string } };
     await admin.context.close();
@@ -154,7 +169,10 @@ describe("notifications live", () => {
 describe("settings → notificações", () => {
   it("saves the switches (keyboard, 'Salvando...', toast); 'Mudanças de Status' off is no longer delivered", async () => {
     const rep = await userId(DEMO_USERS.rep);
-    const lead = await queryFirst<{ id: string; status: string }>("select id, status from leads where assigned_to = ? order by created_at limit 1", rep);
+    const lead = await queryFirst<{ id: string; status: string }>(
+      "select id, status from leads where assigned_to = ? order by created_at limit 1",
+      rep,
+    );
     assert.ok(lead);
     // The aborted save is logged by the browser as a failed resource load.
     const { page, context } = await journeys.signIn("rep", { path: "/settings", allowConsoleErrors: [OFFLINE_REQUEST] });
@@ -196,7 +214,10 @@ describe("settings → notificações", () => {
     assert.deepEqual({ ...row }, { status_changes: 0, push_notifications: 1, new_leads: 1 });
 
     // Delivered no more: the admin moves the rep's lead; no status_change for the rep.
-    const before = (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and type = 'status_change'", rep))!.n;
+    const before = (await queryFirst<{ n: number }>(
+      "select count(*) as n from notifications where user_id = ? and type = 'status_change'",
+      rep,
+    ))!.n;
     const admin = await journeys.signIn("admin");
     const moved = await admin.page.request.patch(`/api/leads/${lead.id}`, {
       data: { status: lead.status === "lost" ? "won" : "lost" },
@@ -205,7 +226,10 @@ describe("settings → notificações", () => {
     assert.equal(moved.status(), 200);
     await admin.context.close();
     // No wait: the notice is decided in the lead write's own batch, before the answer came.
-    assert.equal((await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and type = 'status_change'", rep))!.n, before);
+    assert.equal(
+      (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and type = 'status_change'", rep))!.n,
+      before,
+    );
 
     // Kept after a reload.
     await page.reload();
@@ -227,7 +251,9 @@ describe("settings → notificações", () => {
     await page.getByRole("switch", { name: "Notificações Push" }).click();
     await page.getByRole("button", { name: "Salvar Configurações" }).click();
     await page.getByRole("button", { name: "Salvar Configurações" }).waitFor();
-    const statusChangesOf = async () => (await queryFirst<{ status_changes: number }>("select status_changes from notification_preferences where user_id = ?", rep))?.status_changes;
+    const statusChangesOf = async () =>
+      (await queryFirst<{ status_changes: number }>("select status_changes from notification_preferences where user_id = ?", rep))
+        ?.status_changes;
     assert.equal(await eventually(statusChangesOf, (value) => value === 1, 2000, 100), 1, "back to the defaults");
     await context.close();
   });
@@ -238,7 +264,10 @@ describe("settings → notificações", () => {
       ["es", "Notificaciones", "Guardar Configuración"],
       ["en", "Notifications", "Save Settings"],
     ] as const) {
-      for (const [size, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+      for (const [size, options] of [
+        ["1280", DESKTOP],
+        ["390", PHONE],
+      ] as const) {
         const { page, context } = await journeys.signIn("manager", { path: "/settings", ...options, language });
         await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
         await page.getByRole("button", { name: save }).waitFor();

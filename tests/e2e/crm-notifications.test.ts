@@ -23,9 +23,16 @@ async function repId() {
   return row.id;
 }
 
-const unreadOf = async (userId: string) => (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", userId))!.n;
+const unreadOf = async (userId: string) =>
+  (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ? and read = 0", userId))!.n;
 /** The user's unread count once the database has it (the read is sent after the badge drops). */
-const unreadBecomes = (userId: string, n: number) => eventually(() => unreadOf(userId), (count) => count === n, 2000, 100);
+const unreadBecomes = (userId: string, n: number) =>
+  eventually(
+    () => unreadOf(userId),
+    (count) => count === n,
+    2000,
+    100,
+  );
 
 /** The screen's data loaded. */
 async function settled(page: Page) {
@@ -57,15 +64,26 @@ describe("notification bell", () => {
     await badge(page).waitFor();
     assert.equal(await badge(page).innerText(), String(unread));
     assert.equal(await bell(page).getAttribute("aria-label"), `Notificações, ${unread} não lidas`);
-    assert.equal(await page.locator("[data-slot=notification-bell] [data-testid=notification-bell]").count(), 1, "the bell sits in its slot");
+    assert.equal(
+      await page.locator("[data-slot=notification-bell] [data-testid=notification-bell]").count(),
+      1,
+      "the bell sits in its slot",
+    );
 
     await openPanel(page);
     const items = panel(page).getByTestId("notification-item");
     const total = (await queryFirst<{ n: number }>("select count(*) as n from notifications where user_id = ?", rep))!.n;
     assert.equal(await items.count(), Math.min(50, total));
-    const newestFirst = await queryAll<{ title: string }>("select title from notifications where user_id = ? order by created_at desc, id desc limit 50", rep);
+    const newestFirst = await queryAll<{ title: string }>(
+      "select title from notifications where user_id = ? order by created_at desc, id desc limit 50",
+      rep,
+    );
     const titles = await items.evaluateAll((nodes) => nodes.map((n) => n.querySelector("span span span")?.textContent ?? ""));
-    assert.deepEqual(titles, newestFirst.map((row) => row.title), "newest first");
+    assert.deepEqual(
+      titles,
+      newestFirst.map((row) => row.title),
+      "newest first",
+    );
     assert.equal(await markAll(page).isVisible(), true);
     assert.match(await items.first().innerText(), /Ligar para a Campos Nutrição/);
     assert.match(await items.first().innerText(), /\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/, "date and time in pt-BR");
@@ -92,7 +110,11 @@ describe("notification bell", () => {
     const taskDialog = page.getByRole("dialog");
     await taskDialog.waitFor();
     assert.equal(await unreadBecomes(rep, unread - 2), unread - 2);
-    assert.equal((await queryFirst<{ read: number }>("select read from notifications where user_id = ? and link = ?", rep, `/tasks?task=${task.id}`))!.read, 1);
+    assert.equal(
+      (await queryFirst<{ read: number }>("select read from notifications where user_id = ? and link = ?", rep, `/tasks?task=${task.id}`))!
+        .read,
+      1,
+    );
     await page.keyboard.press("Escape");
     await taskDialog.waitFor({ state: "detached" });
 
@@ -104,7 +126,10 @@ describe("notification bell", () => {
     assert.equal(await panel(page).locator("[data-testid=notification-item][data-read=false]").count(), 0);
     assert.equal(await bell(page).getAttribute("aria-label"), "Notificações");
     assert.equal(await unreadBecomes(rep, 0), 0);
-    assert.ok((await queryFirst<{ n: number }>("select count(*) as n from notifications where read = 0 and user_id <> ?", rep))!.n > 0, "others' stay unread");
+    assert.ok(
+      (await queryFirst<{ n: number }>("select count(*) as n from notifications where read = 0 and user_id <> ?", rep))!.n > 0,
+      "others' stay unread",
+    );
     await snapshot(page, "crm-notifications-all-read-pt");
 
     await context.close();
@@ -122,7 +147,11 @@ describe("notification bell", () => {
   });
 
   it("fits a 390 px screen, light and dark, pt/es/en", async () => {
-    for (const [language, title] of [["pt", "Notificações"], ["es", "Notificaciones"], ["en", "Notifications"]] as const) {
+    for (const [language, title] of [
+      ["pt", "Notificações"],
+      ["es", "Notificaciones"],
+      ["en", "Notifications"],
+    ] as const) {
       for (const theme of ["light", "dark"] as const) {
         const { page, context } = await journeys.signIn("rep", { ...PHONE, language, theme });
         await bell(page).waitFor();

@@ -35,7 +35,13 @@ describe("CRM offline", () => {
     if (await retry.count()) await retry.click();
     else await search.fill("Vinícius");
     await page.getByText("Vinícius Farias").first().waitFor();
-    assert.equal(new URL(page.url()).searchParams.get("q")?.normalize("NFD").replace(/[\u0300-\u036f]/g, ""), "Vinicius");
+    assert.equal(
+      new URL(page.url()).searchParams
+        .get("q")
+        ?.normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, ""),
+      "Vinicius",
+    );
     await context.close();
   });
 
@@ -44,7 +50,10 @@ describe("CRM offline", () => {
     await page.getByText("Atualizar apresentação comercial").first().waitFor();
     await context.setOffline(true);
     await page.getByRole("textbox").or(page.getByRole("searchbox")).first().fill("proposta");
-    await page.getByText(/Sem conexão/).first().waitFor({ timeout: 10_000 });
+    await page
+      .getByText(/Sem conexão/)
+      .first()
+      .waitFor({ timeout: 10_000 });
     assert.equal(await page.getByRole("navigation", { name: "Navegação principal" }).count(), 1);
     assert.equal(await page.getByText("Algo deu errado").count(), 0);
     assert.deepEqual(await rawKeys(page), []);

@@ -57,7 +57,11 @@ describe("quick search (Ctrl+K)", () => {
     await page.keyboard.press("Escape");
     await searchInput(page).waitFor({ state: "detached" });
     assert.equal(new URL(page.url()).pathname, "/dashboard");
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "quick-search-button", "focus is back on the button");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.getAttribute("data-testid")),
+      "quick-search-button",
+      "focus is back on the button",
+    );
 
     await page.keyboard.press("Control+k");
     await searchInput(page).fill("apresentação comercial");

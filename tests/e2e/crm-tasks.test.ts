@@ -58,8 +58,13 @@ describe("tasks screen", () => {
     await page.getByRole("heading", { name: "Tarefas", level: 2 }).waitFor();
     await page.getByText("Gerencie suas tarefas e acompanhe o progresso da equipe").waitFor();
 
-    const expected = await queryAll<{ title: string }>("select title from tasks order by due_date is null, due_date, created_at, id limit 50");
-    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), expected.map((row) => row.title));
+    const expected = await queryAll<{ title: string }>(
+      "select title from tasks order by due_date is null, due_date, created_at, id limit 50",
+    );
+    assert.deepEqual(
+      await page.getByTestId("task-title").allInnerTexts(),
+      expected.map((row) => row.title),
+    );
 
     assert.equal(await urgencyOf(card(page, "Enviar proposta para Pinto Farmácias")), "Atrasada");
     assert.equal(await urgencyOf(card(page, "Reunião de alinhamento com Castro Materiais")), "Urgente");
@@ -71,16 +76,25 @@ describe("tasks screen", () => {
     assert.equal(await urgencyOf(done), null);
     assert.equal(await done.getByTestId("task-status").innerText(), "Concluída");
     assert.equal(await done.getByTestId("task-title").evaluate((el) => getComputedStyle(el).textDecorationLine), "line-through");
-    const row = await queryFirst<{ completed_at: string }>("select completed_at from tasks where title = ?", "Enviar boas-vindas à Correia Cosméticos");
+    const row = await queryFirst<{ completed_at: string }>(
+      "select completed_at from tasks where title = ?",
+      "Enviar boas-vindas à Correia Cosméticos",
+    );
     assert.equal(await done.getByTestId("task-completed-at").innerText(), `Concluída em ${ptDate(row!.completed_at)}`);
 
     const pending = card(page, "Enviar proposta para Pinto Farmácias");
     assert.equal(await pending.getByTestId("task-status").innerText(), "Pendente");
-    const due = await queryFirst<{ due_date: string }>("select due_date from tasks where title = ?", "Enviar proposta para Pinto Farmácias");
+    const due = await queryFirst<{ due_date: string }>(
+      "select due_date from tasks where title = ?",
+      "Enviar proposta para Pinto Farmácias",
+    );
     assert.equal(await pending.getByTestId("task-due").innerText(), `Vence em ${ptDate(due!.due_date)}`);
     assert.equal(await pending.getByTestId("task-assignee").innerText(), "Responsável: Ana Administradora");
     const leadLink = pending.getByTestId("task-lead").getByRole("link");
-    const lead = await queryFirst<{ id: string; name: string }>("select l.id, l.name from tasks t join leads l on l.id = t.lead_id where t.title = ?", "Enviar proposta para Pinto Farmácias");
+    const lead = await queryFirst<{ id: string; name: string }>(
+      "select l.id, l.name from tasks t join leads l on l.id = t.lead_id where t.title = ?",
+      "Enviar proposta para Pinto Farmácias",
+    );
     assert.equal(await leadLink.innerText(), `Lead: ${lead!.name}`);
     assert.equal(await leadLink.getAttribute("href"), `/leads?lead=${lead!.id}`);
     await snapshot(page, "crm-tasks-pt-1280");
@@ -109,7 +123,10 @@ describe("tasks screen", () => {
   it("creates a task (assignee, lead found as you type), edits it, completes and reopens it; each survives a reload", async () => {
     const { page, context } = await openTasks("/tasks", "admin", DESKTOP);
     const title = `Ligar para confirmar a reunião ${Date.now()}`;
-    const lead = await queryFirst<{ id: string; name: string; company: string }>("select id, name, company from leads where company = ?", "Pinto Farmácias");
+    const lead = await queryFirst<{ id: string; name: string; company: string }>(
+      "select id, name, company from leads where company = ?",
+      "Pinto Farmácias",
+    );
     assert.ok(lead);
 
     await page.getByRole("button", { name: "Nova tarefa" }).click();
@@ -133,10 +150,14 @@ describe("tasks screen", () => {
 
     const created = card(page, title);
     await created.waitFor();
-    const row = await queryFirst<{ id: string; description: string; due_date: string; lead_id: string; assigned_to: string; completed: number }>(
-      "select id, description, due_date, lead_id, assigned_to, completed from tasks where title = ?",
-      title,
-    );
+    const row = await queryFirst<{
+      id: string;
+      description: string;
+      due_date: string;
+      lead_id: string;
+      assigned_to: string;
+      completed: number;
+    }>("select id, description, due_date, lead_id, assigned_to, completed from tasks where title = ?", title);
     assert.ok(row);
     assert.equal(row.description, "Primeira linha\nSegunda linha");
     assert.equal(row.lead_id, lead.id);
@@ -159,16 +180,24 @@ describe("tasks screen", () => {
     await dialog(page).getByRole("button", { name: "Salvar" }).click();
     await toastShown(page, "Tarefa atualizada!");
     await card(page, edited).waitFor();
-    const after = await queryFirst<{ title: string; assigned_to: string | null; due_date: string }>("select title, assigned_to, due_date from tasks where id = ?", row.id);
+    const after = await queryFirst<{ title: string; assigned_to: string | null; due_date: string }>(
+      "select title, assigned_to, due_date from tasks where id = ?",
+      row.id,
+    );
     assert.deepEqual(after, { title: edited, assigned_to: null, due_date: row.due_date }, "an unchanged day keeps the stored instant");
 
     // Complete: the completion date appears, and stays after a reload.
-    await card(page, edited).getByRole("checkbox", { name: `Marcar “${edited}” como concluída` }).click();
+    await card(page, edited)
+      .getByRole("checkbox", { name: `Marcar “${edited}” como concluída` })
+      .click();
     await toastShown(page, "Tarefa marcada como concluída!");
     const completedAt = card(page, edited).getByTestId("task-completed-at");
     await completedAt.waitFor();
     assert.equal(await completedAt.innerText(), `Concluída em ${ptDate(new Date().toISOString())}`);
-    const stored = await queryFirst<{ completed: number; completed_at: string | null }>("select completed, completed_at from tasks where id = ?", row.id);
+    const stored = await queryFirst<{ completed: number; completed_at: string | null }>(
+      "select completed, completed_at from tasks where id = ?",
+      row.id,
+    );
     assert.equal(stored!.completed, 1);
     assert.ok(stored!.completed_at);
     await page.reload();
@@ -177,10 +206,15 @@ describe("tasks screen", () => {
     assert.equal(await card(page, edited).getByTestId("task-urgency").count(), 0);
 
     // Reopen: the completion date goes, also after a reload.
-    await card(page, edited).getByRole("checkbox", { name: `Reabrir “${edited}”` }).click();
+    await card(page, edited)
+      .getByRole("checkbox", { name: `Reabrir “${edited}”` })
+      .click();
     await toastShown(page, "Tarefa reaberta!");
     await card(page, edited).getByTestId("task-completed-at").waitFor({ state: "detached" });
-    const reopened = await queryFirst<{ completed: number; completed_at: string | null }>("select completed, completed_at from tasks where id = ?", row.id);
+    const reopened = await queryFirst<{ completed: number; completed_at: string | null }>(
+      "select completed, completed_at from tasks where id = ?",
+      row.id,
+    );
     assert.deepEqual({ ...reopened }, { completed: 0, completed_at: null });
     await page.reload();
     await card(page, edited).waitFor();
@@ -194,7 +228,11 @@ describe("tasks screen", () => {
     const { page, context } = await openTasks("/tasks", "admin", { ...DESKTOP, allowConsoleErrors: [failedRequest(500)] });
     const target = card(page, "Planejar workshop de descoberta da AgroTech");
     await page.route(/\/api\/tasks\/[^/]+\/completion$/, (route) =>
-      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "internal", message: "Erro interno do servidor." }) }),
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "internal", message: "Erro interno do servidor." }),
+      }),
     );
     await target.getByTestId("task-toggle").click();
     await toastShown(page, "Não foi possível atualizar a tarefa");
@@ -204,7 +242,10 @@ describe("tasks screen", () => {
       ),
     );
     assert.equal(await target.getByTestId("task-toggle").getAttribute("aria-checked"), "false");
-    const row = await queryFirst<{ completed: number }>("select completed from tasks where title = ?", "Planejar workshop de descoberta da AgroTech");
+    const row = await queryFirst<{ completed: number }>(
+      "select completed from tasks where title = ?",
+      "Planejar workshop de descoberta da AgroTech",
+    );
     assert.equal(row!.completed, 0);
     await context.close();
   });
@@ -223,7 +264,11 @@ describe("tasks screen", () => {
         ? route.fulfill({
             status: 400,
             contentType: "application/json",
-            body: JSON.stringify({ error: "validation_failed", message: "Alguns campos são inválidos: due_date.", issues: [{ path: "due_date", message: "Data inválida." }] }),
+            body: JSON.stringify({
+              error: "validation_failed",
+              message: "Alguns campos são inválidos: due_date.",
+              issues: [{ path: "due_date", message: "Data inválida." }],
+            }),
           })
         : route.continue(),
     );
@@ -262,7 +307,10 @@ describe("tasks screen", () => {
        where lower(t.title) like '%proposta%' or lower(coalesce(t.description, '')) like '%proposta%' or lower(coalesce(l.name, '')) like '%proposta%'
        order by t.due_date is null, t.due_date, t.created_at, t.id`,
     );
-    await expectTitles(page, expected.map((r) => r.title));
+    await expectTitles(
+      page,
+      expected.map((r) => r.title),
+    );
 
     // By the linked lead's name, without its accents.
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("farmacias");
@@ -273,8 +321,13 @@ describe("tasks screen", () => {
     await page.waitForURL((url) => !url.searchParams.has("q"));
     await page.getByRole("radio", { name: "Concluídas" }).click();
     await page.waitForURL((url) => url.searchParams.get("filter") === "completed");
-    const completed = await queryAll<{ title: string }>("select title from tasks where completed = 1 order by due_date is null, due_date, created_at, id");
-    await expectTitles(page, completed.slice(0, 50).map((r) => r.title));
+    const completed = await queryAll<{ title: string }>(
+      "select title from tasks where completed = 1 order by due_date is null, due_date, created_at, id",
+    );
+    await expectTitles(
+      page,
+      completed.slice(0, 50).map((r) => r.title),
+    );
 
     // The URL is the state: a reload keeps both.
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("zzzz-nada");
@@ -289,7 +342,10 @@ describe("tasks screen", () => {
     // Pendentes: only open tasks.
     await page.goto("/tasks?filter=pending");
     const pending = await queryAll<{ n: number }>("select count(*) as n from tasks where completed = 0");
-    await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === Math.min(count, 50), pending[0]!.n);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll("[data-testid=task-card]").length === Math.min(count, 50),
+      pending[0]!.n,
+    );
     assert.equal(await page.locator("[data-testid=task-card][data-completed=true]").count(), 0);
     await context.close();
   });
@@ -335,7 +391,9 @@ describe("tasks screen", () => {
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
     // Radix gives focus back as the dialog's focus scope unmounts: wait for it, briefly.
-    await page.waitForFunction(() => document.activeElement?.textContent === "Nova tarefa", undefined, { timeout: 3000 }).catch(() => undefined);
+    await page
+      .waitForFunction(() => document.activeElement?.textContent === "Nova tarefa", undefined, { timeout: 3000 })
+      .catch(() => undefined);
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Nova tarefa");
 
     await card(page, "Revisar contrato da Moreira Eventos").getByTestId("task-edit").click();
@@ -350,8 +408,13 @@ describe("tasks screen", () => {
   it("fits a 390 px phone: cards stack, no sideways scroll, the dialog fills the screen", async () => {
     const { page, context } = await openTasks("/tasks", "admin", PHONE);
     await assertNoSidewaysScroll(page, "the list");
-    const boxes = await page.getByTestId("task-card").evaluateAll((els) => els.slice(0, 3).map((el) => el.getBoundingClientRect().toJSON()));
-    assert.ok(boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom), "one card a row");
+    const boxes = await page
+      .getByTestId("task-card")
+      .evaluateAll((els) => els.slice(0, 3).map((el) => el.getBoundingClientRect().toJSON()));
+    assert.ok(
+      boxes.every((box, i) => i === 0 || box.top >= boxes[i - 1]!.bottom),
+      "one card a row",
+    );
     await snapshot(page, "crm-tasks-pt-390");
     await page.getByRole("button", { name: "Nova tarefa" }).click();
     const content = page.getByTestId("task-dialog");
@@ -367,7 +430,10 @@ describe("tasks screen", () => {
   for (const language of ["pt", "es", "en"] as const) {
     for (const theme of ["light", "dark"] as const) {
       it(`${language}, ${theme}: screenshots at 1280 and 390 px`, async () => {
-        for (const [width, options] of [["1280", DESKTOP], ["390", PHONE]] as const) {
+        for (const [width, options] of [
+          ["1280", DESKTOP],
+          ["390", PHONE],
+        ] as const) {
           const { page, context } = await openTasks("/tasks", "admin", { ...options, language, theme });
           await page.getByTestId("task-card").first().waitFor();
           const title = { pt: "Tarefas", es: "Tareas", en: "Tasks" }[language];
@@ -405,7 +471,10 @@ describe("tasks screen", () => {
     await page.getByRole("button", { name: "Carregar mais" }).click();
     const all = await queryAll<{ title: string }>("select title from tasks order by due_date is null, due_date, created_at, id");
     await page.waitForFunction((count) => document.querySelectorAll("[data-testid=task-card]").length === count, all.length);
-    assert.deepEqual(await page.getByTestId("task-title").allInnerTexts(), all.map((row) => row.title));
+    assert.deepEqual(
+      await page.getByTestId("task-title").allInnerTexts(),
+      all.map((row) => row.title),
+    );
     assert.equal(await page.getByRole("button", { name: "Carregar mais" }).count(), 0, "no more pages");
     await context.close();
   });

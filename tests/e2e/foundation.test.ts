@@ -82,7 +82,8 @@ describe("not-found page", () => {
       assert.ok((await page.locator(`footer a[href="/${lang}/contact"]`).count()) > 0, `footer links to /${lang}/contact`);
       assert.equal((await page.locator("footer").innerText()).includes(contact), true);
       // The language menu links to the three home pages.
-      for (const other of ["pt", "es", "en"]) assert.ok((await page.locator(`header a[href="/${other}"][hreflang="${other}"]`).count()) > 0, `language link /${other}`);
+      for (const other of ["pt", "es", "en"])
+        assert.ok((await page.locator(`header a[href="/${other}"][hreflang="${other}"]`).count()) > 0, `language link /${other}`);
       assert.equal(await page.locator("title").count(), 1, "one <title>");
       assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "noindex");
       await context.close();
@@ -132,9 +133,7 @@ describe("fallback error screen", () => {
     assert.equal(response?.status(), 500);
     await page.getByRole("heading", { name: "Algo deu errado" }).waitFor();
     await page.getByText("Ocorreu um erro inesperado. Nossa equipe foi notificada automaticamente.").waitFor();
-    await page
-      .getByText("Tente recarregar a página ou entre em contato com o suporte se o problema persistir.")
-      .waitFor();
+    await page.getByText("Tente recarregar a página ou entre em contato com o suporte se o problema persistir.").waitFor();
     await snapshot(page, "error-screen-pt");
     const html = await page.content();
     assert.ok(!html.includes("Diagnostic error: this route fails on purpose"), "no error detail leaks into the page");

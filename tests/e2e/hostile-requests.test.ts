@@ -37,12 +37,24 @@ describe("hostile requests", () => {
         assert.ok(status === 404 || status === 405, `POST ${path} answered ${status}`);
       }
       for (const path of ["/dashboard", "/leads"]) {
-        const { status } = await hit(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `a=${KB64}` });
+        const { status } = await hit(path, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: `a=${KB64}`,
+        });
         assert.ok(status < 500, `POST ${path} answered ${status}`);
       }
-      const user = await hit("/api/auth/user", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ pad: KB64 }) });
+      const user = await hit("/api/auth/user", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ pad: KB64 }),
+      });
       assert.ok(user.status === 401 || user.status === 404 || user.status === 405, `POST /api/auth/user answered ${user.status}`);
-      const user2 = await hit("/api/auth/user", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ password: KB64 }) });
+      const user2 = await hit("/api/auth/user", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ password: KB64 }),
+      });
       assert.equal(user2.status, 401, `PUT /api/auth/user signed out answered ${user2.status}`);
     }
   });
@@ -68,7 +80,14 @@ describe("hostile requests", () => {
   });
 
   it("tolerates control characters in paths and queries, and sets no injected header", async () => {
-    for (const path of ["/auth?redirectTo=/%0D%0ASet-Cookie:%20a=b", "/auth?redirectTo=/%09/evil.example", "/%00", "/api/%00", "/pt/%0D%0A", "/auth?redirectTo=%2F%5C%2Fevil.example"]) {
+    for (const path of [
+      "/auth?redirectTo=/%0D%0ASet-Cookie:%20a=b",
+      "/auth?redirectTo=/%09/evil.example",
+      "/%00",
+      "/api/%00",
+      "/pt/%0D%0A",
+      "/auth?redirectTo=%2F%5C%2Fevil.example",
+    ]) {
       const { setCookie } = await hit(path);
       assert.ok(!setCookie.some((c) => c.startsWith("a=")), `${path} set the injected cookie`);
     }

@@ -18,7 +18,8 @@ async function subscriberRows(email: string): Promise<number> {
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-const chip = (page: Page, name: string) => page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
+const chip = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Filter by category" }).getByRole("link", { name, exact: true });
 const articleCount = (page: Page) => page.locator("[data-testid=featured-article], [data-testid=article-card]").count();
 
 describe("insights page", () => {

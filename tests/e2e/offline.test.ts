@@ -39,7 +39,11 @@ async function toastText(page: Page, title: string) {
 
 /** The page is still the page: no error screen ("Algo deu errado" / "Something went wrong"). */
 async function assertNoErrorScreen(page: Page) {
-  assert.equal(await page.getByText(/Something went wrong|Algo deu errado|Algo salió mal/).count(), 0, "the error screen replaced the page");
+  assert.equal(
+    await page.getByText(/Something went wrong|Algo deu errado|Algo salió mal/).count(),
+    0,
+    "the error screen replaced the page",
+  );
 }
 
 const OFFLINE = {
@@ -192,7 +196,10 @@ describe("case-study filters without a connection", () => {
     await page.getByLabel("Search", { exact: true }).fill("");
     await page.getByLabel("Search", { exact: true }).press("Enter");
     await page.getByTestId("case-studies-offline").waitFor({ state: "detached" });
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="case-study-card"]').length === n, Math.min(6, ecommerce.length));
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="case-study-card"]').length === n,
+      Math.min(6, ecommerce.length),
+    );
     const url = new URL(page.url());
     assert.equal(url.searchParams.get("industry"), "ecommerce");
     assert.equal(url.searchParams.get("q"), null);

@@ -21,7 +21,8 @@ const focusInside = (page: Page, selector: string) =>
   page.evaluate((sel) => !!document.activeElement && !!document.querySelector(sel)?.contains(document.activeElement), selector);
 
 /** Waits until the attribute has the value (state set on the <details> toggle event, a task later). */
-const expectAttribute = (locator: Locator, name: string, value: string) => eventuallyEqual(() => locator.getAttribute(name), value, name, 5000);
+const expectAttribute = (locator: Locator, name: string, value: string) =>
+  eventuallyEqual(() => locator.getAttribute(name), value, name, 5000);
 
 /** What the screen shows (the open menus are at the top; a full-page shot would be mostly page). */
 const viewportShot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, caret: "initial" });
@@ -94,7 +95,8 @@ describe("public site mobile menu at 390 px", () => {
       await assertInsideViewport(nav, "the open menu");
       assert.ok(await focusInside(page, "#site-mobile-menu"), "focus moved into the menu");
       assert.equal(await page.evaluate(() => document.activeElement?.textContent), CASES_LINK[lang]);
-      for (const link of await nav.locator("a").all()) assert.deepEqual(await coveredPoints(link), [], `${await link.textContent()} is not covered`);
+      for (const link of await nav.locator("a").all())
+        assert.deepEqual(await coveredPoints(link), [], `${await link.textContent()} is not covered`);
       await viewportShot(page, `phone-menu-open-${lang}`);
 
       // Escape closes it and gives focus back to the button.
@@ -189,9 +191,30 @@ describe("public site mobile menu at 390 px", () => {
 const CRM_SCREENS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
 
 const CRM_COPY: Record<Lang, { open: string; close: string; bell: string; user: string; signOut: string; tasks: string }> = {
-  pt: { open: "Abrir menu", close: "Fechar menu", bell: "Notificações", user: "Menu do usuário: Ana Administradora", signOut: "Sair", tasks: "Tarefas" },
-  es: { open: "Abrir menú", close: "Cerrar menú", bell: "Notificaciones", user: "Menú de usuario: Ana Administradora", signOut: "Salir", tasks: "Tareas" },
-  en: { open: "Open menu", close: "Close menu", bell: "Notifications", user: "User menu: Ana Administradora", signOut: "Sign out", tasks: "Tasks" },
+  pt: {
+    open: "Abrir menu",
+    close: "Fechar menu",
+    bell: "Notificações",
+    user: "Menu do usuário: Ana Administradora",
+    signOut: "Sair",
+    tasks: "Tarefas",
+  },
+  es: {
+    open: "Abrir menú",
+    close: "Cerrar menú",
+    bell: "Notificaciones",
+    user: "Menú de usuario: Ana Administradora",
+    signOut: "Salir",
+    tasks: "Tareas",
+  },
+  en: {
+    open: "Open menu",
+    close: "Close menu",
+    bell: "Notifications",
+    user: "User menu: Ana Administradora",
+    signOut: "Sign out",
+    tasks: "Tasks",
+  },
 };
 
 const signedInContext = (options: BrowserContextOptions, language: Lang = "pt") => journeys.signIn("admin", { ...options, language });
@@ -303,7 +326,10 @@ describe("CRM frame at 390 px", () => {
     const sidebar = page.locator("#crm-sidebar");
     assert.ok(await sidebar.isVisible());
     await sidebar.getByRole("link", { name: "Tarefas" }).waitFor();
-    assert.ok((await box(sidebar)).y + (await box(sidebar)).height <= (await box(page.getByTestId("crm-title"))).y, "the sidebar comes before the page");
+    assert.ok(
+      (await box(sidebar)).y + (await box(sidebar)).height <= (await box(page.getByTestId("crm-title"))).y,
+      "the sidebar comes before the page",
+    );
     await viewportShot(page, "phone-crm-no-javascript");
     await context.close();
   });
@@ -331,7 +357,10 @@ const GUARDED: { path: string; buttons: string; prepare?: (page: Page) => Promis
   { path: "/pt/contact", buttons: '[data-testid="contact-form"] button[type="submit"]' },
   { path: "/es/blog", buttons: '[data-testid="newsletter"] button[type="submit"]' },
   { path: "/en/planner", buttons: 'form button[type="submit"]' },
-  { path: "/pt/planner?type=saas&industry=healthcare&team=medium&urgency=asap&generate=1", buttons: 'form button[type="submit"], [data-testid="plan"] a' },
+  {
+    path: "/pt/planner?type=saas&industry=healthcare&team=medium&urgency=asap&generate=1",
+    buttons: 'form button[type="submit"], [data-testid="plan"] a',
+  },
   { path: "/pt", buttons: '[data-testid="roi-form"] button[type="submit"]' },
   { path: "/en?revenue=1000000&industry=saas&type=platform", buttons: '[data-testid="roi-form"] button[type="submit"]' },
   { path: "/auth", buttons: 'form button[type="submit"]' },
@@ -442,13 +471,17 @@ describe("case-study filter panel", () => {
           ];
           for (const [x, y] of edgePoints) {
             const hit = document.elementFromPoint(x, y);
-            if (hit !== form && !form.contains(hit)) found.push(`edge point (${Math.round(x)}, ${Math.round(y)}) is painted by <${hit?.tagName.toLowerCase()} class="${hit?.className}">`);
+            if (hit !== form && !form.contains(hit))
+              found.push(
+                `edge point (${Math.round(x)}, ${Math.round(y)}) is painted by <${hit?.tagName.toLowerCase()} class="${hit?.className}">`,
+              );
           }
           for (let a = form.parentElement; a; a = a.parentElement) {
             const style = getComputedStyle(a);
             if (style.overflowX === "visible" && style.overflowY === "visible") continue;
             const p = a.getBoundingClientRect();
-            if (a !== document.body && a !== document.documentElement && (s.left < p.left || s.right > p.right)) found.push(`clipped by ${a.tagName}`);
+            if (a !== document.body && a !== document.documentElement && (s.left < p.left || s.right > p.right))
+              found.push(`clipped by ${a.tagName}`);
           }
           return found;
         });

@@ -159,8 +159,18 @@ describe("project planner (no JavaScript)", () => {
 
 describe("about page", () => {
   for (const [lang, heading, stats, values] of [
-    ["en", "The people behind the projects", ["consecutive on-time projects", "users impacted", "in client revenue", "countries served"], ["47", "500K+", "$10M+", "15+"]],
-    ["es", "Las personas detrás de los proyectos", ["proyectos consecutivos", "usuarios impactados", "en ingresos generados", "países atendidos"], ["47", "500 mil+", "10 M US$+", "15+"]],
+    [
+      "en",
+      "The people behind the projects",
+      ["consecutive on-time projects", "users impacted", "in client revenue", "countries served"],
+      ["47", "500K+", "$10M+", "15+"],
+    ],
+    [
+      "es",
+      "Las personas detrás de los proyectos",
+      ["proyectos consecutivos", "usuarios impactados", "en ingresos generados", "países atendidos"],
+      ["47", "500 mil+", "10 M US$+", "15+"],
+    ],
   ] as const) {
     it(`shows the four stats and four team members (${lang})`, async () => {
       const { page, context } = await journeys.open();

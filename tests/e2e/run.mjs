@@ -130,7 +130,9 @@ const started = Date.now();
 let code = 0;
 try {
   const shards = await Promise.all(Array.from({ length: shardCount }, (_, i) => startShardServer(i + 1)));
-  console.log(`Browser suite: ${files.length} files in ${shardCount} shard(s) on ${availableParallelism()} CPUs (${shards.map((s) => s.url).join(", ")})`);
+  console.log(
+    `Browser suite: ${files.length} files in ${shardCount} shard(s) on ${availableParallelism()} CPUs (${shards.map((s) => s.url).join(", ")})`,
+  );
   await Promise.all(shards.map(runShard));
 } finally {
   stopServers();

@@ -13,8 +13,7 @@ const LOCALE = { pt: "pt-BR", es: "es-ES", en: "en-US" } as const;
 const PAGES = ["", "/case-studies", "/planner", "/blog", "/about", "/contact"] as const;
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-const hrefs = (page: Page, selector: string) =>
-  page.$$eval(selector, (els) => els.map((el) => el.getAttribute("href")));
+const hrefs = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((el) => el.getAttribute("href")));
 
 describe("header and footer", () => {
   for (const lang of LANGS) {
@@ -99,10 +98,7 @@ describe("language switcher", () => {
     await hydrated(page, '[data-testid="language-switcher"]');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await page.getByTestId("language-switcher").locator("summary").click();
-    await Promise.all([
-      page.waitForEvent("load"),
-      page.getByTestId("language-switcher").getByRole("link", { name: "Português" }).click(),
-    ]);
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("language-switcher").getByRole("link", { name: "Português" }).click()]);
     assert.equal(pathOf(page), "/pt");
     assert.equal(await page.getAttribute("html", "lang"), "pt-BR");
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), undefined, "page was reloaded");

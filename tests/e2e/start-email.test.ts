@@ -35,7 +35,11 @@ describe("npm start", () => {
     const response = await fetch(`${url}/api/contact`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": "198.51.100.7" },
-      body: JSON.stringify({ name: "Beatriz Printada", email: "beatriz@example.com", message: "Queremos um portal para os nossos clientes." }),
+      body: JSON.stringify({
+        name: "Beatriz Printada",
+        email: "beatriz@example.com",
+        message: "Queremos um portal para os nossos clientes.",
+      }),
     });
     assert.equal(response.status, 201);
     const { leadId } = (await response.json()) as { leadId: string };

@@ -20,4 +20,12 @@ export async function audit(page: Page): Promise<AxeViolation[]> {
 }
 
 export const describeViolations = (violations: AxeViolation[]) =>
-  violations.map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`).join("\n");
+  violations
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} → ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    )
+    .join("\n");

@@ -44,5 +44,10 @@ export async function queryFirst<T>(sql: string, ...binds: unknown[]): Promise<T
 
 /** Every row of a query. */
 export async function queryAll<T>(sql: string, ...binds: unknown[]): Promise<T[]> {
-  return withDatabase((db) => db.prepare(sql).all(...(binds as SQLInputValue[])).map((row) => plain<T>(row)));
+  return withDatabase((db) =>
+    db
+      .prepare(sql)
+      .all(...(binds as SQLInputValue[]))
+      .map((row) => plain<T>(row)),
+  );
 }
