@@ -323,10 +323,11 @@ export async function assertNoSidewaysScroll(page: Page, what: string, within: s
 }
 
 /**
- * Waits (up to `timeoutMs`) until `read()` deep-equals `expected`, then asserts it, so a
- * failure shows the difference from what was last read.
+ * Waits (up to `timeoutMs`, by default as long as the suite's other waits) until `read()`
+ * deep-equals `expected`, then asserts it, so a failure shows the difference from what was
+ * last read.
  */
-export async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, message?: string, timeoutMs = 10_000) {
+export async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, message?: string, timeoutMs = 30_000) {
   const last = await eventually(read, (value) => isDeepStrictEqual(value, expected), timeoutMs, 100);
   assert.deepEqual(last, expected, message);
 }
