@@ -34,8 +34,13 @@ export const DESKTOP = { viewport: { width: 1280, height: 900 } } satisfies Brow
 /** The browser's own report of a request the server answered with this status (a 4xx or 5xx the journey provokes). */
 export const failedRequest = (status: number | string) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
-/** The browser's own report of a request that could not leave (offline, or aborted as if offline). */
-export const OFFLINE_REQUEST = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
+/**
+ * What a page logs about a request or a socket that could not leave (offline, or aborted as if
+ * offline): the browser's own report (a live socket may start connecting just as the page goes
+ * offline), and React Router's when its route discovery (GET /__manifest) fails.
+ */
+export const OFFLINE_REQUEST =
+  /^(Failed to load resource|WebSocket connection to .* failed: Error in connection establishment): net::ERR_INTERNET_DISCONNECTED|^Failed to fetch manifest patches TypeError: Failed to fetch/;
 
 export type JourneyOptions = BrowserContextOptions & {
   /** Saved in the `language` / `theme` cookies before the first page loads. */
