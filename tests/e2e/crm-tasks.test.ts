@@ -312,13 +312,23 @@ describe("tasks screen", () => {
       expected.map((r) => r.title),
     );
 
-    // By the linked lead's name, without its accents.
+    // By the linked lead's name, without its accents. (Each step waits for the list it shows:
+    // the URL changes first, and a filter chosen before the screen has caught up would keep the
+    // query the screen still shows.)
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("farmacias");
     await page.waitForURL((url) => url.searchParams.get("q") === "farmacias");
     await card(page, "Enviar proposta para Pinto Farmácias").waitFor();
+    await card(page, "Organizar a pasta de propostas").waitFor({ state: "detached" });
 
     await page.getByRole("searchbox", { name: "Buscar tarefas" }).fill("");
     await page.waitForURL((url) => !url.searchParams.has("q"));
+    const everyTask = await queryAll<{ title: string }>(
+      "select title from tasks order by due_date is null, due_date, created_at, id limit 50",
+    );
+    await expectTitles(
+      page,
+      everyTask.map((r) => r.title),
+    );
     await page.getByRole("radio", { name: "Concluídas" }).click();
     await page.waitForURL((url) => url.searchParams.get("filter") === "completed");
     const completed = await queryAll<{ title: string }>(
