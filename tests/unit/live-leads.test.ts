@@ -4,7 +4,7 @@ import { LEAD_STATUSES } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import type { LeadChangedEvent, LeadDeletedEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 import { leadMatches, liveChange, placeInPage } from "~/modules/leads/live-leads-state";
-import type { Columns } from "~/modules/leads/pipeline-state";
+import { moveLead, withRecounts, type Columns } from "~/modules/leads/pipeline-state";
 
 const lead = (id: string, status: LeadDto["status"], created_at: string, extra: Partial<LeadDto> = {}): LeadDto => ({
   id,
@@ -70,6 +70,28 @@ describe("the pipeline", () => {
     const next = liveChange(changed(moved, "new", totals({ new: 7 })), "")!.board(board([a, b]), new Set(["a"]));
     expect(ids(next).new).toEqual(["a", "b"]);
     expect(next[0]!.count).toBe(7);
+  });
+
+  it("a failed save after the server's figures came in puts the card back without counting the move twice", () => {
+    const c = lead("c", "new", "2026-01-02T00:00:00.000Z");
+    const start = board([a, b]);
+    // The card is dropped on Qualificados: shown there at once (new 1, qualified 1).
+    const dropped = moveLead(start, "a", "qualified");
+    let recounted = withRecounts({ a: [] }, new Set(["a"]), []);
+    // Meanwhile another lead is created elsewhere: the server's figures still have "a" in Novos.
+    const event = liveChange(changed(c, null, totals({ new: 3 })), "")!;
+    const live = event.board(dropped, new Set(["a"]));
+    recounted = withRecounts(recounted, new Set(["a"]), [event]);
+    expect(recounted.a).toEqual(expect.arrayContaining(["new", "qualified"]));
+    // The save fails: back to Novos, with the server's figures as they are (new 3, qualified 0).
+    const counted = new Set(recounted.a);
+    const back = moveLead(live, "a", "new", a, (status) => counted.has(status));
+    expect(ids(back)).toMatchObject({ new: ["a", "c", "b"], qualified: [] });
+    expect(back.find((col) => col.status === "new")).toMatchObject({ count: 3, value_sum: 300 });
+    expect(back.find((col) => col.status === "qualified")).toMatchObject({ count: 0, value_sum: 0 });
+    // Without figures from the server in between, the rollback subtracts the move itself.
+    const undone = moveLead(dropped, "a", "new", a, (status) => new Set(withRecounts({ a: [] }, new Set(["a"]), []).a).has(status));
+    expect(undone.map((col) => [col.count, col.value_sum])).toEqual(start.map((col) => [col.count, col.value_sum]));
   });
 
   it("ignores an event older than the card on screen", () => {

@@ -76,6 +76,7 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
         );
         return q ? next : withTotals(next, event.totals);
       },
+      recounts: q ? [] : "all",
       list: gone,
     };
   }
@@ -96,6 +97,7 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
             });
       return q ? next : withTotals(next, event.totals);
     },
+    recounts: q ? [] : "all",
     // A card on screen is updated in place (even when it no longer matches the filters, as an
     // edit made here); a card not on screen appears when the filters take it.
     list: (items, view: ListView) => {

@@ -40,6 +40,7 @@ export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsPro
         latest.current.onChange({
           event: null,
           board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum),
+          recounts: [status],
           list: (items) => items,
         });
       } catch {

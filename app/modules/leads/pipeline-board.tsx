@@ -4,7 +4,16 @@ import { useEffect, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
-import { appendColumnPage, applyLeadUpdate, findLead, moveLead, type Columns, type LiveChange } from "./pipeline-state";
+import {
+  appendColumnPage,
+  applyLeadUpdate,
+  findLead,
+  moveLead,
+  withRecounts,
+  type Columns,
+  type LiveChange,
+  type Recounted,
+} from "./pipeline-state";
 import { PipelineCardView, PipelineColumnView } from "./pipeline-views";
 
 type DndModule = typeof import("./pipeline-dnd");
@@ -12,6 +21,16 @@ type DndModule = typeof import("./pipeline-dnd");
 /** The drag-and-drop layer (dnd-kit), fetched once after the board is on screen. */
 let dndModule: Promise<DndModule> | null = null;
 const loadDnd = () => (dndModule ??= import("./pipeline-dnd"));
+
+type BoardState = {
+  /** The loader data the board started from. */
+  source: PipelineDto;
+  columns: Columns;
+  /** How many of `updates` and of `live` are applied. */
+  applied: number;
+  live: number;
+  recounted: Recounted;
+};
 
 type PipelineBoardProps = {
   pipeline: PipelineDto;
@@ -33,11 +52,12 @@ type PipelineBoardProps = {
 export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
   const toast = useToast();
-  const [board, setBoard] = useState({
+  const [board, setBoard] = useState<BoardState>({
     source: pipeline,
-    columns: pipeline.columns as Columns,
+    columns: pipeline.columns,
     applied: updates.length,
     live: live.length,
+    recounted: {},
   });
   // Cards whose move from this board is being saved: a live event leaves them where they were dropped.
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
@@ -57,21 +77,28 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
   }, []);
 
   // New loader data (a revalidation) replaces the board; changes made elsewhere are applied once.
-  if (board.source !== pipeline) setBoard({ source: pipeline, columns: pipeline.columns, applied: updates.length, live: live.length });
+  if (board.source !== pipeline)
+    setBoard({ source: pipeline, columns: pipeline.columns, applied: updates.length, live: live.length, recounted: {} });
   else if (board.applied < updates.length) {
     setBoard({ ...board, columns: updates.slice(board.applied).reduce<Columns>(applyLeadUpdate, board.columns), applied: updates.length });
   } else if (board.live < live.length && !dragging) {
     // Changes from other screens wait while a card is being dragged, then apply after the drop.
+    const changes = live.slice(board.live);
     setBoard({
       ...board,
-      columns: live.slice(board.live).reduce((columns, change) => change.board(columns, saving), board.columns),
+      columns: changes.reduce((columns, change) => change.board(columns, saving), board.columns),
       live: live.length,
+      recounted: withRecounts(board.recounted, saving, changes),
     });
   }
   const setColumns = (change: (columns: Columns) => Columns) => setBoard((current) => ({ ...current, columns: change(current.columns) }));
 
   const saveStatus = async (lead: LeadDto, from: LeadStatus, to: LeadStatus) => {
-    setColumns((columns) => moveLead(columns, lead.id, to));
+    setBoard((current) => ({
+      ...current,
+      columns: moveLead(current.columns, lead.id, to),
+      recounted: { ...current.recounted, [lead.id]: [] },
+    }));
     setSaving((current) => new Set(current).add(lead.id));
     try {
       const result = await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, { status: to });
@@ -81,8 +108,13 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
       }
       toast({ title: t("crm.leads.pipeline.statusUpdated"), variant: "success" });
     } catch (error) {
-      // Back where it was, unless it has been moved again since.
-      setColumns((columns) => (findLead(columns, lead.id)?.status === to ? moveLead(columns, lead.id, from, lead) : [...columns]));
+      // Back where it was, unless it has been moved again since. A column whose figures came
+      // from the server during the save already counts the lead where it was.
+      setBoard((current) => {
+        const counted = new Set(current.recounted[lead.id] ?? []);
+        if (findLead(current.columns, lead.id)?.status !== to) return current;
+        return { ...current, columns: moveLead(current.columns, lead.id, from, lead, (status) => counted.has(status)) };
+      });
       toast({
         title: t("crm.leads.pipeline.statusUpdateFailed"),
         description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
@@ -93,6 +125,10 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
         const next = new Set(current);
         next.delete(lead.id);
         return next;
+      });
+      setBoard((current) => {
+        const { [lead.id]: _done, ...recounted } = current.recounted;
+        return { ...current, recounted };
       });
     }
   };

@@ -1,6 +1,6 @@
 // The pipeline board's columns as plain data, and the pure moves the board makes on them
 // (optimistic drag, rollback, an edit made elsewhere, "Carregar mais").
-import type { LeadStatus } from "@worker/db/schema/enums";
+import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import type { LeadEvent } from "~/modules/realtime/protocol";
 
@@ -19,6 +19,12 @@ export type LiveChange = {
   event: LeadEvent | null;
   resync?: boolean;
   board: (columns: Columns, pending: ReadonlySet<string>) => Columns;
+  /**
+   * The columns whose count and value sum `board` sets to the server's figures ("all": every
+   * column). Figures read while a card's move was being saved already leave that move out if
+   * the save then fails, so its rollback must not subtract it a second time.
+   */
+  recounts?: readonly LeadStatus[] | "all";
   list: (items: LeadDto[], view: ListView) => LeadDto[];
 };
 
@@ -38,10 +44,17 @@ export function findLead(columns: Columns, leadId: string): { status: LeadStatus
 
 /**
  * The lead taken out of its column and put in `to` (in date order), with both columns'
- * count and value sum updated; `next` replaces the lead's data (its new status, or what the
+ * count and value sum updated (except a column for which `counted` says its figures already
+ * have the lead where it ends up); `next` replaces the lead's data (its new status, or what the
  * server answered). Unchanged when the lead is not on the board.
  */
-export function moveLead(columns: Columns, leadId: string, to: LeadStatus, next?: LeadDto): PipelineColumnDto[] {
+export function moveLead(
+  columns: Columns,
+  leadId: string,
+  to: LeadStatus,
+  next?: LeadDto,
+  counted: (status: LeadStatus) => boolean = () => false,
+): PipelineColumnDto[] {
   const found = findLead(columns, leadId);
   if (!found) return [...columns];
   const moved = { ...(next ?? found.lead), status: to };
@@ -54,20 +67,14 @@ export function moveLead(columns: Columns, leadId: string, to: LeadStatus, next?
       };
     }
     if (column.status === found.status) {
-      return {
-        ...column,
-        count: Math.max(0, column.count - 1),
-        value_sum: column.value_sum - value(found.lead),
-        leads: column.leads.filter((lead) => lead.id !== leadId),
-      };
+      const leads = column.leads.filter((lead) => lead.id !== leadId);
+      if (counted(column.status)) return { ...column, leads };
+      return { ...column, count: Math.max(0, column.count - 1), value_sum: column.value_sum - value(found.lead), leads };
     }
     if (column.status === to) {
-      return {
-        ...column,
-        count: column.count + 1,
-        value_sum: column.value_sum + value(moved),
-        leads: [...column.leads, moved].sort(newestFirst),
-      };
+      const leads = [...column.leads, moved].sort(newestFirst);
+      if (counted(column.status)) return { ...column, leads };
+      return { ...column, count: column.count + 1, value_sum: column.value_sum + value(moved), leads };
     }
     return column;
   });
@@ -91,4 +98,16 @@ export function appendColumnPage(columns: Columns, page: PipelineColumnDto): Pip
       next_cursor: page.next_cursor,
     };
   });
+}
+
+/** For each card whose move is being saved: the columns whose figures the server set since the move. */
+export type Recounted = Readonly<Record<string, readonly LeadStatus[]>>;
+
+/** `recounted` with the columns that `changes` set from the server added for every card being saved. */
+export function withRecounts(recounted: Recounted, saving: ReadonlySet<string>, changes: readonly LiveChange[]): Recounted {
+  const statuses = changes.flatMap((change) => (change.recounts === "all" ? LEAD_STATUSES : (change.recounts ?? [])));
+  if (saving.size === 0 || statuses.length === 0) return recounted;
+  const next = { ...recounted };
+  for (const id of saving) next[id] = [...new Set([...(next[id] ?? []), ...statuses])];
+  return next;
 }

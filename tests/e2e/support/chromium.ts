@@ -40,6 +40,7 @@ export const baseUrl = () => {
 
 /** Saves a screenshot under tests/e2e/artifacts (kept out of git) for a human to look at. */
 export async function snapshot(page: Page, name: string) {
+  if (process.env.E2E_SNAPSHOTS === "0") return;
   // caret "initial": Playwright would otherwise write caret-color into inputs, which React
   // reports as a hydration mismatch when the shot is taken before hydration.
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage: true, caret: "initial" });

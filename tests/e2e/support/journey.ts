@@ -111,11 +111,19 @@ export function setUpJourneys(): Journeys {
     open: (options = {}) => openAs("a visitor", options),
     async signIn(user, { path = "/dashboard", ...options } = {}) {
       const journey = await openAs(user, options);
-      const { page } = journey;
-      await page.goto(`/auth?redirectTo=${encodeURIComponent(path)}`);
-      // Typed and clicked once React owns the form (a click while it hydrates can be lost).
-      await hydrated(page, "form button[type=submit]");
-      await fillSignIn(page, DEMO_USERS[user]);
+      const { page, context } = journey;
+      // The sign-in form itself is proven by auth.test.ts; here the session comes from the same
+      // form post made outside the browser, and its cookies go into the context.
+      const origin = options.baseURL ?? baseUrl();
+      await context.addCookies(
+        (await signInCookies(origin, DEMO_USERS[user])).map((cookie) => ({
+          ...cookie,
+          url: origin,
+          httpOnly: true,
+          sameSite: "Lax" as const,
+        })),
+      );
+      await page.goto(path);
       const target = new URL(path, "http://x");
       try {
         await page.waitForURL((url) => url.pathname === target.pathname, { timeout: 30_000 });
@@ -286,6 +294,28 @@ export async function createLead(page: Page, body: Record<string, unknown>): Pro
   const result = await callApi<{ lead: { id: string; name: string } }>(page, "POST", "/leads", body);
   assert.equal(result.status, 201, JSON.stringify(result.body));
   return result.body.lead;
+}
+
+/**
+ * The session cookies the /auth form's sign-in sets for `email` (posted as a browser on the
+ * server's own origin would post it), as name/value pairs.
+ */
+export async function signInCookies(origin: string, email: string, password = DEMO_PASSWORD): Promise<{ name: string; value: string }[]> {
+  const response = await fetch(`${origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({ intent: "sign-in", email, password, redirectTo: "/dashboard" }),
+  });
+  const cookies = response.headers.getSetCookie().map((line) => {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim() };
+  });
+  if (response.status >= 400 || !cookies.some((cookie) => cookie.value)) {
+    throw new Error(`signing in ${email} at ${origin}/auth answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  }
+  return cookies.filter((cookie) => cookie.value);
 }
 
 /** Fills and sends the /auth form (by field name, so in any language). */
