@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from "react";
+import { loadChunk } from "./lazy-chunk";
 
 const waiting = new Set<() => void>();
 let interacted = false;
@@ -52,7 +53,7 @@ function whenNeeded(id: string): Promise<void> {
 export function island<P extends object>(id: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => {
     if (typeof document !== "undefined") await whenNeeded(id);
-    return { default: await load() };
+    return { default: await loadChunk(load) };
   });
   function Island(props: P) {
     return (

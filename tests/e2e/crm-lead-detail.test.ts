@@ -4,10 +4,10 @@
 // may not edit the lead, axe on every tab, 390 px, and screenshots in pt/es/en, light/dark.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { describeViolations } from "./support/axe.ts";
+import { snapshot } from "./support/chromium.ts";
 import { queryFirst } from "./support/d1.ts";
 import {
   assertNoSidewaysScroll,
@@ -57,7 +57,7 @@ async function noViolations(page: Page, where: string) {
 /** What the screen shows (the dialog covers the viewport; the page behind is not the subject). */
 const shot = async (page: Page, name: string) => {
   await animationsDone(page);
-  await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), caret: "initial" });
+  await snapshot(page, name, { fullPage: false });
 };
 
 /**

@@ -433,7 +433,7 @@ describe("tasks screen", () => {
     const box = (await content.boundingBox())!;
     assert.ok(box.x <= 0.5 && box.width >= 389 && box.height >= 843, `the dialog fills the screen (${JSON.stringify(box)})`);
     await assertNoSidewaysScroll(page, "the dialog");
-    await page.screenshot({ path: "tests/e2e/artifacts/crm-task-dialog-pt-390.png" });
+    await snapshot(page, "crm-task-dialog-pt-390", { fullPage: false });
     await context.close();
   });
 
@@ -456,7 +456,7 @@ describe("tasks screen", () => {
           await page.getByTestId("task-dialog").waitFor();
           const dialogViolations = await audit(page);
           assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
-          await page.screenshot({ path: `tests/e2e/artifacts/crm-task-dialog-${language}-${theme}-${width}.png` });
+          await snapshot(page, `crm-task-dialog-${language}-${theme}-${width}`, { fullPage: false });
           await context.close();
         }
       });

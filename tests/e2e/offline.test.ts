@@ -160,7 +160,7 @@ describe("newsletter box without a connection", () => {
     await assertNoErrorScreen(page);
     assert.equal(await box.getByLabel("Tu correo electrónico").inputValue(), email);
     await box.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "tests/e2e/artifacts/offline-newsletter-es-390.png", caret: "initial" });
+    await snapshot(page, "offline-newsletter-es-390", { fullPage: false });
 
     await context.setOffline(false);
     await box.getByRole("button", { name: "Suscribirme" }).click();

@@ -25,7 +25,7 @@ const expectAttribute = (locator: Locator, name: string, value: string) =>
   eventuallyEqual(() => locator.getAttribute(name), value, name, 5000);
 
 /** What the screen shows (the open menus are at the top; a full-page shot would be mostly page). */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: `tests/e2e/artifacts/${name}.png`, caret: "initial" });
+const viewportShot = (page: Page, name: string) => snapshot(page, name, { fullPage: false });
 
 async function box(locator: Locator) {
   const rect = await locator.boundingBox();

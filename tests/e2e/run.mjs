@@ -19,9 +19,11 @@ import { seedDemoData } from "../../scripts/seed/seed.ts";
 import { freePort, spawnBuiltServer, waitForHealth } from "../../scripts/lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
 
-const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chrome)) {
-  console.error(`Chromium was not found at ${chrome}.\nInstall it with: sudo apt-get install chromium (or set CHROME_PATH).`);
+const chrome = process.env.CHROME_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
+if (!chrome || !existsSync(chrome)) {
+  console.error(
+    `Chromium was not found${chrome ? ` at ${chrome}` : ""}.\nInstall it with: sudo apt-get install chromium-headless-shell (or set CHROME_PATH).`,
+  );
   process.exit(1);
 }
 

@@ -1,9 +1,10 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Button, Kbd } from "@radix-ui/themes";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useI18n } from "~/i18n/react";
+import { lazyChunk } from "~/components/lazy-chunk";
 
-const QuickSearchDialog = lazy(() => import("./quick-search-dialog.tsx"));
+const QuickSearchDialog = lazyChunk(() => import("./quick-search-dialog.tsx"));
 
 /** True for Ctrl+K, and ⌘+K on a Mac. */
 function isQuickSearchShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) {

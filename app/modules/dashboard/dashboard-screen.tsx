@@ -1,6 +1,6 @@
 import { ReloadIcon } from "@radix-ui/react-icons";
 import { Button, Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
@@ -11,6 +11,7 @@ import { NewActionMenu } from "./new-action-menu.tsx";
 import { PipelineCard } from "./pipeline-card.tsx";
 import { QuickActionsCard } from "./quick-actions-card.tsx";
 import { RecentLeadsCard } from "./recent-leads-card.tsx";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 export type DashboardView = {
   dashboard: DashboardDto | null;
@@ -27,10 +28,10 @@ type Props = {
 };
 
 // The dialogs load when first opened.
-const TaskFormDialog = lazy(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
-const NewLeadDialog = lazy(() => import("./new-lead-dialog.tsx").then((m) => ({ default: m.NewLeadDialog })));
+const TaskFormDialog = lazyChunk(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
+const NewLeadDialog = lazyChunk(() => import("./new-lead-dialog.tsx").then((m) => ({ default: m.NewLeadDialog })));
 // Lead changes from other screens: its code loads after the page.
-const LiveDashboard = lazy(() => import("./live-dashboard.tsx"));
+const LiveDashboard = lazyChunk(() => import("./live-dashboard.tsx"));
 
 /**
  * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', the four

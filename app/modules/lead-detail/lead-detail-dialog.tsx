@@ -2,7 +2,7 @@ import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon } from "@radix-u
 import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
 import { canDeleteLead, canEditLead } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError } from "~/modules/crm/api-client";
@@ -20,9 +20,10 @@ import { OverviewTab } from "./overview-tab";
 import { useCollection } from "./use-collection";
 import { useWrite } from "./use-write";
 import { useReturnFocus } from "~/modules/crm/use-return-focus";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 // The same chunk the leads screen loads for "Novo Lead" (usually there already).
-const LeadFormDialog = lazy(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
+const LeadFormDialog = lazyChunk(() => import("~/modules/leads/lead-form-dialog").then((m) => ({ default: m.LeadFormDialog })));
 
 type LeadDetailDialogProps = {
   leadId: string;

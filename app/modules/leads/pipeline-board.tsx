@@ -1,6 +1,7 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto, PipelineDto } from "@worker/services/crm-types";
 import { useEffect, useState } from "react";
+import { loadChunk } from "~/components/lazy-chunk";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
@@ -20,7 +21,7 @@ type DndModule = typeof import("./pipeline-dnd");
 
 /** The drag-and-drop layer (dnd-kit), fetched once after the board is on screen. */
 let dndModule: Promise<DndModule> | null = null;
-const loadDnd = () => (dndModule ??= import("./pipeline-dnd"));
+const loadDnd = () => (dndModule ??= loadChunk(() => import("./pipeline-dnd")));
 
 type BoardState = {
   /** The loader data the board started from. */
@@ -69,7 +70,7 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     let live = true;
     loadDnd().then(
       (module) => live && setDnd(module),
-      () => undefined, // offline: the board stays readable, only dragging is missing
+      () => undefined, // it could not be fetched: the board stays readable, only dragging is missing
     );
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { BellIcon } from "@radix-ui/react-icons";
 import { IconButton, Popover } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useHydrated } from "~/components/use-hydrated";
@@ -9,9 +9,10 @@ import { api } from "~/modules/crm/api-client";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
 import type { LiveRoomStatus } from "~/modules/realtime/use-live-room";
 import type { NotificationDto } from "../../../worker/services/crm-types.ts";
+import { lazyChunk } from "~/components/lazy-chunk";
 
-const NotificationPanel = lazy(() => import("./notification-panel.tsx"));
-const NotificationLive = lazy(() => import("./notification-live.tsx"));
+const NotificationPanel = lazyChunk(() => import("./notification-panel.tsx"));
+const NotificationLive = lazyChunk(() => import("./notification-live.tsx"));
 
 /** While the user room is not live, the badge asks for the unread count this often (the fallback). */
 const UNREAD_POLL_MS = 60_000;

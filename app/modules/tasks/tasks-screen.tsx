@@ -1,6 +1,6 @@
 import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Card, Flex, Heading, SegmentedControl, Text, TextField } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -11,9 +11,10 @@ import { canEditTask } from "@worker/auth/crm-permissions";
 import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
 import { TaskCard } from "./task-card.tsx";
 import { TASK_FILTER_VALUES, TASK_SEARCH_DEBOUNCE_MS } from "./task-filters.ts";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 // The dialog loads when first opened.
-const TaskFormDialog = lazy(() => import("./task-form-dialog.tsx").then((m) => ({ default: m.TaskFormDialog })));
+const TaskFormDialog = lazyChunk(() => import("./task-form-dialog.tsx").then((m) => ({ default: m.TaskFormDialog })));
 
 export type TasksData = {
   page: Page<TaskDto>;
@@ -94,11 +95,28 @@ export function TasksScreen({ data }: { data: TasksData }) {
     toast({ title: t("crm.shared.offline"), variant: "destructive" });
   }, [data, t, toast]);
 
+  // Search as you type: the URL (and so the loader) follows 300 ms after the last key.
+  const [search, setSearch] = useState(data.q);
+  /** The search the URL is meant to carry: the last one sent, even while its navigation is pending. */
+  const sentQuery = useRef(data.q);
+  /** Likewise the filter last chosen. */
+  const sentFilter = useRef(data.filter);
+  useEffect(() => {
+    sentFilter.current = data.filter; // back/forward or a link
+  }, [data.filter]);
+
+  // Built on the URL shown, which stays the old one until a pending navigation's loaders end:
+  // the search and the filter are always the ones last sent, so a filter chosen meanwhile
+  // cannot bring back a search that was cleared (nor a search typed meanwhile drop the filter).
   const setParams = useCallback(
     (change: (params: URLSearchParams) => void, replace: boolean) =>
       setSearchParams(
         (previous) => {
           const next = new URLSearchParams(previous);
+          if (sentQuery.current) next.set("q", sentQuery.current);
+          else next.delete("q");
+          if (sentFilter.current !== "all") next.set("filter", sentFilter.current);
+          else next.delete("filter");
           change(next);
           next.delete("task");
           return next;
@@ -107,10 +125,6 @@ export function TasksScreen({ data }: { data: TasksData }) {
       ),
     [setSearchParams],
   );
-
-  // Search as you type: the URL (and so the loader) follows 300 ms after the last key.
-  const [search, setSearch] = useState(data.q);
-  const sentQuery = useRef(data.q);
   useEffect(() => {
     // Back/forward (or a link) changed the query: the box shows it.
     if (data.q !== sentQuery.current) {
@@ -129,8 +143,8 @@ export function TasksScreen({ data }: { data: TasksData }) {
   }, [search, setParams]);
 
   const changeFilter = (value: string) => {
-    const filter = TASK_FILTER_VALUES.find((f) => f === value) ?? "all";
-    setParams((params) => (filter === "all" ? params.delete("filter") : params.set("filter", filter)), false);
+    sentFilter.current = TASK_FILTER_VALUES.find((f) => f === value) ?? "all";
+    setParams(() => undefined, false);
   };
 
   const closeDialog = (open: boolean) => {

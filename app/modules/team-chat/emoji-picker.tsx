@@ -1,10 +1,11 @@
 import { FaceIcon } from "./chat-icons";
 import { IconButton, Popover } from "@radix-ui/themes";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useI18n } from "~/i18n/react";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 const loadGrid = () => import("./emoji-grid.tsx");
-const EmojiGrid = lazy(loadGrid);
+const EmojiGrid = lazyChunk(loadGrid);
 
 /** The composer's emoji button: a grid of emojis; a pick is inserted at the caret. */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {

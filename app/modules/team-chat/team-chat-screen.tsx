@@ -1,6 +1,6 @@
 /* eslint-disable react-hooks/refs, react-hooks/set-state-in-effect -- the open channel and the per-channel drafts live in refs on purpose (a draft in state would re-render the whole screen on each keystroke) and are read while rendering; making them state is a redesign of this screen, not a lint fix */
 import { Flex, Heading, Text } from "@radix-ui/themes";
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -12,10 +12,11 @@ import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-
 import { ChannelList } from "./channel-list.tsx";
 import { MessagePane, WelcomePane } from "./message-pane.tsx";
 import { isSeenKey, readSeen, unreadOf, writeSeen, type SeenMap } from "./unread-store.ts";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 // Dialogs load when first opened.
-const CreateChannelDialog = lazy(() => import("./create-channel-dialog.tsx").then((m) => ({ default: m.CreateChannelDialog })));
-const AddMembersDialog = lazy(() => import("./add-members-dialog.tsx").then((m) => ({ default: m.AddMembersDialog })));
+const CreateChannelDialog = lazyChunk(() => import("./create-channel-dialog.tsx").then((m) => ({ default: m.CreateChannelDialog })));
+const AddMembersDialog = lazyChunk(() => import("./add-members-dialog.tsx").then((m) => ({ default: m.AddMembersDialog })));
 
 type TeamChatData = {
   channels: ChatChannelDto[];

@@ -5,7 +5,7 @@ import { workerContext } from "@worker/router-context";
 import type { LeadDto } from "@worker/services/crm-types";
 import { listLeads, loadPipeline } from "@worker/services/lead-query-service";
 import { listAssignableUsers } from "@worker/services/user-service";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
@@ -19,16 +19,17 @@ import { leadsViewFor, saveLeadsView, type LeadsView } from "~/modules/leads/lea
 import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import type { Route } from "./+types/leads";
+import { lazyChunk } from "~/components/lazy-chunk";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.leads" };
 export const meta = crmScreenMeta;
 
 // Loaded when needed: the dialogs open on demand (the pipeline fetches its dnd-kit layer itself).
 const loadLeadForm = () => import("~/modules/leads/lead-form-dialog");
-const LeadFormDialog = lazy(() => loadLeadForm().then((m) => ({ default: m.LeadFormDialog })));
-const LeadDetailDialog = lazy(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
+const LeadFormDialog = lazyChunk(() => loadLeadForm().then((m) => ({ default: m.LeadFormDialog })));
+const LeadDetailDialog = lazyChunk(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
 // What other screens change arrives through the team room: its code loads after the page.
-const LiveLeads = lazy(() => import("~/modules/leads/live-leads"));
+const LiveLeads = lazyChunk(() => import("~/modules/leads/live-leads"));
 
 const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
 
