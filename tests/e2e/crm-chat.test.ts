@@ -67,6 +67,8 @@ async function gotoLive(page: Page, path: string) {
   const opens = socketOpens(page);
   await page.goto(path);
   await opens;
+  // The pane may read the messages before its socket opens: wait for the socket itself.
+  await page.locator("[data-testid=chat-pane] [data-live-status=live]").waitFor({ state: "attached" });
 }
 
 /** Signed in and on /chat (or `path`), the screen hydrated (and with `live`, the open channel's socket open). */
@@ -624,9 +626,7 @@ describe("chat screen", () => {
         ["1280", DESKTOP],
         ["390", PHONE],
       ] as const) {
-        const { page, context } = await journeys.signIn("admin", { ...options, language });
-        await page.evaluate((value) => localStorage.setItem("language", value), language);
-        await page.goto("/chat");
+        const { page, context } = await journeys.signIn("admin", { path: "/chat", ...options, language });
         await hydrated(page, "[data-testid=chat-create-channel]");
         assert.match(await page.getByTestId("chat-channel-count").innerText(), count);
         await assertNoSidewaysScroll(page, width);

@@ -12,12 +12,12 @@ import { queryFirst } from "./support/d1.ts";
 import {
   assertNoSidewaysScroll,
   callApi,
-  DESKTOP,
   failedRequest,
   OFFLINE_REQUEST,
   PHONE,
   setUpJourneys,
   toastShown,
+  tourStops,
   type DemoUser,
   type JourneyOptions,
 } from "./support/journey.ts";
@@ -433,35 +433,26 @@ describe("lead detail dialog", () => {
     await context.close();
   });
 
-  it("screenshots at 1280 and 390 px in pt, es and en, light and dark", async () => {
+  it("pt, es and en, light and dark, 1280 and 390 px: no sideways scroll, axe clean at 1280 (screenshots)", async () => {
     const id = await leadId("Lucas Rodrigues");
     const names = { pt: ["Visão Geral", "Histórico"], es: ["Resumen", "Historial"], en: ["Overview", "History"] } as const;
     const found: string[] = [];
-    for (const language of ["pt", "es", "en"] as const) {
-      for (const theme of ["light", "dark"] as const) {
-        for (const [width, options] of [
-          [1280, DESKTOP],
-          [390, PHONE],
-        ] as const) {
-          const { page, context } = await journeys.signIn("admin", { ...options, language, theme });
-          await page.waitForLoadState("networkidle");
-          await page.goto(`/leads?lead=${id}`);
-          const d = dialog(page);
-          await d.getByRole("heading", { name: "Lucas Rodrigues" }).waitFor();
-          await d.getByRole("tab", { name: names[language][0] }).waitFor();
-          await shot(page, `crm-lead-detail-${language}-${theme}-${width}`);
-          await noSidewaysScroll(page, `${language} ${theme} ${width}`);
-          await d.getByRole("tab", { name: names[language][1] }).click();
-          await d.getByTestId("lead-timeline").locator("li").first().waitFor();
-          await shot(page, `crm-lead-detail-history-${language}-${theme}-${width}`);
-          await noSidewaysScroll(page, `${language} ${theme} ${width} history`);
-          if (width === 1280) {
-            const violations = await auditScreen(page);
-            if (violations.length) found.push(`${language} ${theme}\n${describeViolations(violations)}`);
-          }
-          await context.close();
-        }
+    for (const { language, theme, width, options } of tourStops()) {
+      const { page, context } = await journeys.signIn("admin", { path: `/leads?lead=${id}`, ...options, language, theme });
+      const d = dialog(page);
+      await d.getByRole("heading", { name: "Lucas Rodrigues" }).waitFor();
+      await d.getByRole("tab", { name: names[language][0] }).waitFor();
+      await shot(page, `crm-lead-detail-${language}-${theme}-${width}`);
+      await noSidewaysScroll(page, `${language} ${theme} ${width}`);
+      await d.getByRole("tab", { name: names[language][1] }).click();
+      await d.getByTestId("lead-timeline").locator("li").first().waitFor();
+      await shot(page, `crm-lead-detail-history-${language}-${theme}-${width}`);
+      await noSidewaysScroll(page, `${language} ${theme} ${width} history`);
+      if (width === 1280) {
+        const violations = await auditScreen(page);
+        if (violations.length) found.push(`${language} ${theme}\n${describeViolations(violations)}`);
       }
+      await context.close();
     }
     assert.deepEqual(found, [], found.join("\n\n"));
   });

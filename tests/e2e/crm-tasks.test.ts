@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { describeViolations } from "./support/axe.ts";
-import { baseUrl, snapshot } from "./support/chromium.ts";
+import { baseUrl, holdRequests, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
 import {
   assertNoSidewaysScroll,
@@ -19,6 +19,7 @@ import {
   serverOverEmptyDatabase,
   setUpJourneys,
   toastShown,
+  tourStops,
   type DemoUser,
   type JourneyOptions,
 } from "./support/journey.ts";
@@ -360,6 +361,36 @@ describe("tasks screen", () => {
     await context.close();
   });
 
+  it("a filter chosen while a search is still loading keeps that search, and a cleared search stays cleared", async () => {
+    const { page, context } = await openTasks("/tasks", "rep", DESKTOP);
+    const searchbox = page.getByRole("searchbox", { name: "Buscar tarefas" });
+    // The screen's data requests wait until released: the URL shown stays the old one meanwhile.
+    let release = await holdRequests(page, (url) => url.pathname.endsWith(".data"));
+    await searchbox.fill("proposta");
+    await page.waitForRequest((request) => new URL(request.url()).searchParams.get("q") === "proposta");
+    await page.getByRole("radio", { name: "Concluídas" }).click();
+    release();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "completed");
+    assert.equal(new URL(page.url()).searchParams.get("q"), "proposta", "the search typed before the filter is kept");
+    await page.unrouteAll({ behavior: "wait" });
+
+    release = await holdRequests(page, (url) => url.pathname.endsWith(".data"));
+    await searchbox.fill("");
+    await page.waitForRequest((request) => request.url().includes(".data") && !new URL(request.url()).searchParams.has("q"));
+    await page.getByRole("radio", { name: "Pendentes" }).click();
+    release();
+    await page.waitForURL((url) => url.searchParams.get("filter") === "pending");
+    assert.equal(new URL(page.url()).searchParams.get("q"), null, "the cleared search does not come back");
+    await page.unrouteAll({ behavior: "wait" });
+    const pending = await queryAll<{ n: number }>("select count(*) as n from tasks where completed = 0");
+    await page.waitForFunction(
+      (count) => document.querySelectorAll("[data-testid=task-card]").length === Math.min(count, 50),
+      pending[0]!.n,
+    );
+    assert.equal(await searchbox.inputValue(), "");
+    await context.close();
+  });
+
   it("opens the task's dialog from /tasks?task=<id> (the notifications' link) and drops the parameter on close", async () => {
     const task = await queryFirst<{ id: string }>("select id from tasks where title = ?", "Retornar ligação da Clínica Sorriso Feliz");
     const { page, context } = await openTasks(`/tasks?task=${task!.id}`, "rep", DESKTOP);
@@ -437,30 +468,23 @@ describe("tasks screen", () => {
     await context.close();
   });
 
-  for (const language of ["pt", "es", "en"] as const) {
-    for (const theme of ["light", "dark"] as const) {
-      it(`${language}, ${theme}: screenshots at 1280 and 390 px`, async () => {
-        for (const [width, options] of [
-          ["1280", DESKTOP],
-          ["390", PHONE],
-        ] as const) {
-          const { page, context } = await openTasks("/tasks", "admin", { ...options, language, theme });
-          await page.getByTestId("task-card").first().waitFor();
-          const title = { pt: "Tarefas", es: "Tareas", en: "Tasks" }[language];
-          await page.getByRole("heading", { name: title, level: 2 }).waitFor();
-          await assertNoSidewaysScroll(page, `${width}`);
-          await snapshot(page, `crm-tasks-${language}-${theme}-${width}`);
-          const violations = await audit(page);
-          assert.equal(violations.length, 0, describeViolations(violations));
-          await page.getByTestId("tasks-new").click();
-          await page.getByTestId("task-dialog").waitFor();
-          const dialogViolations = await audit(page);
-          assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
-          await snapshot(page, `crm-task-dialog-${language}-${theme}-${width}`, { fullPage: false });
-          await context.close();
-        }
-      });
-    }
+  for (const { language, theme, width, options } of tourStops()) {
+    it(`${language}, ${theme}, ${width} px: no sideways scroll, axe clean with and without the dialog (screenshots)`, async () => {
+      const { page, context } = await openTasks("/tasks", "admin", { ...options, language, theme });
+      await page.getByTestId("task-card").first().waitFor();
+      const title = { pt: "Tarefas", es: "Tareas", en: "Tasks" }[language];
+      await page.getByRole("heading", { name: title, level: 2 }).waitFor();
+      await assertNoSidewaysScroll(page, `${width}`);
+      await snapshot(page, `crm-tasks-${language}-${theme}-${width}`);
+      const violations = await audit(page);
+      assert.equal(violations.length, 0, describeViolations(violations));
+      await page.getByTestId("tasks-new").click();
+      await page.getByTestId("task-dialog").waitFor();
+      const dialogViolations = await audit(page);
+      assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
+      await snapshot(page, `crm-task-dialog-${language}-${theme}-${width}`, { fullPage: false });
+      await context.close();
+    });
   }
 
   // Last: it adds tasks (due in 2099, so they sort after the seeded dates and before the undated).

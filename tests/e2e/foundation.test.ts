@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { baseUrl, snapshot } from "./support/chromium.ts";
 import { failedRequest, setUpJourneys } from "./support/journey.ts";
+import { eventually } from "./support/eventually.ts";
 
 const journeys = setUpJourneys();
 
@@ -54,9 +55,15 @@ describe("not-found page", () => {
     assert.equal(response?.status(), 404);
     await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
     await snapshot(page, "not-found-en");
+    // Logged by the page once it runs (after hydration).
+    const logged = await eventually(
+      async () => [...consoleErrors],
+      (texts) => texts.some((text) => text.includes("/en/no/such/page")),
+      30_000,
+    );
     assert.ok(
-      consoleErrors.some((text) => text.includes("/en/no/such/page")),
-      `the attempted path is logged, got ${JSON.stringify(consoleErrors)}`,
+      logged.some((text) => text.includes("/en/no/such/page")),
+      `the attempted path is logged, got ${JSON.stringify(logged)}`,
     );
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL("**/en");

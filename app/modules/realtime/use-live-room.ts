@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { LiveSocket } from "./live-socket.ts";
 import type { ServerEvent } from "./protocol.ts";
+import { loadChunk } from "~/components/lazy-chunk";
 
 /**
  * - `connecting`: first connection under way (nothing to say yet);
@@ -51,7 +52,7 @@ export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpe
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the status follows the socket this effect opens
     setStatus("connecting");
     const stall = window.setTimeout(() => setStatus((s) => (s === "connecting" ? "reconnecting" : s)), STALL_MS);
-    import("./live-socket.ts").then(
+    loadChunk(() => import("./live-socket.ts")).then(
       ({ openLiveSocket }) => {
         if (cancelled) return;
         socket = openLiveSocket(party, room, firstSince.current, {
@@ -66,7 +67,8 @@ export function useLiveRoom<E extends ServerEvent>({ party, room, onEvent, onOpe
           },
         });
       },
-      // The chunk could not load (offline right after a deploy): say so; a reload fixes it.
+      // The chunk could not load (waited for while offline; here after three failures online,
+      // as when a deploy removed it): say so; a reload fixes it.
       () => {
         if (!cancelled) setStatus("reconnecting");
       },

@@ -34,6 +34,29 @@ export const PHONE = {
 } satisfies BrowserContextOptions;
 export const DESKTOP = { viewport: { width: 1280, height: 900 } } satisfies BrowserContextOptions;
 
+export const SNAPSHOTS = process.env.E2E_SNAPSHOTS !== "0";
+
+export type TourStop = { language: "pt" | "es" | "en"; theme: "light" | "dark"; width: 1280 | 390; options: BrowserContextOptions };
+
+/** Six stops that pair every language with each theme and each width, and each theme with each width. */
+const PAIRWISE = new Set(["pt light 1280", "pt dark 390", "es dark 1280", "es light 390", "en light 1280", "en dark 390"]);
+
+/**
+ * Where a screen's tour in pt, es and en, light and dark, at 1280 and 390 px goes: every
+ * combination when screenshots are taken (people look at each), else (E2E_SNAPSHOTS=0, CI)
+ * only the pairwise ones above, which still meet every language in both themes and at both
+ * widths. `widths` narrows the tour (a phone-only screen).
+ */
+export function tourStops({ widths = [1280, 390] }: { widths?: readonly (1280 | 390)[] } = {}): TourStop[] {
+  const stops: TourStop[] = [];
+  for (const language of ["pt", "es", "en"] as const)
+    for (const theme of ["light", "dark"] as const)
+      for (const width of widths)
+        if (SNAPSHOTS || PAIRWISE.has(`${language} ${theme} ${width}`))
+          stops.push({ language, theme, width, options: width === 390 ? PHONE : DESKTOP });
+  return stops;
+}
+
 /** The browser's own report of a request the server answered with this status (a 4xx or 5xx the journey provokes). */
 export const failedRequest = (status: number | string) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
