@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -23,10 +23,9 @@ import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
 import { queryOnlyChange } from "./lib/query-only-change";
-import { lazyChunk } from "~/components/lazy-chunk";
 
 // Only a 404 needs it: its code loads then (the server renders it in place).
-const NotFoundPage = lazyChunk(() => import("./components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import("./components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

@@ -1,5 +1,4 @@
 import { lazy, Suspense, type ComponentType } from "react";
-import { loadChunk } from "./lazy-chunk";
 
 const waiting = new Set<() => void>();
 let interacted = false;
@@ -53,7 +52,7 @@ function whenNeeded(id: string): Promise<void> {
 export function island<P extends object>(id: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Lazy = lazy(async () => {
     if (typeof document !== "undefined") await whenNeeded(id);
-    return { default: await loadChunk(load) };
+    return { default: await load() };
   });
   function Island(props: P) {
     return (

@@ -3,7 +3,6 @@ import {
   Cross1Icon,
   ChatBubbleIcon,
   CheckboxIcon,
-  DashboardIcon,
   DoubleArrowLeftIcon,
   DoubleArrowRightIcon,
   ExitIcon,
@@ -21,6 +20,20 @@ import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useThemeControl } from "~/routes/staff/theme-layout";
 import { CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
+
+/**
+ * Radix's DashboardIcon (four rounded squares) drawn with four rects: the same picture for a
+ * tenth of its path's bytes (this frame is in every CRM screen's first JavaScript).
+ */
+function DashboardIcon() {
+  return (
+    <svg width="15" height="15" viewBox="0 0 15 15" fill="none" aria-hidden>
+      {[1.5, 8.5].flatMap((x) =>
+        [1.5, 8.5].map((y) => <rect key={`${x} ${y}`} x={x} y={y} width="5" height="5" rx="1" stroke="currentColor" />),
+      )}
+    </svg>
+  );
+}
 
 const NAV: { to: string; label: TranslationKey; icon: ReactNode }[] = [
   { to: "/dashboard", label: "crm.nav.dashboard", icon: <DashboardIcon /> },

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { data, Link, useLocation, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
@@ -19,13 +19,12 @@ import { PageHero } from "~/modules/site/ui/page-hero";
 import { workerContext } from "@worker/router-context";
 import { CASE_STUDY_MAX_LIMIT, CASE_STUDY_PAGE_SIZE } from "@worker/services/case-study-options";
 import type { Route } from "./+types/case-studies";
-import { lazyChunk } from "~/components/lazy-chunk";
 
 // The error, empty and no-match states are rare: their code loads when one is shown.
 const states = () => import("~/modules/site/case-studies/listing-states");
-const ErrorState = lazyChunk(() => states().then((m) => ({ default: m.ErrorState })));
-const EmptyState = lazyChunk(() => states().then((m) => ({ default: m.EmptyState })));
-const NoMatchState = lazyChunk(() => states().then((m) => ({ default: m.NoMatchState })));
+const ErrorState = lazy(() => states().then((m) => ({ default: m.ErrorState })));
+const EmptyState = lazy(() => states().then((m) => ({ default: m.EmptyState })));
+const NoMatchState = lazy(() => states().then((m) => ({ default: m.NoMatchState })));
 
 export const meta = loaderMeta;
 

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server";
@@ -7,10 +7,9 @@ import { pathWithoutLanguage } from "~/modules/site/site-paths";
 import { SiteFrame } from "~/modules/site/site-frame";
 import type { LanguageHandle } from "~/i18n/resolve-language";
 import type { Route } from "./+types/site-layout";
-import { lazyChunk } from "~/components/lazy-chunk";
 
 // Only an unknown language prefix needs it: its code loads then (the server renders it in place).
-const NotFoundPage = lazyChunk(() => import("~/components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() => import("~/components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const handle: LanguageHandle = { languageFrom: "url" };
 

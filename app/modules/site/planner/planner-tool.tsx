@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
 import { useI18n } from "~/i18n/react";
@@ -23,7 +23,6 @@ import {
   type RequiredChoice,
 } from "./project-planner.ts";
 import { PLANNER_PARAMS, plannerSearchParams } from "./planner-query.ts";
-import { lazyChunk } from "~/components/lazy-chunk";
 
 export type PlannerToolProps = {
   /** The choices read from the URL by the loader. */
@@ -55,7 +54,7 @@ const LEGEND_KEY = {
 // The plan's code is not needed until there is a plan: it loads as soon as the visitor starts
 // choosing (so Generate shows it at once, offline too) or when the page arrives with a plan.
 const loadPlanResult = () => import("./plan-result.tsx").then((m) => ({ default: m.PlanResult }));
-const PlanResult = lazyChunk(loadPlanResult);
+const PlanResult = lazy(loadPlanResult);
 
 export function PlannerTool(props: PlannerToolProps) {
   const { language, t } = useI18n();
