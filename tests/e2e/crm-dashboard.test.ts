@@ -148,10 +148,16 @@ describe("dashboard", () => {
     });
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await page.getByTestId("dashboard").waitFor();
-    assert.equal(await metric(page, "total"), String(before.total), "no refetch under 5 minutes");
     assert.ok(
       dataRequests.every((search) => !search.includes("routes%2Fcrm%2Fdashboard")),
-      `the dashboard's loader did not run: ${dataRequests.join(" ")}`,
+      `no refetch under 5 minutes (the dashboard's loader did not run): ${dataRequests.join(" ")}`,
+    );
+    // The figures kept from before: the ones first read, or (the lead was added while the
+    // dashboard was still open) the ones its live layer read again 250 ms after the team
+    // room told it, if that happened before the screen was left.
+    assert.ok(
+      [String(before.total), String(before.total + 1)].includes(await metric(page, "total")),
+      "the figures fetched before, or those plus the lead added meanwhile",
     );
 
     // Forced: the button shows its loading state until the answer arrives, then the new count.
