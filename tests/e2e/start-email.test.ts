@@ -49,7 +49,7 @@ describe("npm start", () => {
     assert.match(mail, /Queremos um portal para os nossos clientes\./);
     assert.ok(mail.includes(`${url}/leads?lead=${leadId}`), `the CRM link uses this server's origin:\n${mail}`);
     // The request lines stay; wrangler's start-up banner and bindings table do not drown them.
-    assert.match(server.output(), /POST \/api\/contact 201/);
+    await server.waitForOutput(/POST \/api\/contact 201/);
     assert.doesNotMatch(server.output(), /Your Worker has access to the following bindings/);
   });
 });

@@ -139,9 +139,20 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
     }
   }, [q]);
 
+  // Likewise the status last chosen (the list only; the pipeline has no status filter).
+  const sentStatus = useRef(status ?? null);
+  useEffect(() => {
+    sentStatus.current = status ?? null;
+  }, [status]);
+
+  // Built on the URL shown, which stays the old one until a pending navigation's loaders end:
+  // the search and the status are the ones last sent, so a status chosen and then a search
+  // cleared before the list caught up cannot bring the old status (or search) back.
   const setParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(changes)) {
+    if ("status" in changes) sentStatus.current = (changes.status as LeadStatus | null) ?? null;
+    const intended = { q: sent.current || null, ...(status === undefined ? {} : { status: sentStatus.current }), ...changes };
+    for (const [key, value] of Object.entries(intended)) {
       if (value) params.set(key, value);
       else params.delete(key);
     }
