@@ -68,7 +68,7 @@ async function gotoLive(page: Page, path: string) {
   await page.goto(path);
   await opens;
   // The pane may read the messages before its socket opens: wait for the socket itself.
-  await page.locator("[data-testid=chat-pane] [data-live-status=live]").waitFor({ state: "attached" });
+  await page.locator("[data-testid=chat-pane] [role=status][data-live=live]").waitFor({ state: "attached" });
 }
 
 /** Signed in and on /chat (or `path`), the screen hydrated (and with `live`, the open channel's socket open). */

@@ -8,8 +8,8 @@ import type { LiveRoomStatus } from "./use-live-room.ts";
 export function LiveStatus({ status, className = "" }: { status: LiveRoomStatus; className?: string }) {
   const { t } = useI18n();
   return (
-    // data-live-status: the socket's state, for the browser tests.
-    <span role="status" aria-live="polite" className={className} data-live-status={status}>
+    // data-live: the socket's state, for the browser tests (as on the live layers' wrappers).
+    <span role="status" aria-live="polite" className={className} data-live={status}>
       {status === "reconnecting" ? (
         <span
           data-testid="live-reconnecting"

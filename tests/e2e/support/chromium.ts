@@ -43,9 +43,12 @@ export const baseUrl = () => {
   return url;
 };
 
-/** Saves a screenshot under tests/e2e/artifacts (kept out of git) for a human to look at; none with E2E_SNAPSHOTS=0 (CI). */
+/** Whether screenshots are taken for people to look at: not with E2E_SNAPSHOTS=0 (CI). */
+export const SNAPSHOTS = process.env.E2E_SNAPSHOTS !== "0";
+
+/** Saves a screenshot under tests/e2e/artifacts (kept out of git) for a human to look at, when SNAPSHOTS. */
 export async function snapshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
-  if (process.env.E2E_SNAPSHOTS === "0") return;
+  if (!SNAPSHOTS) return;
   // caret "initial": Playwright would otherwise write caret-color into inputs, which React
   // reports as a hydration mismatch when the shot is taken before hydration.
   await page.screenshot({ path: join("tests/e2e/artifacts", `${name}.png`), fullPage, caret: "initial" });
