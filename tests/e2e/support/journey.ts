@@ -180,7 +180,7 @@ async function openJourney(
   { language, theme, allowConsoleErrors = [], ...options }: JourneyOptions,
   who: string,
 ): Promise<Journey> {
-  const context = await browser.newContext({ baseURL: baseUrl(), locale: "pt-BR", ...options });
+  const context = await browser.newContext({ baseURL: baseUrl(), locale: "pt-BR", reducedMotion: "reduce", ...options });
   const origin = options.baseURL ?? baseUrl();
   const cookies = [...(language ? [{ name: "language", value: language }] : []), ...(theme ? [{ name: "theme", value: theme }] : [])];
   if (cookies.length) await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: origin })));
