@@ -30,6 +30,7 @@ if (!chrome || !existsSync(chrome)) {
 // This run's databases, apart from any other run's (two suites at once must not share state).
 const RUN_DIR = `.wrangler/e2e-run-${process.pid}`;
 const PRISTINE = `${RUN_DIR}/pristine`;
+const MIGRATED = `${RUN_DIR}/migrated`;
 // How long each file took (committed from a full run; each full green run writes its own to
 // tests/e2e/artifacts/timings.json): the queue starts with the longest files so that no shard
 // is left with one long journey at the end. A file not listed counts by its size.
@@ -46,12 +47,14 @@ ensureDevVars();
 if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
 mkdirSync("tests/e2e/artifacts", { recursive: true });
 
-// Migrate and seed once; every shard starts from a copy of this state.
-rmSync(PRISTINE, { recursive: true, force: true });
-await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PRISTINE], {
+// Migrate and seed once; every shard starts from a copy of this state, and the journeys that
+// need a server over an empty database (prepareState) from a copy of the migrated one.
+rmSync(RUN_DIR, { recursive: true, force: true });
+await run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", MIGRATED], {
   env: offlineEnv,
   stdio: ["ignore", "ignore", "inherit"],
 });
+cpSync(MIGRATED, PRISTINE, { recursive: true });
 const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${PRISTINE}/v3` } });
 await seedDemoData(drizzle(proxy.env.DB, { schema }));
 await proxy.dispose();
@@ -101,7 +104,7 @@ function runFile(shard, file) {
   return new Promise((resolve) => {
     const started = Date.now();
     const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-reporter=spec", file], {
-      env: { ...offlineEnv, E2E_BASE_URL: shard.url, E2E_STATE: shard.state },
+      env: { ...offlineEnv, E2E_BASE_URL: shard.url, E2E_STATE: shard.state, E2E_EMPTY_STATE: MIGRATED },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -180,6 +180,8 @@ async function openJourney(
   { language, theme, allowConsoleErrors = [], ...options }: JourneyOptions,
   who: string,
 ): Promise<Journey> {
+  // Reduced motion, as a visitor may ask their system for: no test is about an animation, and
+  // the frames of spinners, pulses and sliding toasts cost a few percent of the suite's CPU.
   const context = await browser.newContext({ baseURL: baseUrl(), locale: "pt-BR", reducedMotion: "reduce", ...options });
   const origin = options.baseURL ?? baseUrl();
   const cookies = [...(language ? [{ name: "language", value: language }] : []), ...(theme ? [{ name: "theme", value: theme }] : [])];

@@ -5,10 +5,11 @@
 // serverOverEmptyDatabase, the journeys over an empty database; the other browser tests use
 // the server that tests/e2e/run.mjs started.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openD1File } from "./d1.ts";
 import { eventually } from "./eventually.ts";
 
 const offlineEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
@@ -41,13 +42,28 @@ function exec(command: string, args: string[]): Promise<void> {
 
 /**
  * A fresh local state directory with every migration applied; `sql` (e.g. an insert) runs
- * next, before any server opens the directory.
+ * next, before any server opens the directory. Under the runner (E2E_EMPTY_STATE: the state
+ * it migrated once) that is a copy and Node's SQLite; run alone, wrangler migrates and executes.
  */
 export async function prepareState(sql?: string): Promise<{ dir: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), "agency-edge-state-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const migrated = process.env.E2E_EMPTY_STATE;
+  if (migrated) {
+    cpSync(migrated, dir, { recursive: true });
+    if (sql) {
+      const db = openD1File(dir, { readOnly: false });
+      try {
+        db.exec(sql);
+      } finally {
+        db.close();
+      }
+    }
+    return { dir, remove };
+  }
   await exec(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
   if (sql) await exec(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", dir, "--command", sql]);
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
 
 export type LocalServer = {
