@@ -1,10 +1,13 @@
 // `npm run checks`: the static checks of `npm test` (typecheck, lint, format:check, lint:deps)
 // side by side, as many at once as the machine has cores. Each check's output is printed as
 // one block when it ends; the run fails when any check fails, after all have ended.
+// `node scripts/checks.mjs <script>…` runs those npm scripts instead, the first one first:
+// `npm test` runs the unit/API suite beside the checks, which fill the time its workers wait
+// on workerd (on two cores: 136 s for both instead of 80 s and then 82 s).
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
-const CHECKS = ["typecheck", "lint", "format:check", "lint:deps"];
+const CHECKS = process.argv.length > 2 ? process.argv.slice(2) : ["typecheck", "lint", "format:check", "lint:deps"];
 
 function runCheck(name) {
   const started = Date.now();
