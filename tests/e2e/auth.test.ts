@@ -88,9 +88,10 @@ describe("protected routes", () => {
   });
 
   it("sign-out ends the session: protected pages redirect again", async () => {
-    // Sign-out ends the screen's live sockets; the browser reports their refused reconnection.
+    // Sign-out ends the screen's live sockets; the browser reports their refused reconnection,
+    // and a 401 for the bell's first count when the click beats it (it keeps its figure).
     const { page, context } = await journeys.open({
-      allowConsoleErrors: [/^WebSocket connection to .* failed: HTTP Authentication failed/],
+      allowConsoleErrors: [/^WebSocket connection to .* failed: HTTP Authentication failed/, failedRequest(401)],
     });
     await page.goto("/auth");
     await signIn(page, "admin@demo.test");
