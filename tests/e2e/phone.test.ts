@@ -409,11 +409,15 @@ describe("the floating chat button at 390 × 844", () => {
     await page.goto("/pt/contact");
     await hydrated(page, '[data-testid="contact-form"]');
     await page.evaluate(() => window.scrollTo(0, 0));
-    const slot = page.locator("#chat-assistant-slot");
     const field = page.locator('[data-testid="contact-form"] input[name="name"]');
     await field.focus();
-    await page.waitForFunction(() => document.getElementById("chat-assistant-slot")?.hasAttribute("data-stepped-aside"));
-    assert.equal(await slot.evaluate((el) => getComputedStyle(el).visibility), "hidden", "hidden, so it cannot take a tap");
+    // Read in one go: the placeholder slot is replaced by the launcher once its code loads, and
+    // a node read after it left the page has no computed style.
+    const stepped = await page.waitForFunction(() => {
+      const slot = document.getElementById("chat-assistant-slot");
+      return slot?.hasAttribute("data-stepped-aside") ? getComputedStyle(slot).visibility : null;
+    });
+    assert.equal(await stepped.jsonValue(), "hidden", "hidden, so it cannot take a tap");
     await context.close();
 
     const noJs = await journeys.open({ ...PHONE, javaScriptEnabled: false });
