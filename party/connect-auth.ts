@@ -32,10 +32,14 @@ export function partyRouting(env: Env): PartyServerOptions<Env> {
   };
 }
 
-/** The access token the upgrade request carries: `Authorization: Bearer`, else the session cookie. */
+/**
+ * The access token the upgrade request carries: `Authorization: Bearer`, else the session
+ * cookie. Like the API, an Authorization header that is not a bearer token is refused (null),
+ * never passed over for the cookie.
+ */
 function accessToken(request: Request): string | null {
-  const match = request.headers.get("Authorization")?.match(/^Bearer\s+(.+)$/i);
-  if (match) return match[1]!.trim();
+  const header = request.headers.get("Authorization");
+  if (header !== null) return header.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
   return readCookie(request, sessionCookieNames(isSecureRequest(request)).access);
 }
 

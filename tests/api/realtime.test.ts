@@ -93,6 +93,19 @@ describe("who may connect", () => {
     }
   });
 
+  it("refuses an Authorization header that is not a valid bearer token (401), even beside a valid session cookie", async () => {
+    const channel = await newChannel(alice, { name: "aberto-basic" });
+    for (const authorization of ["Basic YWRtaW46YWRtaW4=", "Bearer", `Bearer ${alice.session.access_token}x`, "Token abc"]) {
+      const response = await upgrade(chatPath(channel.id), { Origin: ORIGIN, Cookie: cookieOf(alice), Authorization: authorization });
+      expect(response.status, authorization).toBe(401);
+      expect(response.webSocket).toBeNull();
+    }
+    const bearerOnly = await upgrade(chatPath(channel.id), { Origin: ORIGIN, Authorization: `Bearer ${alice.session.access_token}` });
+    expect(bearerOnly.status).toBe(101);
+    bearerOnly.webSocket?.accept();
+    bearerOnly.webSocket?.close(1000);
+  });
+
   it("refuses another origin and a missing Origin (403)", async () => {
     const channel = await newChannel(alice, { name: "aberto-origin" });
     for (const origin of ["https://evil.example", "http://localhost:9999", undefined]) {
