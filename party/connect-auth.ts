@@ -15,6 +15,7 @@ import type { Lobby, PartyServerOptions } from "partyserver";
 import { TEAM_ROOM, userRoomName } from "~/modules/realtime/protocol";
 import { errorResponse, type ApiErrorCode } from "../worker/http/error-response.ts";
 import { AuthError } from "../worker/auth/auth-error.ts";
+import { bearerToken } from "../worker/auth/request-auth.ts";
 import { isSecureRequest, readCookie, sessionCookieNames } from "../worker/auth/cookies.ts";
 import { getDb } from "../worker/db/client.ts";
 import { requestLanguage } from "../worker/lib/request-language.ts";
@@ -32,14 +33,10 @@ export function partyRouting(env: Env): PartyServerOptions<Env> {
   };
 }
 
-/**
- * The access token the upgrade request carries: `Authorization: Bearer`, else the session
- * cookie. Like the API, an Authorization header that is not a bearer token is refused (null),
- * never passed over for the cookie.
- */
+/** The access token the upgrade request carries: `Authorization: Bearer` (any other Authorization is refused), else the session cookie. */
 function accessToken(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  if (header !== null) return header.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+  const bearer = bearerToken(request);
+  if (bearer !== undefined) return bearer;
   return readCookie(request, sessionCookieNames(isSecureRequest(request)).access);
 }
 

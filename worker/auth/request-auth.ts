@@ -8,6 +8,17 @@ import type { ServiceContext } from "../services/service-context.ts";
 export const SERVER_REFRESH_MARGIN_SECONDS = 90;
 
 /**
+ * The request's `Authorization: Bearer <token>`: undefined without an Authorization header,
+ * null when the header is anything else (which is refused, never passed over for the session
+ * cookies: the API and the live sockets read it here alike).
+ */
+export function bearerToken(request: Request): string | null | undefined {
+  const header = request.headers.get("Authorization");
+  if (header === null) return undefined;
+  return header.match(/^Bearer\s+(\S+)\s*$/i)?.[1] ?? null;
+}
+
+/**
  * Who is making this request, resolved once and lazily. API clients send
  * `Authorization: Bearer <access token>`; the browser app sends the session cookies, and
  * a near-expired or missing access token is refreshed here with the refresh cookie. Cookies
@@ -40,9 +51,7 @@ export class RequestAuth {
 
   /** The bearer token of the request, if it sent one. */
   get bearer(): string | null {
-    const header = this.request.headers.get("Authorization");
-    const match = header?.match(/^Bearer\s+(.+)$/i);
-    return match ? match[1]!.trim() : null;
+    return bearerToken(this.request) ?? null;
   }
 
   /** The refresh cookie, when the cookies are this request's credential (no Authorization header). */
