@@ -678,9 +678,16 @@ describe("pipeline at 390 px", () => {
     const next = (await column(page, "qualified").boundingBox())!;
     assert.ok(next.x < 390, "the next column peeks in at the right");
     const start = { x: box.x + 40, y: box.y + 40 };
+    // The finger rests 250 ms as the page counts time: a timer started when the page handles
+    // the touchstart, before the sensor's own 120 ms one, so a busy machine cannot send the
+    // moves before the press has taken.
+    await page.evaluate(() => {
+      (window as unknown as { __pressed: Promise<void> }).__pressed = new Promise((resolve) =>
+        addEventListener("touchstart", () => setTimeout(resolve, 250), { capture: true, once: true }),
+      );
+    });
     await touch("touchStart", start.x, start.y);
-    // Time on purpose: the drag starts only after the finger has rested 120 ms.
-    await page.waitForTimeout(250);
+    await page.evaluate(() => (window as unknown as { __pressed: Promise<void> }).__pressed);
     const end = { x: Math.min(385, next.x + 30), y: next.y + 150 };
     for (let i = 1; i <= 12; i++) await touch("touchMove", start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
     await page.getByTestId("pipeline-card-overlay").waitFor();
@@ -692,11 +699,24 @@ describe("pipeline at 390 px", () => {
       [{ status: "qualified" }],
     );
 
-    // A swipe without the press is no drag: the finger scrolls the board instead.
+    // A swipe without the press is no drag: the finger scrolls the board instead. The touches
+    // are sent at once, not each after the last one's answer, so the page has the first move
+    // well inside the 120 ms; it says how long it was.
     const first = (await column(page, "new").getByTestId("pipeline-card").first().boundingBox())!;
-    await touch("touchStart", first.x + 60, first.y + 30);
-    for (let i = 1; i <= 4; i++) await touch("touchMove", first.x + 60 - 12 * i, first.y + 30);
-    await touch("touchEnd");
+    await page.evaluate(() => {
+      (window as unknown as { __moved: Promise<number> }).__moved = new Promise((resolve) => {
+        let pressedAt = 0;
+        addEventListener("touchstart", () => (pressedAt = performance.now()), { capture: true, once: true });
+        addEventListener("touchmove", () => resolve(performance.now() - pressedAt), { capture: true, once: true });
+      });
+    });
+    await Promise.all([
+      touch("touchStart", first.x + 60, first.y + 30),
+      ...[1, 2, 3, 4].map((i) => touch("touchMove", first.x + 60 - 12 * i, first.y + 30)),
+      touch("touchEnd"),
+    ]);
+    const firstMove = await page.evaluate(() => (window as unknown as { __moved: Promise<number> }).__moved);
+    assert.ok(firstMove < 120, `the first move reached the page ${Math.round(firstMove)} ms after the touch: not a swipe`);
     // Time on purpose: a drag (or its PATCH) that should not start would show by then.
     await page.waitForTimeout(400);
     assert.equal(await page.getByTestId("pipeline-card-overlay").count(), 0);

@@ -105,7 +105,9 @@ process.on("SIGINT", () => process.exit(130));
 function runFile(shard, file) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-reporter=spec", file], {
+    // E2E_GREP=<pattern>: only the tests whose name matches (node --test-name-pattern).
+    const only = process.env.E2E_GREP ? [`--test-name-pattern=${process.env.E2E_GREP}`] : [];
+    const tests = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", "--test", "--test-reporter=spec", ...only, file], {
       env: { ...offlineEnv, E2E_BASE_URL: shard.url, E2E_STATE: shard.state, E2E_EMPTY_STATE: MIGRATED },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -2,6 +2,7 @@ import { ChatBubbleIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import { Badge, Button, IconButton } from "@radix-ui/themes";
 import type { LeadStatus } from "@worker/db/schema/enums";
 import { LOCALES, type Language } from "~/i18n";
+import { cachedIntl } from "~/i18n/intl-cache";
 import { useI18n } from "~/i18n/react";
 import { mailtoLink, whatsappLink } from "./contact-links";
 
@@ -95,16 +96,12 @@ export function EmailButton({ lead }: { lead: ContactLead }) {
   );
 }
 
-const dayMonthFormats = new Map<Language, Intl.DateTimeFormat>();
-
 /** dd/MM in pt (the pipeline cards' creation date), the locale's day and month elsewhere. */
 export function formatDayMonth(value: string, language: Language): string {
-  let format = dayMonthFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" });
-    dayMonthFormats.set(language, format);
-  }
-  return format.format(new Date(value));
+  return cachedIntl(
+    `date:day-month:${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" }),
+  ).format(new Date(value));
 }
 
 /** `?lead=<id>` on the current search: the link that opens a lead's detail dialog. */
