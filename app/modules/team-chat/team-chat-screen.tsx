@@ -161,8 +161,11 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
     if (event.user_id === me) markSeen(event.channel_id, event.seq);
     if (!known.current.has(event.channel_id)) reloadSoon();
   };
-  useLiveRoom({ party: TEAM_PARTY, room: me ? TEAM_ROOM : null, onEvent: onActivity, onOpen: (first) => !first && reloadSoon() });
-  useLiveRoom({ party: USER_PARTY, room: me ? userRoomName(me) : null, onEvent: onActivity, onOpen: (first) => !first && reloadSoon() });
+  // Each time a room's socket opens, the first time too, the list is read again: a channel
+  // created (or a membership added) between the page's read and the socket's opening has no
+  // event left to bring it. Both sockets opening together read it once (reloadSoon waits 300 ms).
+  useLiveRoom({ party: TEAM_PARTY, room: me ? TEAM_ROOM : null, onEvent: onActivity, onOpen: reloadSoon });
+  useLiveRoom({ party: USER_PARTY, room: me ? userRoomName(me) : null, onEvent: onActivity, onOpen: reloadSoon });
 
   // Offline, a channel change keeps the screen and says so.
   const offlineToasted = useRef<unknown>(null);
