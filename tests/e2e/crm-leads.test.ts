@@ -215,7 +215,7 @@ describe("leads list and lead form", () => {
     const dialog = formDialog(page);
     await dialog.getByRole("heading", { name: "Editar Lead" }).waitFor();
     assert.equal(await dialog.getByLabel("Nome").inputValue(), name);
-    assert.equal(await dialog.getByLabel("Valor Estimado (R$)").inputValue(), "1500,5");
+    assert.equal(await dialog.getByLabel("Valor Estimado (R$)").inputValue(), "1.500,50");
     assert.equal(await dialog.getByLabel("Origem").innerText(), "Indicação");
     await dialog.getByLabel("Empresa").fill("Empresa E2E Editada");
     await dialog.getByLabel("Valor Estimado (R$)").fill("");
@@ -265,6 +265,47 @@ describe("leads list and lead form", () => {
     assert.equal(await leadRow("Lead Sem Valor Válido"), null);
     await context.close();
   });
+
+  for (const { language, typed, shown, money, labels } of [
+    {
+      language: "pt",
+      typed: "82.500,50",
+      shown: "82.500,50",
+      money: /R\$\s82\.500,50/,
+      labels: ["Novo Lead", "Nome", "Valor Estimado (R$)", "Criar Lead", "Editar"],
+    },
+    {
+      language: "es",
+      typed: "82500,50",
+      shown: "82.500,50",
+      money: /82\.500,50/,
+      labels: ["Nuevo Lead", "Nombre", "Valor estimado (R$)", "Crear Lead", "Editar"],
+    },
+    {
+      language: "en",
+      typed: "82,500.50",
+      shown: "82,500.50",
+      money: /R\$82,500\.50/,
+      labels: ["New Lead", "Name", "Estimated value (R$)", "Create Lead", "Edit"],
+    },
+  ] as const) {
+    it(`${language}: the value is read as the app writes it ('${typed}'); the card and the form show it back`, async () => {
+      const { page, context } = await signedIn("/leads?view=list", "rep", { language });
+      const [newLead, nameLabel, valueLabel, create, edit] = labels;
+      const name = `Valor ${language} ${RUN}`;
+      await page.getByRole("button", { name: newLead }).click();
+      const dialog = formDialog(page);
+      await dialog.getByLabel(nameLabel).first().fill(name);
+      await dialog.getByLabel(valueLabel).fill(typed);
+      await dialog.getByRole("button", { name: create }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal((await leadRow(name))?.estimated_value, 82500.5, "stored as the number typed");
+      assert.match(await card(page, name).innerText(), money);
+      await card(page, name).getByRole("button", { name: edit }).click();
+      assert.equal(await formDialog(page).getByLabel(valueLabel).inputValue(), shown);
+      await context.close();
+    });
+  }
 
   it("a taken e-mail (409) names the lead that has it and offers to open it; what was typed stays", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep", { allowConsoleErrors: [failedRequest(409)] });

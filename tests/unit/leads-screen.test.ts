@@ -3,7 +3,7 @@ import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import { mailtoLink, whatsappDigits, whatsappLink } from "~/modules/leads/contact-links";
 import { leadsViewFor } from "~/modules/leads/leads-view";
 import { appendColumnPage, applyLeadUpdate, findLead, moveLead } from "~/modules/leads/pipeline-state";
-import { addTag, estimatedValueText, parseEstimatedValue } from "~/modules/leads/lead-form-values";
+import { addTag, decimalPattern, estimatedValueText, parseEstimatedValue } from "~/modules/leads/lead-form-values";
 
 const lead = (id: string, status: LeadDto["status"], value: number | null, created_at: string): LeadDto => ({
   id,
@@ -64,14 +64,62 @@ describe("leads screen helpers", () => {
     expect(leadsViewFor(null, null)).toBe("list");
   });
 
-  it("estimated value: a decimal with comma or point, empty is null (crm.md §5)", () => {
-    expect(parseEstimatedValue("1500,50")).toBe(1500.5);
-    expect(parseEstimatedValue(" 2000.25 ")).toBe(2000.25);
-    expect(parseEstimatedValue("")).toBeNull();
-    expect(parseEstimatedValue("   ")).toBeNull();
-    expect(estimatedValueText(1500.5, "pt")).toBe("1500,5");
-    expect(estimatedValueText(1500.5, "en")).toBe("1500.5");
+  it("estimated value in pt: what the app shows ('82.500,50'), plain '82500,50', a point before 1-2 decimals; empty is null", () => {
+    for (const [text, value] of [
+      ["82.500,50", 82500.5],
+      ["82500,50", 82500.5],
+      ["R$ 82.500,50", 82500.5],
+      ["R$\u00a082.500,50", 82500.5],
+      [" 1.234.567 ", 1234567],
+      ["82.500", 82500],
+      ["82500.5", 82500.5],
+      ["0", 0],
+      ["1500,5", 1500.5],
+    ] as const) {
+      expect(parseEstimatedValue(text, "pt"), text).toBe(value);
+    }
+    for (const text of ["82,500.50", "8.25,00", "1.2345", "mil reais", "1,234", "-5", "12,345"]) {
+      expect(parseEstimatedValue(text, "pt"), text).toBeNull();
+    }
+    expect(parseEstimatedValue("", "pt")).toBeNull();
+    expect(parseEstimatedValue("   ", "pt")).toBeNull();
+  });
+
+  it("estimated value in es reads as in pt; in en '82,500.50', '82500.50' and a comma before 1-2 decimals", () => {
+    expect(parseEstimatedValue("82.500,50", "es")).toBe(82500.5);
+    expect(parseEstimatedValue("82500,50", "es")).toBe(82500.5);
+    for (const [text, value] of [
+      ["82,500.50", 82500.5],
+      ["82500.50", 82500.5],
+      ["$82,500.50", 82500.5],
+      ["82,500", 82500],
+      ["82500,5", 82500.5],
+    ] as const) {
+      expect(parseEstimatedValue(text, "en"), text).toBe(value);
+    }
+    for (const text of ["82.500,50", "82.500", "1,23,456"]) expect(parseEstimatedValue(text, "en"), text).toBeNull();
+  });
+
+  it("the value field's pattern accepts exactly what the parser reads (native validation agrees)", () => {
+    for (const language of ["pt", "es", "en"] as const) {
+      const pattern = new RegExp(`^(?:${decimalPattern(language)})$`, "v");
+      for (const text of ["82.500,50", "82500,50", "82,500.50", "82500.50", "82.500", "82,500", "1,234", "mil", "1.2345", "R$ 10"]) {
+        expect(pattern.test(text), `${language} ${text}`).toBe(parseEstimatedValue(text, language) !== null);
+      }
+    }
+  });
+
+  it("a stored value shows in the field as the card shows it: the language's grouping and decimals", () => {
+    expect(estimatedValueText(82500.5, "pt")).toBe("82.500,50");
+    expect(estimatedValueText(82500, "pt")).toBe("82.500");
+    expect(estimatedValueText(82500.5, "en")).toBe("82,500.50");
+    expect(estimatedValueText(82500.5, "es")).toBe("82.500,50");
     expect(estimatedValueText(null, "es")).toBe("");
+    for (const language of ["pt", "es", "en"] as const) {
+      for (const value of [0, 1500.5, 82500.5, 1234567.89]) {
+        expect(parseEstimatedValue(estimatedValueText(value, language), language), `${language} ${value}`).toBe(value);
+      }
+    }
   });
 
   it("tags are trimmed; empty and duplicate ones (any case) are ignored", () => {

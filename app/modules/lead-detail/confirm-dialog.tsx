@@ -41,7 +41,7 @@ export function ConfirmDialog({
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
-            <Button variant="soft" color="gray" disabled={busy}>
+            <Button variant="surface" color="gray" highContrast disabled={busy}>
               {t("crm.shared.actions.cancel")}
             </Button>
           </AlertDialog.Cancel>

@@ -234,7 +234,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
                 </Button>
               )}
               {canEdit && !gone && (
-                <Button variant="soft" color="gray" size="2" onClick={() => setEditing(true)}>
+                <Button variant="surface" color="gray" highContrast size="2" onClick={() => setEditing(true)}>
                   <Pencil1Icon aria-hidden />
                   {t("crm.shared.actions.edit")}
                 </Button>

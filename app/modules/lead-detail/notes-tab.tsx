@@ -146,7 +146,7 @@ function NoteEditor({
       />
       <Flex gap="2" justify="end">
         {onCancel && (
-          <Button type="button" variant="soft" color="gray" disabled={saving} onClick={onCancel}>
+          <Button type="button" variant="surface" color="gray" highContrast disabled={saving} onClick={onCancel}>
             {t("crm.shared.actions.cancel")}
           </Button>
         )}

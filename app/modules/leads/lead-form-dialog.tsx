@@ -11,7 +11,7 @@ import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import { withLeadParam } from "./lead-card-parts";
-import { addTag, DECIMAL_PATTERN, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
+import { addTag, decimalPattern, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
 import { TagField } from "./tag-field";
 import { useReturnFocus } from "~/modules/crm/use-return-focus";
 
@@ -119,7 +119,7 @@ function LeadForm({
       company: text("company") || null,
       source,
       status,
-      estimated_value: parseEstimatedValue(text("estimated_value")),
+      estimated_value: parseEstimatedValue(text("estimated_value"), language),
       assigned_to: assignee,
       // A tag typed but not added yet counts too.
       tags: addTag(tags, tagDraft),
@@ -213,7 +213,7 @@ function LeadForm({
               {...fieldIds("estimated_value")}
               name="estimated_value"
               inputMode="decimal"
-              pattern={DECIMAL_PATTERN}
+              pattern={decimalPattern(language)}
               title={t("crm.leads.form.estimatedValueHint")}
               defaultValue={estimatedValueText(lead?.estimated_value, language)}
               placeholder={t("crm.leads.form.estimatedValuePlaceholder")}
@@ -288,7 +288,7 @@ function LeadForm({
 
         <Flex gap="3" justify="end" wrap="wrap">
           <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
+            <Button type="button" variant="surface" color="gray" highContrast>
               {t("crm.shared.actions.cancel")}
             </Button>
           </Dialog.Close>

@@ -333,7 +333,7 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
               </Link>
             </Button>
             {canEdit && (
-              <Button size="2" variant="soft" color="gray" onClick={() => onEdit(lead)} data-testid="lead-edit">
+              <Button size="2" variant="surface" color="gray" highContrast onClick={() => onEdit(lead)} data-testid="lead-edit">
                 {t("crm.leads.card.edit")}
               </Button>
             )}

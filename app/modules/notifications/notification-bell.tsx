@@ -147,8 +147,8 @@ export function NotificationBell() {
                 <span
                   aria-hidden
                   data-testid="notification-badge"
-                  className="absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
-                  style={{ background: "var(--red-9)", color: "var(--red-contrast)", boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
+                  className="unread-badge absolute -top-2 -right-2.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] leading-none font-semibold"
+                  style={{ boxShadow: "0 0 0 2px var(--color-panel-solid)" }}
                 >
                   {badgeText(count)}
                 </span>

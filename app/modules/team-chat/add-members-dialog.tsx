@@ -166,7 +166,7 @@ export function AddMembersDialog({
         </div>
         <Flex justify="end" mt="4">
           <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
+            <Button type="button" variant="surface" color="gray" highContrast>
               {t("crm.shared.actions.close")}
             </Button>
           </Dialog.Close>

@@ -92,8 +92,7 @@ export function ChannelList({ channels, openId, unread, onCreate, createButtonRe
                   {channel.is_private ? <span className="sr-only">{`(${t("crm.teamChat.channels.private")})`}</span> : null}
                   {unreadCount > 0 ? (
                     <span
-                      className="min-w-5 shrink-0 rounded-full px-1.5 text-center text-xs font-semibold leading-5"
-                      style={{ background: "var(--red-9)", color: "var(--red-contrast)" }}
+                      className="unread-badge min-w-5 shrink-0 rounded-full px-1.5 text-center text-xs font-semibold leading-5"
                       data-testid="chat-unread"
                       data-count={badgeText(unreadCount)}
                     >

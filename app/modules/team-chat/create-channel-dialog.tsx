@@ -159,7 +159,7 @@ export function CreateChannelDialog({
           </Flex>
           <Flex gap="3" mt="5" justify="end">
             <Dialog.Close>
-              <Button type="button" variant="soft" color="gray">
+              <Button type="button" variant="surface" color="gray" highContrast>
                 {t("crm.shared.actions.cancel")}
               </Button>
             </Dialog.Close>

@@ -84,7 +84,7 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     status: "Status",
     estimatedValue: "Estimated value (R$)",
     estimatedValuePlaceholder: "0.00",
-    estimatedValueHint: "A number with up to two decimals (e.g. 1500.50).",
+    estimatedValueHint: "A number with up to two decimals (e.g. 82,500.50 or 82500.50).",
     assignee: "Assignee",
     tags: "Tags",
     tagPlaceholder: "Type a tag and press Enter",

@@ -84,7 +84,7 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     status: "Estado",
     estimatedValue: "Valor estimado (R$)",
     estimatedValuePlaceholder: "0,00",
-    estimatedValueHint: "Un número, con hasta dos decimales (p. ej., 1500,50).",
+    estimatedValueHint: "Un número, con hasta dos decimales (p. ej., 82.500,50 o 82500,50).",
     assignee: "Responsable",
     tags: "Etiquetas",
     tagPlaceholder: "Escribe una etiqueta y pulsa Intro",

@@ -83,7 +83,7 @@ export const leadsPt = {
     status: "Status",
     estimatedValue: "Valor Estimado (R$)",
     estimatedValuePlaceholder: "0,00",
-    estimatedValueHint: "Um número, com até duas casas decimais (ex.: 1500,50).",
+    estimatedValueHint: "Um número, com até duas casas decimais (ex.: 82.500,50 ou 82500,50).",
     assignee: "Responsável",
     tags: "Tags",
     tagPlaceholder: "Digite uma tag e pressione Enter",
