@@ -177,6 +177,29 @@ describe("dashboard", () => {
     await context.close();
   });
 
+  it("switching the language in the frame translates the dashboard in place, without a reload, and back", async () => {
+    const { page, context } = await openDashboard("admin");
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    const dashboard = page.getByTestId("dashboard");
+    await dashboard.getByText("Pipeline de Vendas").waitFor();
+    for (const [option, pipeline, refresh, gone] of [
+      ["English", "Sales pipeline", "Refresh data", "Pipeline de Vendas"],
+      ["Español", "Pipeline de ventas", "Actualizar datos", "Sales pipeline"],
+      ["Português", "Pipeline de Vendas", "Atualizar dados", "Pipeline de ventas"],
+    ] as const) {
+      await page
+        .getByRole("combobox", { name: "Idioma" })
+        .or(page.getByRole("combobox", { name: "Language" }))
+        .click();
+      await page.getByRole("option", { name: option }).click();
+      await dashboard.getByText(pipeline, { exact: true }).waitFor();
+      await dashboard.getByRole("button", { name: refresh }).waitFor();
+      assert.equal(await dashboard.getByText(gone, { exact: true }).count(), 0, `no '${gone}' left after choosing ${option}`);
+    }
+    assert.equal(await page.evaluate(() => (window as unknown as { __same?: boolean }).__same), true, "no reload");
+    await context.close();
+  });
+
   it("refreshes by itself every 10 minutes while open", async () => {
     const { page, context } = await openDashboard();
     await page.clock.install();

@@ -1,5 +1,5 @@
 import { data, useRevalidator, useRouteError } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, languageFromCookie, type Language } from "~/i18n";
+import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
@@ -43,11 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type DashboardData = Awaited<ReturnType<Route.ClientLoaderArgs["serverLoader"]>>;
 
-/** The language the page is rendered in (<html lang="pt-BR">); no cookie parser in the bundle. */
-const browserLanguage = (): Language => {
-  const code = document.documentElement.lang.slice(0, 2);
-  return isLanguage(code) ? code : DEFAULT_LANGUAGE;
-};
+/**
+ * The language the server loader will answer in: the saved preference, as the loader reads it.
+ * (Not <html lang>: right after a switch in the frame it still names the old language, and the
+ * figures cached in that language would come back untranslated.)
+ */
+const savedLanguage = (): Language => languageFromCookie(document.cookie) ?? DEFAULT_LANGUAGE;
 
 /**
  * crm.md §9: a fetch that is not forced is skipped while the last one is under 5 minutes old:
@@ -57,7 +58,7 @@ const browserLanguage = (): Language => {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<DashboardData> {
   const forced = takeForcedFetch();
-  const language = browserLanguage();
+  const language = savedLanguage();
   const cached = forced ? null : freshDashboard<DashboardData>(language);
   if (cached) return cached;
   try {
