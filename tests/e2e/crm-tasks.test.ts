@@ -10,6 +10,7 @@ import { baseUrl, holdRequests, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
 import {
   assertNoSidewaysScroll,
+  callApi,
   DEMO_USERS,
   DESKTOP,
   eventuallyEqual,
@@ -118,6 +119,35 @@ describe("tasks screen", () => {
     assert.equal(await own.getByTestId("task-toggle").isDisabled(), false);
     assert.equal(await other.getByTestId("task-edit").count(), 0, "someone else's task: no Editar");
     assert.equal(await other.getByTestId("task-toggle").isDisabled(), true);
+    await context.close();
+  });
+
+  it("deletes a task from its dialog after a confirmation that can be cancelled; the focus goes back to 'Nova tarefa'", async () => {
+    const { page, context } = await openTasks("/tasks", "rep", DESKTOP);
+    const title = `Tarefa para excluir ${Date.now()}`;
+    const created = await callApi<{ task: { id: string } }>(page, "POST", "/tasks", { title });
+    assert.equal(created.status, 201);
+    await page.reload();
+    await card(page, title).getByTestId("task-edit").click();
+    const dialog = page.getByTestId("task-dialog");
+    await dialog.getByTestId("task-delete").click();
+    const confirm = page.getByRole("alertdialog", { name: "Excluir tarefa?" });
+    await confirm.getByText(`A tarefa “${title}” será excluída.`, { exact: false }).waitFor();
+    await animationsDone(page);
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await snapshot(page, "crm-task-delete-confirm-pt-1280", { fullPage: false });
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await confirm.waitFor({ state: "detached" });
+    assert.ok(await queryFirst("select 1 as one from tasks where id = ?", created.body.task.id), "cancelled: kept");
+
+    await dialog.getByTestId("task-delete").click();
+    await confirm.getByRole("button", { name: "Excluir" }).click();
+    await toastShown(page, "Tarefa excluída!");
+    await dialog.waitFor({ state: "detached" });
+    await card(page, title).waitFor({ state: "detached" });
+    assert.equal(await queryFirst("select 1 as one from tasks where id = ?", created.body.task.id), null);
+    await page.waitForFunction(() => document.activeElement?.textContent === "Nova tarefa", undefined, { polling: 50 });
     await context.close();
   });
 
@@ -478,8 +508,10 @@ describe("tasks screen", () => {
       await snapshot(page, `crm-tasks-${language}-${theme}-${width}`);
       const violations = await audit(page);
       assert.equal(violations.length, 0, describeViolations(violations));
-      await page.getByTestId("tasks-new").click();
-      await page.getByTestId("task-dialog").waitFor();
+      // A task's own dialog: its fields and 'Excluir' beside 'Cancelar' and 'Salvar'.
+      await page.getByTestId("task-edit").first().click();
+      await page.getByTestId("task-dialog").getByTestId("task-delete").waitFor();
+      await assertNoSidewaysScroll(page, `${width}, the dialog`, ["[data-testid=task-dialog]"]);
       const dialogViolations = await audit(page);
       assert.equal(dialogViolations.length, 0, describeViolations(dialogViolations));
       await snapshot(page, `crm-task-dialog-${language}-${theme}-${width}`, { fullPage: false });

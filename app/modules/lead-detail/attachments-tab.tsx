@@ -9,7 +9,7 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { useAnnounce } from "./announcer";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
 import { CollectionStatus, LoadMore } from "./collection-status";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatFileSize } from "./format-file-size";
 import { attachmentUrl, fetchAttachment, leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";

@@ -12,7 +12,7 @@ import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
 import { Announcer } from "./announcer";
 import { AttachmentsTab } from "./attachments-tab";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { HistoryTab } from "./history-tab";
 import { leadDetailApi } from "./lead-detail-api";
 import { NotesTab } from "./notes-tab";

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { CollectionStatus, LoadMore } from "./collection-status";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";

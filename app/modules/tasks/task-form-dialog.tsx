@@ -1,8 +1,10 @@
+import { TrashIcon } from "@radix-ui/react-icons";
 import { Button, Dialog, Flex, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api } from "~/modules/crm/api-client";
+import { api, ApiClientError } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
@@ -16,6 +18,8 @@ type Props = {
   /** The task to edit; none for a new one. */
   task?: TaskDto | null;
   onSaved: (task: TaskDto) => void;
+  /** Offers 'Excluir' (with a confirmation) on a task being edited; called once it is deleted. */
+  onDeleted?: (task: TaskDto) => void;
   /** Where the focus goes when the dialog closes (it has no trigger of its own). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
@@ -31,7 +35,7 @@ const FIELDS: Field[] = ["title", "description", "due_date", "assigned_to", "lea
  * as you type, 'Nenhum'). Saves through /api/tasks; the server's messages show under their
  * fields and in a toast under the generic error title; offline, the dialog keeps what was typed.
  */
-export function TaskFormDialog({ open, onOpenChange, task, onSaved, returnFocusTo }: Props) {
+export function TaskFormDialog({ open, onOpenChange, task, onSaved, onDeleted, returnFocusTo }: Props) {
   const { t } = useI18n();
   const leadListOpen = useRef(false);
   return (
@@ -62,6 +66,13 @@ export function TaskFormDialog({ open, onOpenChange, task, onSaved, returnFocusT
             onSaved(saved);
             onOpenChange(false);
           }}
+          onDeleted={
+            onDeleted &&
+            ((deleted) => {
+              onDeleted(deleted);
+              onOpenChange(false);
+            })
+          }
         />
       </Dialog.Content>
     </Dialog.Root>
@@ -72,10 +83,12 @@ function TaskForm({
   task,
   leadListOpen,
   onDone,
+  onDeleted,
 }: {
   task: TaskDto | null;
   leadListOpen: RefObject<boolean>;
   onDone: (task: TaskDto) => void;
+  onDeleted?: (task: TaskDto) => void;
 }) {
   const { t } = useI18n();
   const toast = useToast();
@@ -90,6 +103,7 @@ function TaskForm({
   const [usersFailed, setUsersFailed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -219,7 +233,22 @@ function TaskForm({
         </FieldRow>
       </Flex>
 
-      <Flex gap="3" mt="5" justify="end">
+      <Flex gap="3" mt="5" justify="end" wrap="wrap">
+        {task && onDeleted ? (
+          <Button
+            type="button"
+            variant="soft"
+            color="red"
+            highContrast
+            className="sm:mr-auto"
+            disabled={saving}
+            onClick={() => setConfirmingDelete(true)}
+            data-testid="task-delete"
+          >
+            <TrashIcon aria-hidden />
+            {t("crm.shared.actions.delete")}
+          </Button>
+        ) : null}
         <Dialog.Close>
           <Button type="button" variant="surface" color="gray" highContrast>
             {t("crm.shared.actions.cancel")}
@@ -229,6 +258,32 @@ function TaskForm({
           {t("crm.shared.actions.save")}
         </Button>
       </Flex>
+      {task && onDeleted ? (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t("crm.tasks.delete.title")}
+          description={t("crm.tasks.delete.description", { title: task.title })}
+          confirm={t("crm.shared.actions.delete")}
+          confirming={t("crm.tasks.delete.deleting")}
+          onCancel={() => setConfirmingDelete(false)}
+          onConfirm={async () => {
+            try {
+              await api<undefined>("DELETE", `/tasks/${encodeURIComponent(task.id)}`);
+              toast({ title: t("crm.tasks.toasts.deleted"), variant: "success" });
+              onDeleted(task);
+            } catch (error) {
+              setConfirmingDelete(false);
+              // Deleted elsewhere meanwhile: it is gone either way.
+              if (error instanceof ApiClientError && error.status === 404) {
+                toast({ title: t("crm.tasks.toasts.notFound"), variant: "destructive" });
+                onDeleted(task);
+                return;
+              }
+              failed(error);
+            }
+          }}
+        />
+      ) : null}
     </form>
   );
 }

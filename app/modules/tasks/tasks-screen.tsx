@@ -164,6 +164,13 @@ export function TasksScreen({ data }: { data: TasksData }) {
     void revalidate();
   };
 
+  const deleted = (task: TaskDto) => {
+    // The deleted task's 'Editar' goes away: the focus returns to 'Nova tarefa'.
+    opener.current = newButton.current;
+    setList((current) => ({ ...current, items: current.items.filter((item) => item.id !== task.id) }));
+    void revalidate();
+  };
+
   const toggle = async (task: TaskDto) => {
     const completed = !task.completed;
     const setOverride = (value: TaskDto) => setList((current) => ({ ...current, overrides: { ...current.overrides, [task.id]: value } }));
@@ -331,6 +338,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
             onOpenChange={closeDialog}
             task={dialog.task}
             onSaved={saved}
+            onDeleted={deleted}
             returnFocusTo={dialog.fromOpener ? opener : newButton}
           />
         </Suspense>

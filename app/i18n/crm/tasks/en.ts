@@ -40,6 +40,7 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
     create: "Create task",
   },
   toasts: {
+    deleted: "Task deleted!",
     completed: "Task marked as completed!",
     reopened: "Task reopened!",
     created: "Task created!",
@@ -47,6 +48,11 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
     toggleFailed: "Could not update the task",
     loadFailed: "Could not load the tasks",
     notFound: "Task not found",
+  },
+  delete: {
+    title: "Delete task?",
+    description: "The task “{title}” will be deleted. This cannot be undone.",
+    deleting: "Deleting...",
   },
   dialog: {
     createTitle: "New task",

@@ -40,6 +40,7 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
     create: "Crear tarea",
   },
   toasts: {
+    deleted: "¡Tarea eliminada!",
     completed: "¡Tarea marcada como completada!",
     reopened: "¡Tarea reabierta!",
     created: "¡Tarea creada!",
@@ -47,6 +48,11 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
     toggleFailed: "No se pudo actualizar la tarea",
     loadFailed: "No se pudieron cargar las tareas",
     notFound: "Tarea no encontrada",
+  },
+  delete: {
+    title: "¿Eliminar la tarea?",
+    description: "La tarea «{title}» se eliminará. Esta acción no se puede deshacer.",
+    deleting: "Eliminando...",
   },
   dialog: {
     createTitle: "Nueva tarea",

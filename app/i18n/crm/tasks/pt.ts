@@ -39,6 +39,7 @@ export const tasksPt = {
     create: "Criar tarefa",
   },
   toasts: {
+    deleted: "Tarefa excluída!",
     completed: "Tarefa marcada como concluída!",
     reopened: "Tarefa reaberta!",
     created: "Tarefa criada!",
@@ -46,6 +47,11 @@ export const tasksPt = {
     toggleFailed: "Não foi possível atualizar a tarefa",
     loadFailed: "Não foi possível carregar as tarefas",
     notFound: "Tarefa não encontrada",
+  },
+  delete: {
+    title: "Excluir tarefa?",
+    description: "A tarefa “{title}” será excluída. Esta ação não pode ser desfeita.",
+    deleting: "Excluindo...",
   },
   dialog: {
     createTitle: "Nova tarefa",
