@@ -1,17 +1,11 @@
-import { cachedIntl } from "./intl-cache.ts";
 import { LOCALES, type Language } from "./languages.ts";
 
 // Dates, numbers and money always go through Intl with the interface language's locale.
 // CRM figures are in reais (BRL) by default; the public site passes USD where the spec's
 // claims are in dollars.
 
-/** The NumberFormat for the language and options, built once (see intl-cache.ts). */
-function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}) {
-  return cachedIntl(`number:${language}:${JSON.stringify(options)}`, () => new Intl.NumberFormat(LOCALES[language], options));
-}
-
 export function formatMoney(value: number, language: Language, currency = "BRL", maximumFractionDigits = 2) {
-  return numberFormat(language, {
+  return new Intl.NumberFormat(LOCALES[language], {
     style: "currency",
     currency,
     // Reais read "R$" in every language (es-ES would otherwise print "540.000,00 BRL").
@@ -22,11 +16,11 @@ export function formatMoney(value: number, language: Language, currency = "BRL",
 }
 
 export function formatNumber(value: number, language: Language, options?: Intl.NumberFormatOptions) {
-  return numberFormat(language, options).format(value);
+  return new Intl.NumberFormat(LOCALES[language], options).format(value);
 }
 
 export function formatPercent(value: number, language: Language, fractionDigits = 1) {
-  return numberFormat(language, {
+  return new Intl.NumberFormat(LOCALES[language], {
     style: "percent",
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
@@ -47,7 +41,7 @@ export function formatFileSize(bytes: number, language: Language) {
 
 /** The dictionary's plural form of a count: "one" or "other" (pt/es "many" reads as "other"). */
 export function pluralForm(language: Language, count: number): "one" | "other" {
-  return cachedIntl(`plural:${language}`, () => new Intl.PluralRules(LOCALES[language])).select(count) === "one" ? "one" : "other";
+  return new Intl.PluralRules(LOCALES[language]).select(count) === "one" ? "one" : "other";
 }
 
 /**
@@ -58,7 +52,7 @@ export function pluralForm(language: Language, count: number): "one" | "other" {
 export function formatWaitTime(seconds: number, language: Language): string {
   const wait = Math.max(1, Math.ceil(seconds));
   const [value, unit] = wait < 60 ? [wait, "second"] : [Math.ceil(wait / 60), "minute"];
-  return numberFormat(language, { style: "unit", unit, unitDisplay: "long" }).format(value);
+  return new Intl.NumberFormat(LOCALES[language], { style: "unit", unit, unitDisplay: "long" }).format(value);
 }
 
 // Big figures (the site's claims, case-study metrics, budgets) in one style per language,
@@ -66,12 +60,19 @@ export function formatWaitTime(seconds: number, language: Language): string {
 // "500K" in en; "US$ 10 mi", "10 M US$", "$10M"), never a hand-written "500K" on a
 // Portuguese page.
 
+const compactFormats = new Map<string, Intl.NumberFormat>();
 function compactFormat(language: Language, currency?: string) {
-  return numberFormat(language, {
-    notation: "compact",
-    maximumFractionDigits: 1,
-    ...(currency ? { style: "currency", currency, minimumFractionDigits: 0 } : {}),
-  });
+  const key = `${language}:${currency ?? ""}`;
+  let format = compactFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], {
+      notation: "compact",
+      maximumFractionDigits: 1,
+      ...(currency ? { style: "currency", currency, minimumFractionDigits: 0 } : {}),
+    });
+    compactFormats.set(key, format);
+  }
+  return format;
 }
 
 /** An abbreviated figure: 500000 → "500 mil" (pt, es) / "500K" (en); with a currency, money. */

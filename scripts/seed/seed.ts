@@ -87,6 +87,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedSummar
     const id = await seedId(demo.key);
     leadIds.push(id);
     const createdAt = at(-demo.daysAgo * DAY - (index % 7) * HOUR);
+    const movedAt = at(-Math.floor((demo.daysAgo * DAY + (index % 7) * HOUR) / 2));
     statements.push(
       db
         .insert(leads)
@@ -105,11 +106,32 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedSummar
             assignedTo: owner(demo.owner),
             createdBy: owner(demo.owner) ?? userIds.admin!,
             createdAt,
-            updatedAt: createdAt,
+            // A lead past 'new' was last written when it moved there (below).
+            updatedAt: demo.status === "new" ? createdAt : movedAt,
           }),
         )
         .onConflictDoNothing(),
     );
+    // Its move out of 'new', in the history as the app writes it, halfway between its creation
+    // and today: the dashboard's trends (leads won in the last 30 days) have data to compare.
+    if (demo.status !== "new") {
+      statements.push(
+        db
+          .insert(leadActivities)
+          .values(
+            buildActivity({
+              id: await seedId(`${demo.key}:status`),
+              leadId: id,
+              type: "status_change",
+              content: `new → ${demo.status}`,
+              metadata: { kind: "audit", field: "status", from: "new", to: demo.status },
+              authorId: owner(demo.owner) ?? userIds.admin!,
+              createdAt: movedAt,
+            }),
+          )
+          .onConflictDoNothing(),
+      );
+    }
     const activityCount = 1 + (index % 3);
     for (let a = 0; a < activityCount; a++) {
       const template = DEMO_ACTIVITY_TEMPLATES[(index + a) % DEMO_ACTIVITY_TEMPLATES.length]!;

@@ -62,32 +62,57 @@ describe("dashboard", () => {
     await page.getByText("Bem-vindo de volta, Ana Administradora! Aqui está o resumo das suas vendas.").waitFor();
 
     const figures = await databaseFigures();
-    assert.equal(await metric(page, "total"), String(figures.total));
-    assert.equal(await metric(page, "new"), String(figures.fresh));
-    assert.equal(await metric(page, "won"), String(figures.won));
-    assert.equal(await metric(page, "revenue"), money(figures.revenue));
-    assert.ok(figures.revenue > 0 && figures.won > 0, "the seed has won leads with values");
+    type Trend = { now: number; before: number };
     const api = (await (await page.request.get("/api/dashboard")).json()) as {
       totalLeads: number;
       wonLeads: number;
       totalRevenue: number;
       newLeads: number;
+      trends: { days: number; total: Trend; created: Trend; won: Trend; revenue: Trend };
     };
     assert.deepEqual(
       [api.totalLeads, api.newLeads, api.wonLeads, api.totalRevenue],
       [figures.total, figures.fresh, figures.won, figures.revenue],
     );
+    assert.equal(await metric(page, "total"), String(figures.total));
+    assert.equal(await metric(page, "new"), String(figures.fresh));
+    assert.equal(await metric(page, "won"), String(figures.won));
+    // 'Receita Gerada': the value of the leads won in the last 30 days, as the card says.
+    assert.equal(await metric(page, "revenue"), money(api.trends.revenue.now));
+    assert.match(await page.getByTestId("metric-revenue").innerText(), /Leads ganhos nos últimos 30 dias/);
+    assert.ok(figures.revenue > 0 && figures.won > 0, "the seed has won leads with values");
 
-    // Fixed trends (spec) and the revenue card's subtitle.
+    // Each trend as the server computed it (the last 30 days against the 30 before); none
+    // where there was nothing before.
+    const percent = ({ now, before }: Trend) =>
+      before > 0
+        ? new Intl.NumberFormat("pt-BR", { style: "percent", signDisplay: "exceptZero" }).format(
+            Math.round(((now - before) / before) * 100) / 100,
+          )
+        : null;
+    let shown = 0;
     for (const [id, trend] of [
-      ["total", "+12%"],
-      ["new", "+8%"],
-      ["won", "+23%"],
-      ["revenue", "+18%"],
+      ["total", api.trends.total],
+      ["new", api.trends.created],
+      ["won", api.trends.won],
+      ["revenue", api.trends.revenue],
     ] as const) {
-      assert.match(await page.getByTestId(`metric-${id}`).innerText(), new RegExp(`\\${trend}`));
+      const expected = percent(trend);
+      const card = page.getByTestId(`metric-${id}`).getByTestId("metric-trend");
+      if (expected === null) assert.equal(await card.count(), 0, `${id}: no trend without earlier data`);
+      else {
+        assert.equal((await card.locator("[aria-hidden]").innerText()).replace(/\u00a0/g, " "), expected.replace(/\u00a0/g, " "), id);
+        shown++;
+      }
     }
-    assert.match(await page.getByTestId("metric-revenue").innerText(), /Receita gerada este mês/);
+    assert.ok(shown > 0, "the seed gives at least one trend");
+    // What a trend compares shows on focus (and hover).
+    await page.getByTestId("metric-total").getByTestId("metric-trend").focus();
+    await page
+      .getByRole("tooltip")
+      .getByText(`Total de leads agora: ${api.trends.total.now}; há 30 dias: ${api.trends.total.before}`)
+      .first()
+      .waitFor();
 
     const pipeline = page.getByTestId("pipeline-card");
     await pipeline.getByRole("heading", { name: "Pipeline de Vendas" }).waitFor();
@@ -293,7 +318,7 @@ describe("dashboard", () => {
     const { page, context } = await openDashboard("rep", PHONE);
     await assertNoSidewaysScroll(page, "390 px");
     const boxes = await page
-      .locator("[data-testid^=metric-]:not([data-testid=metric-value])")
+      .locator("[data-testid=metric-total], [data-testid=metric-new], [data-testid=metric-won], [data-testid=metric-revenue]")
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
     assert.equal(boxes.length, 4);
     assert.ok(

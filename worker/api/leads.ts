@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { LEAD_STATUSES } from "../db/schema/index.ts";
+import { LEAD_SOURCES, LEAD_STATUSES } from "../db/schema/index.ts";
 import {
   ACTIVITY_PAGE_MAX,
   activityInputSchema,
@@ -18,17 +18,32 @@ import {
 import { FIELD_ISSUE } from "../services/lead-service.ts";
 import { ApiError } from "./errors.ts";
 import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
-import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
+import { LEAD_PERIODS, listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate, validateWithMessageKeys } from "./validate.ts";
 
 const searchText = z.string().trim().max(200).optional();
 const cursor = z.string().max(500).optional();
+/** An empty parameter is no filter (a form's "all" option sends one). */
+const emptyIsNone = (text: z.ZodString) =>
+  text
+    .trim()
+    .optional()
+    .transform((value) => value || undefined);
+
+/** The filters beside the text, the same for the list and the pipeline (lead-query-service.ts). */
+const leadFilterFields = {
+  owner: emptyIsNone(z.string().max(64)),
+  source: z.enum(LEAD_SOURCES).optional(),
+  period: z.enum(LEAD_PERIODS).optional(),
+  tag: emptyIsNone(z.string().max(50)),
+};
 
 export const leadListQuerySchema = z.object({
   q: searchText,
   status: z.enum(LEAD_STATUSES).optional(),
+  ...leadFilterFields,
   cursor,
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -40,19 +55,22 @@ export const activityListQuerySchema = z.object({
 
 export const pipelineQuerySchema = z.object({
   q: searchText,
+  ...leadFilterFields,
   per_column: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 export const pipelineColumnQuerySchema = z.object({
   q: searchText,
+  ...leadFilterFields,
   cursor,
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
 /**
  * /api/leads — every route needs a signed-in staff member (401 otherwise).
- * GET / (list: q, status, cursor, limit) · POST / (create: 201; 409 lead_exists with
- * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status.
+ * GET / (list: q, status, the filters owner=me|none|<user id>, source, period=7d|30d|month
+ * and tag, cursor, limit) · POST / (create: 201; 409 lead_exists with
+ * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status (q and the same filters).
  * GET /:id → {lead} · PATCH /:id (any part of the form: the whole form, only {status} for
  * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·
  * DELETE /:id (managers and admins) → 204. The /pipeline routes come first so /:id never
@@ -74,8 +92,8 @@ export const leadsApi = new Hono<AppEnv>()
     return c.json({ lead }, 201);
   })
   .get("/pipeline", validate("query", pipelineQuerySchema), async (c) => {
-    const { q, per_column } = c.req.valid("query");
-    return c.json(await loadPipeline(c.get("services"), c.get("viewer"), { q, perColumn: per_column }));
+    const { per_column, ...query } = c.req.valid("query");
+    return c.json(await loadPipeline(c.get("services"), c.get("viewer"), { ...query, perColumn: per_column }));
   })
   .get(
     "/pipeline/:status",

@@ -30,6 +30,11 @@ export type LeadListQuery = {
   /** Name, e-mail, company and tags; case- and accent-insensitive. */
   q?: string;
   status?: LeadStatus;
+  /** "me", "none" or a user's id (lead-query-service.ts LeadFilters). */
+  owner?: string;
+  source?: LeadSource;
+  period?: "7d" | "30d" | "month";
+  tag?: string;
   cursor?: string;
   /** Default 30, at most 100. */
   limit?: number;
@@ -122,6 +127,8 @@ export type TaskListQuery = {
 
 export type AssignableUserDto = { id: string; name: string; email: string; role: UserRole };
 
+export type DashboardTrend = { now: number; before: number };
+
 export type DashboardDto = {
   totalLeads: number;
   newLeads: number;
@@ -132,6 +139,19 @@ export type DashboardDto = {
   leadsByStatus: Record<LeadStatus, number>;
   /** The 5 newest leads. */
   recentLeads: Pick<LeadDto, "id" | "name" | "company" | "status" | "estimated_value" | "created_at">[];
+  /**
+   * What the cards' trends compare: the last `days` days (`now`) against the `days` before
+   * (`before`). total: all leads now against all leads when the window began; created: leads
+   * created in each window; won: leads won in each window (and still won); revenue: their
+   * estimated value, BRL. A trend with `before` 0 has no percentage.
+   */
+  trends: {
+    days: number;
+    total: DashboardTrend;
+    created: DashboardTrend;
+    won: DashboardTrend;
+    revenue: DashboardTrend;
+  };
   /** When the figures were read (ISO-8601). */
   generatedAt: string;
 };

@@ -15,9 +15,9 @@
 //     the rows in the match set, stopping after one page — instead of sorting 40,000 rows.
 // docs/decisions/012-crm-reads-at-scale.md has the measurements.
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
-import type { Db } from "../db/client.ts";
+import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
+import { startOfMonth } from "../lib/org-time.ts";
+import { readBatch } from "../db/raw-batch.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
@@ -73,28 +73,54 @@ const clampLimit = (limit: number | undefined, fallback: number) =>
 // ---------------------------------------------------------------------------------------
 // Statements
 
-const dialect = new SQLiteAsyncDialect();
+// ---------------------------------------------------------------------------------------
+// Filters besides the text and the status (the same for the list and the pipeline)
 
-/** A D1 statement from a drizzle `sql` template (drizzle's D1 batch cannot run raw SQL with parameters). */
-function statement(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db.$client.prepare(text).bind(...params);
+/** Created in the last 7 or 30 days, or since local midnight of this month's 1st (org-time.ts). */
+export const LEAD_PERIODS = ["7d", "30d", "month"] as const;
+export type LeadPeriod = (typeof LEAD_PERIODS)[number];
+
+export type LeadFilters = {
+  /** "me": the viewer's leads; "none": nobody's; else a user's id. */
+  owner?: string;
+  source?: LeadSource;
+  period?: LeadPeriod;
+  /** One tag, in any case. */
+  tag?: string;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where the period begins (ISO, the created_at format). */
+export function periodStart(period: LeadPeriod, now: Date): string {
+  if (period === "month") return startOfMonth(now).toISOString();
+  return new Date(now.getTime() - (period === "7d" ? 7 : 30) * DAY_MS).toISOString();
 }
 
-/** Runs statements in one D1 batch (one round trip, one consistent snapshot); the rows of each. */
-async function readBatch<T extends unknown[]>(db: Db, queries: SQL[]): Promise<{ [K in keyof T]: T[K][] }> {
-  const results = await db.$client.batch(queries.map((query) => statement(db, query)));
-  return results.map((result) => result.results) as { [K in keyof T]: T[K][] };
+/** The WHERE conditions of the filters, on the leads aliased `l`. */
+export function leadFilterConditions(actor: Authenticated, filters: LeadFilters = {}, now = new Date()): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.owner === "me") conditions.push(sql`l.assigned_to = ${actor.user.id}`);
+  else if (filters.owner === "none") conditions.push(sql`l.assigned_to is null`);
+  else if (filters.owner) conditions.push(sql`l.assigned_to = ${filters.owner}`);
+  if (filters.source) conditions.push(sql`l.source = ${filters.source}`);
+  if (filters.period) conditions.push(sql`l.created_at >= ${periodStart(filters.period, now)}`);
+  if (filters.tag) {
+    conditions.push(
+      sql`exists (select 1 from json_each(l.tags) t where t.value = ${filters.tag} or lower(t.value) = lower(${filters.tag}))`,
+    );
+  }
+  return conditions;
 }
 
 /** rowid of every lead the MATCH expression finds. */
 const matchingRowids = (match: string) => sql`select rowid from leads_fts where leads_fts match ${match}`;
 
-type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number };
+type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number; filters?: SQL[] };
 
 /** One page of leads, newest first (limit rows; ask for one more to know if another page follows). */
-function leadPageQuery({ match, status, after, limit }: PageQuery): SQL {
-  const conditions: SQL[] = [sql`1`];
+function leadPageQuery({ match, status, after, limit, filters = [] }: PageQuery): SQL {
+  const conditions: SQL[] = [sql`1`, ...filters];
   if (status) conditions.push(sql`l.status = ${status}`);
   if (after) conditions.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
   const page = (access: string, extra: SQL[], rows: SQL) =>
@@ -119,9 +145,9 @@ function leadPageQuery({ match, status, after, limit }: PageQuery): SQL {
 type StatusTotalsRow = { status: LeadStatus; count: number; value_sum: number };
 
 /** Count and value sum (null = 0) per status, of every lead or of the ones matching; or of one status. */
-function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
+function statusTotalsQuery(match: string | null, status?: LeadStatus, filters: SQL[] = []): SQL {
   const conditions: SQL[] = [sql`1`];
-  if (!match) {
+  if (!match && filters.length === 0) {
     // Every lead: the trigger-kept totals (migration 0005), 6 rows instead of a count of all leads.
     if (status) conditions.push(sql`status = ${status}`);
     return sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals where ${sql.join(conditions, sql` and `)}`;
@@ -129,8 +155,9 @@ function statusTotalsQuery(match: string | null, status?: LeadStatus): SQL {
   // The matches, read by rowid: cheaper than walking the (status, estimated_value) index and
   // testing each entry against the match set, even when most leads match (measured).
   if (status) conditions.push(sql`l.status = ${status}`);
-  conditions.push(sql`l.rowid in (${matchingRowids(match)})`);
-  return sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l not indexed where ${sql.join(
+  if (match) conditions.push(sql`l.rowid in (${matchingRowids(match)})`);
+  conditions.push(...filters);
+  return sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l ${sql.raw(match ? "not indexed" : "")} where ${sql.join(
     conditions,
     sql` and `,
   )} group by status`;
@@ -152,13 +179,14 @@ function searchMatch(q: string | undefined): string | null | undefined {
 // Services
 
 /** Newest first, filtered by status and/or text, cursor-paginated. */
-export async function listLeads({ db }: ServiceContext, _actor: Authenticated, query: LeadListQuery): Promise<Page<LeadDto>> {
+export async function listLeads({ db }: ServiceContext, actor: Authenticated, query: LeadListQuery): Promise<Page<LeadDto>> {
   const limit = clampLimit(query.limit, LEAD_PAGE_DEFAULT);
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { items: [], next_cursor: null };
+  const filters = leadFilterConditions(actor, query);
   const [rows] = await readBatch<[RawLeadRow]>(db, [
-    leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1 }),
+    leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters }),
   ]);
   return toPage(rows, limit);
 }
@@ -166,17 +194,18 @@ export async function listLeads({ db }: ServiceContext, _actor: Authenticated, q
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
 export async function loadPipeline(
   { db }: ServiceContext,
-  _actor: Authenticated,
-  query: { q?: string; perColumn?: number },
+  actor: Authenticated,
+  query: LeadFilters & { q?: string; perColumn?: number },
 ): Promise<PipelineDto> {
   const perColumn = clampLimit(query.perColumn, PIPELINE_COLUMN_DEFAULT);
   const match = searchMatch(query.q);
   if (match === null) {
     return { columns: LEAD_STATUSES.map((status) => ({ status, count: 0, value_sum: 0, leads: [], next_cursor: null })) };
   }
+  const filters = leadFilterConditions(actor, query);
   const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...RawLeadRow[]]>(db, [
-    statusTotalsQuery(match ?? null),
-    ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1 })),
+    statusTotalsQuery(match ?? null, undefined, filters),
+    ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1, filters })),
   ]);
   const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
   return {
@@ -191,17 +220,18 @@ export async function loadPipeline(
 /** More cards of one column (its `next_cursor`), with the column's count and value sum. */
 export async function loadPipelineColumn(
   { db }: ServiceContext,
-  _actor: Authenticated,
+  actor: Authenticated,
   status: LeadStatus,
-  query: { q?: string; cursor?: string; limit?: number },
+  query: LeadFilters & { q?: string; cursor?: string; limit?: number },
 ): Promise<PipelineColumnDto> {
   const limit = clampLimit(query.limit, PIPELINE_COLUMN_DEFAULT);
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { status, count: 0, value_sum: 0, leads: [], next_cursor: null };
+  const filters = leadFilterConditions(actor, query);
   const [totals, rows] = await readBatch<[StatusTotalsRow, RawLeadRow]>(db, [
-    statusTotalsQuery(match ?? null, status),
-    leadPageQuery({ match: match ?? null, status, after, limit: limit + 1 }),
+    statusTotalsQuery(match ?? null, status, filters),
+    leadPageQuery({ match: match ?? null, status, after, limit: limit + 1, filters }),
   ]);
   const page = toPage(rows, limit);
   const total = totals[0];

@@ -1,23 +1,30 @@
 import { CheckCircledIcon, PersonIcon, PlusCircledIcon, RocketIcon } from "@radix-ui/react-icons";
-import { Card, Flex, Text } from "@radix-ui/themes";
+import { Card, Flex, Text, Tooltip } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import type { TranslationKey } from "~/i18n";
 import { formatMoney, formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
-import type { DashboardDto } from "@worker/services/crm-types";
+import type { DashboardDto, DashboardTrend } from "@worker/services/crm-types";
+import { trendPercent } from "./trend.ts";
 
-type Metric = { id: string; label: TranslationKey; hint: TranslationKey; value: string; trend: string; icon: ReactNode };
+type TrendId = "total" | "created" | "won" | "revenue";
+type Metric = { id: string; label: TranslationKey; hint: TranslationKey; value: string; trend: TrendId; icon: ReactNode };
 
-/** The four figures with the spec's fixed trends (+12%, +8%, +23%, +18%). */
+/**
+ * The four figures, each with its trend: the last 30 days against the 30 before, computed by
+ * the server (dashboard-service.ts); what was compared shows on hover and focus. A card with
+ * nothing to compare with shows no trend.
+ */
 export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
   const { t, language } = useI18n();
+  const { trends } = dashboard;
   const metrics: Metric[] = [
     {
       id: "total",
       label: "crm.dashboard.cards.totalLeads",
       hint: "crm.dashboard.cards.totalLeadsHint",
       value: formatNumber(dashboard.totalLeads, language),
-      trend: "+12%",
+      trend: "total",
       icon: <PersonIcon />,
     },
     {
@@ -25,7 +32,7 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
       label: "crm.dashboard.cards.newLeads",
       hint: "crm.dashboard.cards.newLeadsHint",
       value: formatNumber(dashboard.newLeads, language),
-      trend: "+8%",
+      trend: "created",
       icon: <PlusCircledIcon />,
     },
     {
@@ -33,15 +40,15 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
       label: "crm.dashboard.cards.converted",
       hint: "crm.dashboard.cards.convertedHint",
       value: formatNumber(dashboard.wonLeads, language),
-      trend: "+23%",
+      trend: "won",
       icon: <CheckCircledIcon />,
     },
     {
       id: "revenue",
       label: "crm.dashboard.cards.revenue",
       hint: "crm.dashboard.cards.revenueHint",
-      value: formatMoney(dashboard.totalRevenue, language),
-      trend: "+18%",
+      value: formatMoney(trends.revenue.now, language),
+      trend: "revenue",
       icon: <RocketIcon />,
     },
   ];
@@ -65,10 +72,7 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
             <Text as="p" size="6" weight="bold" mt="1" className="break-words tabular-nums" data-testid="metric-value">
               {metric.value}
             </Text>
-            <Text as="p" size="1" weight="medium" color="green" mt="1">
-              <span aria-hidden="true">{metric.trend}</span>
-              <span className="sr-only">{t("crm.dashboard.cards.trend", { value: metric.trend })}</span>
-            </Text>
+            <Trend id={metric.trend} trend={trends[metric.trend]} days={trends.days} />
             <Text as="p" size="1" color="gray">
               {t(metric.hint)}
             </Text>
@@ -76,5 +80,31 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+function Trend({ id, trend, days }: { id: TrendId; trend: DashboardTrend; days: number }) {
+  const { t, language } = useI18n();
+  const percent = trendPercent(trend);
+  if (percent === null) return null;
+  const value = formatNumber(percent / 100, language, { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 0 });
+  const figure = (n: number) => (id === "revenue" ? formatMoney(n, language) : formatNumber(n, language));
+  const detail = t(`crm.dashboard.cards.trendDetail.${id}`, { days, now: figure(trend.now), before: figure(trend.before) });
+  return (
+    <Tooltip content={detail}>
+      <Text
+        as="p"
+        size="1"
+        weight="medium"
+        color={percent > 0 ? "green" : percent < 0 ? "red" : "gray"}
+        mt="1"
+        tabIndex={0}
+        className="w-fit rounded-sm"
+        data-testid="metric-trend"
+      >
+        <span aria-hidden="true">{value}</span>
+        <span className="sr-only">{`${t("crm.dashboard.cards.trend", { value, days })}. ${detail}`}</span>
+      </Text>
+    </Tooltip>
   );
 }

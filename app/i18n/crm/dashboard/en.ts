@@ -18,9 +18,15 @@ export const dashboardEn: Dictionary["crm"]["dashboard"] = {
     newLeadsHint: "Waiting for a first contact",
     converted: "Converted leads",
     convertedHint: "Leads with status Won",
-    revenue: "Total revenue",
-    revenueHint: "Revenue generated this month",
-    trend: "{value} compared with last month",
+    revenue: "Revenue generated",
+    revenueHint: "Leads won in the last 30 days",
+    trend: "{value} compared with the previous {days} days",
+    trendDetail: {
+      total: "Total leads now: {now}; {days} days ago: {before}",
+      created: "Leads created in the last {days} days: {now}; in the {days} days before: {before}",
+      won: "Leads won in the last {days} days: {now}; in the {days} days before: {before}",
+      revenue: "Revenue from leads won in the last {days} days: {now}; in the {days} days before: {before}",
+    },
   },
   pipeline: {
     title: "Sales pipeline",

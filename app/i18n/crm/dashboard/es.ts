@@ -18,9 +18,15 @@ export const dashboardEs: Dictionary["crm"]["dashboard"] = {
     newLeadsHint: "Esperando el primer contacto",
     converted: "Leads convertidos",
     convertedHint: "Leads con estado Ganado",
-    revenue: "Ingresos totales",
-    revenueHint: "Ingresos generados este mes",
-    trend: "{value} respecto al mes anterior",
+    revenue: "Ingresos generados",
+    revenueHint: "Leads ganados en los últimos 30 días",
+    trend: "{value} respecto a los {days} días anteriores",
+    trendDetail: {
+      total: "Total de leads ahora: {now}; hace {days} días: {before}",
+      created: "Leads creados en los últimos {days} días: {now}; en los {days} días anteriores: {before}",
+      won: "Leads ganados en los últimos {days} días: {now}; en los {days} días anteriores: {before}",
+      revenue: "Ingresos de los ganados en los últimos {days} días: {now}; en los {days} días anteriores: {before}",
+    },
   },
   pipeline: {
     title: "Pipeline de ventas",

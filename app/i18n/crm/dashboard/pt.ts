@@ -17,9 +17,15 @@ export const dashboardPt = {
     newLeadsHint: "Aguardando o primeiro contato",
     converted: "Leads Convertidos",
     convertedHint: "Leads com status Ganho",
-    revenue: "Receita Total",
-    revenueHint: "Receita gerada este mês",
-    trend: "{value} em relação ao mês anterior",
+    revenue: "Receita Gerada",
+    revenueHint: "Leads ganhos nos últimos 30 dias",
+    trend: "{value} em relação aos {days} dias anteriores",
+    trendDetail: {
+      total: "Total de leads agora: {now}; há {days} dias: {before}",
+      created: "Leads criados nos últimos {days} dias: {now}; nos {days} dias anteriores: {before}",
+      won: "Leads ganhos nos últimos {days} dias: {now}; nos {days} dias anteriores: {before}",
+      revenue: "Receita dos ganhos nos últimos {days} dias: {now}; nos {days} dias anteriores: {before}",
+    },
   },
   pipeline: {
     title: "Pipeline de Vendas",

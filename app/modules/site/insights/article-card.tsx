@@ -1,15 +1,13 @@
 import { LOCALES, type Language } from "~/i18n";
-import { cachedIntl } from "~/i18n/intl-cache";
 import { useI18n } from "~/i18n/react";
 import { TEAM_MEMBERS } from "~/modules/site/about/team-members";
 import { articleKey, type Article } from "./articles.ts";
 
 /** "10 Nov 2026" in the page's language (the ISO day is a calendar date: formatted in UTC). */
 export function formatArticleDate(isoDay: string, language: Language) {
-  return cachedIntl(
-    `date:article:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
-  ).format(new Date(`${isoDay}T00:00:00Z`));
+  return new Intl.DateTimeFormat(LOCALES[language], { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 }
 
 /**
