@@ -34,6 +34,8 @@ const CLIENT_SAFE = [
   "^worker/auth/password-policy\\.ts$",
   "^worker/auth/common-passwords\\.ts$",
   "^worker/lib/cookies\\.ts$",
+  "^worker/lib/org-time\\.ts$",
+  "^worker/services/lead-filters\\.ts$",
   "^worker/services/search-text\\.ts$",
   "^worker/services/case-study-options\\.ts$",
 ];

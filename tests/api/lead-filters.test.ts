@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { LeadSource, LeadStatus } from "../../worker/db/schema/index.ts";
 import type { LeadDto, Page, PipelineColumnDto, PipelineDto } from "../../worker/services/crm-types.ts";
-import { periodStart } from "../../worker/services/lead-query-service.ts";
+import { leadInFilters, periodStart } from "../../worker/services/lead-filters.ts";
 import { startOfMonth } from "../../worker/lib/org-time.ts";
 import { createLead, createUser } from "../factories/index.ts";
 import { bearer, db, request, signedInUser } from "../helpers.ts";
@@ -79,6 +79,28 @@ describe("lead filters", () => {
     expect(await names("source=referral&tag=Urgente&period=30d")).toEqual(["Colleague Recent", "Mine Recent"]);
     expect(await names("source=referral&status=qualified")).toEqual(["Colleague Recent"]);
     expect(await names("owner=none&q=old")).toEqual(["Nobody Old"]);
+  });
+
+  it("the screen's live layer decides as the server does (leadInFilters)", async () => {
+    const all = (await get<Page<LeadDto>>("/api/leads?limit=100")).items;
+    for (const query of [
+      "owner=me",
+      "owner=none",
+      `owner=${colleague}`,
+      "source=referral",
+      "period=7d",
+      "period=30d",
+      "period=month",
+      "tag=URGENTE",
+      "owner=me&tag=retorno",
+    ]) {
+      const filters = Object.fromEntries(new URLSearchParams(query));
+      const local = all
+        .filter((lead) => leadInFilters(lead, filters, me))
+        .map((lead) => lead.name)
+        .sort();
+      expect(local, query).toEqual(await names(query));
+    }
   });
 
   it("the pipeline counts and sums what the filters keep, per column, and a column pages with them", async () => {

@@ -1,7 +1,9 @@
 // Accessibility of the CRM around its screens: axe (WCAG 2.1 A/AA) on the whole page, the top
-// bar and the sidebar included, on every screen of the sidebar with the bell's unread badge
-// showing (and a channel's unread badge on /chat), in light and in dark. The screens' own
-// states (dialogs, lists, menus) are audited by their own files (auditScreen).
+// bar and the sidebar included, with the bell's unread badge showing (and a channel's unread
+// badge on /chat), in light and in dark, and both badges' contrast measured. The frame is the
+// same on every screen; each screen's own content and states (dialogs, lists, menus) are
+// audited by its own file (auditScreen, in light and dark on the screen tours), so together
+// every CRM screen is covered without loading each one here twice more.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Page } from "playwright-core";
@@ -14,8 +16,6 @@ import { animationsDone } from "./support/screen-audit.ts";
 const journeys = setUpJourneys();
 
 const RUN = Date.now().toString(36);
-
-const SCREENS = ["/dashboard", "/leads", "/leads?view=pipeline", "/tasks", "/analytics", "/settings"];
 
 /**
  * The WCAG contrast of each unread badge on the page (its text colour on its own background).
@@ -53,7 +53,7 @@ async function postInNewChannel(page: Page, name: string): Promise<string> {
 
 describe("CRM frame accessibility (axe, WCAG 2.1 AA, badges showing)", () => {
   for (const theme of ["light", "dark"] as const) {
-    it(`${theme}: every screen, the frame included, has no violations with the unread badges showing`, async () => {
+    it(`${theme}: the frame, with the unread badges showing, has no violations and readable badges`, async () => {
       const admin = await journeys.signIn("admin", { path: "/dashboard" });
       const manager = await queryFirst<{ id: string }>("select id from users where email = ?", DEMO_USERS.manager);
       // An assignment the manager has not read: the bell shows its badge.
@@ -70,13 +70,7 @@ describe("CRM frame accessibility (axe, WCAG 2.1 AA, badges showing)", () => {
           if (badge.ratio < 4.5) found.push(`${where}: ${badge.badge} '${badge.text}' has a contrast of ${badge.ratio}:1 (AA needs 4.5:1)`);
         }
       };
-      for (const path of SCREENS) {
-        if (path !== "/dashboard") {
-          await viewer.page.goto(path);
-          await hydrated(viewer.page, "[data-testid=quick-search-button]");
-        }
-        await check(path);
-      }
+      await check("/dashboard");
 
       // /chat with a channel's unread badge: a message posted while the manager looks.
       await viewer.page.goto("/chat");

@@ -10,7 +10,7 @@ import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { audit, describeViolations } from "./support/axe.ts";
 import { snapshot } from "./support/chromium.ts";
-import { queryFirst } from "./support/d1.ts";
+import { queryAll, queryFirst } from "./support/d1.ts";
 import {
   assertNoSidewaysScroll,
   createLead,
@@ -647,6 +647,76 @@ describe("pipeline", () => {
     await page.goto("/leads");
     await page.getByTestId("lead-list").waitFor();
     assert.equal(await page.getByRole("link", { name: "Lista" }).getAttribute("aria-current"), "page");
+    await context.close();
+  });
+});
+
+describe("lead filters", () => {
+  it("a rep's 'Meus leads' by source: in the URL, the same on the pipeline, remembered for the next visit, cleared in one click", async () => {
+    const { page, context } = await signedIn("/leads?view=list", "rep");
+    const rep = await userId(DEMO_USERS.rep);
+    await chooseOption(page, page.getByTestId("lead-filter-owner"), "Meus leads");
+    await page.waitForURL((url) => url.searchParams.get("owner") === "me");
+    await chooseOption(page, page.getByTestId("lead-filter-source"), "Indicação");
+    await page.waitForURL((url) => url.searchParams.get("source") === "referral" && url.searchParams.get("owner") === "me");
+    const expected = await queryAll<{ id: string }>(
+      "select id from leads where assigned_to = ? and source = 'referral' order by created_at desc, id desc limit 30",
+      rep,
+    );
+    assert.ok(expected.length > 0, "the seed gives the rep referral leads");
+    await eventuallyEqual(
+      () => page.getByTestId("lead-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-lead-id"))),
+      expected.map((row) => row.id),
+      "the list shows exactly the rep's referral leads, newest first",
+    );
+
+    // The pipeline keeps them: its columns count the same leads.
+    await page.getByRole("link", { name: "Pipeline" }).click();
+    await page.waitForURL((url) => url.searchParams.get("view") === "pipeline" && url.searchParams.get("owner") === "me");
+    for (const row of await queryAll<{ status: string; n: number }>(
+      "select status, count(*) as n from leads where assigned_to = ? and source = 'referral' group by status",
+      rep,
+    )) {
+      assert.equal(await columnCount(page, row.status), row.n, row.status);
+    }
+    assert.equal(await page.getByTestId("lead-filter-owner").innerText(), "Meus leads");
+
+    // The next visit without parameters comes back to them.
+    await page.goto("/leads?view=list");
+    await page.waitForURL((url) => url.searchParams.get("owner") === "me" && url.searchParams.get("source") === "referral");
+    await page.getByTestId("lead-filters-clear").click();
+    await page.waitForURL((url) => !url.searchParams.has("owner") && !url.searchParams.has("source"));
+    await page.goto("/leads?view=list");
+    assert.equal(new URL(page.url()).searchParams.has("owner"), false, "cleared: not remembered either");
+    await context.close();
+  });
+
+  it("at 390 px the filters sit two a row without sideways scrolling, axe clean; a filter is chosen with the keyboard", async () => {
+    const { page, context } = await signedIn("/leads?view=list&owner=none&period=30d", "manager", PHONE);
+    await page.getByTestId("lead-filters").waitFor();
+    await noSidewaysScroll(page, "filters at 390 px");
+    assert.equal(await page.getByTestId("lead-filter-owner").innerText(), "Sem responsável");
+    assert.equal(await page.getByTestId("lead-filter-period").innerText(), "Últimos 30 dias");
+    const boxes = await page
+      .locator("[data-testid^=lead-filter-]")
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    assert.equal(boxes[0]!.top, boxes[1]!.top, "two a row");
+    assert.ok(boxes[2]!.top > boxes[0]!.top, "then the next row");
+    const violations = await audit(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await snapshot(page, "crm-leads-filters-pt-390", { fullPage: false });
+    // Keyboard: focus the tag filter, open it, go down to the first tag, choose it.
+    await page.getByTestId("lead-filter-tag").focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("listbox").waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await eventuallyEqual(
+      () => page.evaluate(() => new URLSearchParams(location.search).toString()),
+      "view=list&owner=none&period=30d&tag=Urgente",
+      "the tag joins the other filters in the URL",
+    );
+    await eventuallyEqual(() => page.getByTestId("lead-filter-tag").innerText(), "Urgente", "the select shows it once the list is read");
     await context.close();
   });
 });

@@ -18,7 +18,8 @@ import {
 import { FIELD_ISSUE } from "../services/lead-service.ts";
 import { ApiError } from "./errors.ts";
 import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
-import { LEAD_PERIODS, listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
+import { LEAD_PERIODS, OWNER_MAX, TAG_MAX } from "../services/lead-filters.ts";
+import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate, validateWithMessageKeys } from "./validate.ts";
@@ -34,10 +35,10 @@ const emptyIsNone = (text: z.ZodString) =>
 
 /** The filters beside the text, the same for the list and the pipeline (lead-query-service.ts). */
 const leadFilterFields = {
-  owner: emptyIsNone(z.string().max(64)),
+  owner: emptyIsNone(z.string().max(OWNER_MAX)),
   source: z.enum(LEAD_SOURCES).optional(),
   period: z.enum(LEAD_PERIODS).optional(),
-  tag: emptyIsNone(z.string().max(50)),
+  tag: emptyIsNone(z.string().max(TAG_MAX)),
 };
 
 export const leadListQuerySchema = z.object({

@@ -15,8 +15,8 @@
 //     the rows in the match set, stopping after one page — instead of sorting 40,000 rows.
 // docs/decisions/012-crm-reads-at-scale.md has the measurements.
 import { sql, type SQL } from "drizzle-orm";
-import { LEAD_STATUSES, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
-import { startOfMonth } from "../lib/org-time.ts";
+import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
+import { periodStart, type LeadFilters } from "./lead-filters.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
@@ -75,27 +75,6 @@ const clampLimit = (limit: number | undefined, fallback: number) =>
 
 // ---------------------------------------------------------------------------------------
 // Filters besides the text and the status (the same for the list and the pipeline)
-
-/** Created in the last 7 or 30 days, or since local midnight of this month's 1st (org-time.ts). */
-export const LEAD_PERIODS = ["7d", "30d", "month"] as const;
-export type LeadPeriod = (typeof LEAD_PERIODS)[number];
-
-export type LeadFilters = {
-  /** "me": the viewer's leads; "none": nobody's; else a user's id. */
-  owner?: string;
-  source?: LeadSource;
-  period?: LeadPeriod;
-  /** One tag, in any case. */
-  tag?: string;
-};
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Where the period begins (ISO, the created_at format). */
-export function periodStart(period: LeadPeriod, now: Date): string {
-  if (period === "month") return startOfMonth(now).toISOString();
-  return new Date(now.getTime() - (period === "7d" ? 7 : 30) * DAY_MS).toISOString();
-}
 
 /** The WHERE conditions of the filters, on the leads aliased `l`. */
 export function leadFilterConditions(actor: Authenticated, filters: LeadFilters = {}, now = new Date()): SQL[] {

@@ -2,7 +2,8 @@ import { EnvelopeClosedIcon, MagnifyingGlassIcon, MobileIcon, PersonIcon, PlusIc
 import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { LeadStatus } from "@worker/db/schema/enums";
-import type { LeadDto, Page } from "@worker/services/crm-types";
+import type { AssignableUserDto, LeadDto, Page } from "@worker/services/crm-types";
+import { hasLeadFilters, LEAD_FILTER_KEYS, type LeadFilters as FilterValues } from "@worker/services/lead-filters";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
@@ -12,6 +13,8 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+import { LeadFilterBar } from "./lead-filter-bar";
+import { saveLeadFilters } from "./leads-view";
 import type { LiveChange } from "./pipeline-state";
 
 /** Search is sent 300 ms after the last keystroke (crm.md §9). */
@@ -22,6 +25,10 @@ type LeadListProps = {
   page: Page<LeadDto> | null;
   q: string;
   status: LeadStatus | null;
+  /** The filters besides the text and status, as the URL has them. */
+  filters: FilterValues;
+  users: readonly AssignableUserDto[];
+  userId: string | null;
   /** The newest copy of leads changed on this screen (edits), by id. */
   updated: ReadonlyMap<string, LeadDto>;
   /** Changes made on other screens (live), oldest first. */
@@ -35,7 +42,7 @@ type LeadListProps = {
  * navigation, a grid of 1/2/3 columns of cards, "Carregar mais" through the API, and the
  * two empty states.
  */
-export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit }: LeadListProps) {
+export function LeadList({ page, q, status, filters, users, userId, updated, live = [], onCreate, onEdit }: LeadListProps) {
   const { t } = useI18n();
   const toast = useToast();
   // `from`: the live changes that came before this page was read are in it already.
@@ -60,14 +67,14 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
         return newer && newer.updated_at >= lead.updated_at ? newer : lead;
       }),
   );
-  const filtering = Boolean(q || status);
+  const filtering = Boolean(q || status) || hasLeadFilters(filters);
 
   const loadMore = async () => {
     if (!more.cursor || loadingMore) return;
     setLoadingMore(true);
     const source = page;
     try {
-      const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, cursor: more.cursor })}`);
+      const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, ...filters, cursor: more.cursor })}`);
       setMore((current) =>
         current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current,
       );
@@ -84,7 +91,7 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
 
   return (
     <Flex direction="column" gap="4">
-      <LeadFilters q={q} status={status} />
+      <LeadFilters q={q} status={status} filters={filters} users={users} userId={userId} />
       {page === null ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{t("crm.leads.list.loadError")}</Callout.Text>
@@ -121,7 +128,22 @@ export function LeadList({ page, q, status, updated, live = [], onCreate, onEdit
  * Search box and status filter; both write the URL (replace), the input keeps its focus.
  * Without `status` (the pipeline, whose columns are the statuses) only the search box.
  */
-export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | null }) {
+export function LeadFilters({
+  q,
+  status,
+  filters = {},
+  users = [],
+  userId = null,
+}: {
+  q: string;
+  status?: LeadStatus | null;
+  /** The filters besides the text and status (owner, source, period, tag), as the URL has them. */
+  filters?: FilterValues;
+  /** The owner filter's colleagues. */
+  users?: readonly AssignableUserDto[];
+  /** Whose choice the filters are remembered as. */
+  userId?: string | null;
+}) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
@@ -145,16 +167,34 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
     sentStatus.current = status ?? null;
   }, [status]);
 
+  // And the other filters last chosen.
+  const sentFilters = useRef<Partial<Record<keyof FilterValues, string | null>>>(filters);
+  useEffect(() => {
+    sentFilters.current = filters;
+  }, [filters]);
+
   // Built on the URL shown, which stays the old one until a pending navigation's loaders end:
-  // the search and the status are the ones last sent, so a status chosen and then a search
-  // cleared before the list caught up cannot bring the old status (or search) back.
+  // the search, the status and the filters are the ones last sent, so a status chosen and then
+  // a search cleared before the list caught up cannot bring the old status (or search) back.
   const setParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams(location.search);
     if ("status" in changes) sentStatus.current = (changes.status as LeadStatus | null) ?? null;
-    const intended = { q: sent.current || null, ...(status === undefined ? {} : { status: sentStatus.current }), ...changes };
+    const filterChanges = Object.fromEntries(
+      Object.entries(changes).filter(([key]) => (LEAD_FILTER_KEYS as readonly string[]).includes(key)),
+    );
+    sentFilters.current = { ...sentFilters.current, ...filterChanges };
+    const intended = {
+      q: sent.current || null,
+      ...(status === undefined ? {} : { status: sentStatus.current }),
+      ...Object.fromEntries(LEAD_FILTER_KEYS.map((key) => [key, sentFilters.current[key] ?? null])),
+      ...changes,
+    };
     for (const [key, value] of Object.entries(intended)) {
       if (value) params.set(key, value);
       else params.delete(key);
+    }
+    if (userId && Object.keys(filterChanges).length > 0) {
+      saveLeadFilters(userId, new URLSearchParams(LEAD_FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)!]] : []))));
     }
     const search = params.toString();
     navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
@@ -178,52 +218,55 @@ export function LeadFilters({ q, status }: { q: string; status?: LeadStatus | nu
   const searching = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   return (
-    <Flex direction={{ initial: "column", sm: "row" }} gap="3" align={{ initial: "stretch", sm: "center" }}>
-      <form
-        role="search"
-        className="min-w-0 flex-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          sendSearch(text);
-        }}
-      >
-        <label htmlFor={searchId} className="sr-only">
-          {t("crm.leads.filters.search")}
-        </label>
-        <TextField.Root
-          id={searchId}
-          type="search"
-          name="q"
-          size="2"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          placeholder={t("crm.leads.filters.searchPlaceholder")}
-          autoComplete="off"
-          maxLength={200}
+    <Flex direction="column" gap="3">
+      <Flex direction={{ initial: "column", sm: "row" }} gap="3" align={{ initial: "stretch", sm: "center" }}>
+        <form
+          role="search"
+          className="min-w-0 flex-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            sendSearch(text);
+          }}
         >
-          <TextField.Slot>
-            <MagnifyingGlassIcon aria-hidden />
-          </TextField.Slot>
-        </TextField.Root>
-      </form>
-      {status !== undefined && (
-        <Flex align="center" gap="2" className="sm:w-56">
-          <label htmlFor={statusId} className="sr-only">
-            {t("crm.leads.filters.status")}
+          <label htmlFor={searchId} className="sr-only">
+            {t("crm.leads.filters.search")}
           </label>
-          <StatusSelect
-            value={status}
-            onValueChange={(next: LeadStatus | null) => setParams({ status: next })}
-            allLabel={t("crm.leads.filters.allStatuses")}
-            id={statusId}
-            className="w-full"
-            data-testid="lead-status-filter"
-          />
-        </Flex>
-      )}
-      <span className="sr-only" role="status">
-        {searching ? t("crm.leads.list.searching") : ""}
-      </span>
+          <TextField.Root
+            id={searchId}
+            type="search"
+            name="q"
+            size="2"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            placeholder={t("crm.leads.filters.searchPlaceholder")}
+            autoComplete="off"
+            maxLength={200}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon aria-hidden />
+            </TextField.Slot>
+          </TextField.Root>
+        </form>
+        {status !== undefined && (
+          <Flex align="center" gap="2" className="sm:w-56">
+            <label htmlFor={statusId} className="sr-only">
+              {t("crm.leads.filters.status")}
+            </label>
+            <StatusSelect
+              value={status}
+              onValueChange={(next: LeadStatus | null) => setParams({ status: next })}
+              allLabel={t("crm.leads.filters.allStatuses")}
+              id={statusId}
+              className="w-full"
+              data-testid="lead-status-filter"
+            />
+          </Flex>
+        )}
+        <span className="sr-only" role="status">
+          {searching ? t("crm.leads.list.searching") : ""}
+        </span>
+      </Flex>
+      <LeadFilterBar filters={filters} users={users} onChange={setParams} />
     </Flex>
   );
 }

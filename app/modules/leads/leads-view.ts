@@ -19,3 +19,28 @@ export function leadsViewFor(param: string | null, cookieHeader: string | null):
 export function saveLeadsView(view: LeadsView) {
   document.cookie = `${COOKIE}=${view}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
+
+// The filters besides the text (owner, source, period, tag) are remembered per user: the
+// cookie holds one user's, as "<user id>|owner=me&tag=Urgente", and another user signing in
+// on the same browser starts without them.
+const FILTERS_COOKIE = "leads-filters";
+
+/** The filters this user last chose, as URL parameters; null when none are remembered. */
+export function rememberedLeadFilters(cookieHeader: string | null, userId: string): URLSearchParams | null {
+  const saved = cookieFromHeader(cookieHeader, FILTERS_COOKIE);
+  if (!saved) return null;
+  let value: string;
+  try {
+    value = decodeURIComponent(saved);
+  } catch {
+    return null;
+  }
+  const bar = value.indexOf("|");
+  if (bar < 0 || value.slice(0, bar) !== userId) return null;
+  return new URLSearchParams(value.slice(bar + 1));
+}
+
+/** Remembers the filters now in the URL (none: forgets them). */
+export function saveLeadFilters(userId: string, params: URLSearchParams) {
+  document.cookie = `${FILTERS_COOKIE}=${encodeURIComponent(`${userId}|${params.toString()}`)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
+}

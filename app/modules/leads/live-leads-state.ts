@@ -3,6 +3,7 @@
 // (live-leads.tsx, a dynamic import), never in the screen's first JavaScript.
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto } from "@worker/services/crm-types";
+import { hasLeadFilters, leadInFilters, type LeadFilters } from "@worker/services/lead-filters";
 import { searchTerms } from "@worker/services/search-text";
 import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 // Types only from pipeline-state: a value import would split it out of the screen's chunk.
@@ -48,6 +49,10 @@ export function placeInPage(items: readonly LeadDto[], lead: LeadDto, belongs: b
   return [...rest, lead].sort(newestFirst);
 }
 
+/** The screen's filters besides the text, and who is looking ('Meus leads'). */
+export type LeadScope = { filters: LeadFilters; viewerId: string | null };
+const NO_FILTERS: LeadScope = { filters: {}, viewerId: null };
+
 /** Counts and value sums as the server keeps them (only for a board without a search). */
 const withTotals = (columns: Columns, totals: LeadStatusTotals): Columns =>
   columns.map((column) => ({ ...column, count: totals[column.status].count, value_sum: totals[column.status].value_sum }));
@@ -64,7 +69,9 @@ const same = <T>(value: T) => value;
  * every lead), so live-leads.tsx reads the touched columns again. A card being saved from
  * this board (`pending`) stays where the viewer dropped it: that save's answer places it.
  */
-export function liveChange(event: LeadEvent, q: string): LiveChange | null {
+export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FILTERS): LiveChange | null {
+  // With a search or a filter the event's totals (of every lead) are not the columns'.
+  const narrowed = Boolean(q) || hasLeadFilters(scope.filters);
   if (event.type === "lead.activity") return { event, board: same, list: same };
   if (event.type === "lead.deleted") {
     const gone = (items: readonly LeadDto[]) => items.filter((lead) => lead.id !== event.lead_id);
@@ -74,14 +81,15 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
         const next = columns.map((column) =>
           column.leads.some((lead) => lead.id === event.lead_id) ? { ...column, leads: gone(column.leads) } : column,
         );
-        return q ? next : withTotals(next, event.totals);
+        return narrowed ? next : withTotals(next, event.totals);
       },
-      recounts: q ? [] : "all",
+      recounts: narrowed ? [] : "all",
       list: gone,
     };
   }
   const { lead } = event;
-  const matches = leadMatches(lead, q);
+  const kept = leadInFilters(lead, scope.filters, scope.viewerId);
+  const matches = kept && leadMatches(lead, q);
   return {
     event,
     board: (columns, pending) => {
@@ -95,14 +103,14 @@ export function liveChange(event: LeadEvent, q: string): LiveChange | null {
               if (column.status !== lead.status && !shown) return column;
               return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
             });
-      return q ? next : withTotals(next, event.totals);
+      return narrowed ? next : withTotals(next, event.totals);
     },
-    recounts: q ? [] : "all",
+    recounts: narrowed ? [] : "all",
     // A card on screen is updated in place (even when it no longer matches the filters, as an
     // edit made here); a card not on screen appears when the filters take it.
     list: (items, view: ListView) => {
       const shown = items.some((item) => item.id === lead.id);
-      const belongs = shown || ((!view.status || view.status === lead.status) && leadMatches(lead, view.q));
+      const belongs = shown || ((!view.status || view.status === lead.status) && kept && leadMatches(lead, view.q));
       return placeInPage(items, lead, belongs, view.complete);
     },
   };

@@ -5,12 +5,15 @@ import { api, queryString } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
-import { liveChange, withColumnTotals } from "./live-leads-state";
+import { hasLeadFilters } from "@worker/services/lead-filters";
+import { liveChange, withColumnTotals, type LeadScope } from "./live-leads-state";
 import type { LiveChange } from "./pipeline-state";
 
 type LiveLeadsProps = {
   /** The board's search (?q=): its column counts are of the matches, read again after a change. */
   q: string;
+  /** The filters besides the text (owner, source, period, tag) and the viewer: the same rule. */
+  scope: LeadScope;
   /** Whether the pipeline is on screen (only then are its column counts read again). */
   pipeline: boolean;
   /** When the screen's data was read on the server: the team room replays what came after. */
@@ -24,19 +27,22 @@ type LiveLeadsProps = {
  * detail; after a dropped connection, a `resync` change (read everything again).
  * Shows 'Reconectando…' while the connection is down.
  */
-export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsProps) {
-  const latest = useRef({ q, pipeline, onChange });
+export default function LiveLeads({ q, scope, pipeline, since, onChange }: LiveLeadsProps) {
+  const latest = useRef({ q, scope, pipeline, onChange });
   useLayoutEffect(() => {
-    latest.current = { q, pipeline, onChange };
+    latest.current = { q, scope, pipeline, onChange };
   });
 
-  /** A board with a search: the touched columns' counts and sums of the matches, from the server. */
+  /** A board with a search or filters: the touched columns' counts and sums of the matches, from the server. */
   const recount = async (statuses: LeadStatus[]) => {
-    const search = latest.current.q;
+    const { q: search, scope: asked } = latest.current;
     for (const status of new Set(statuses)) {
       try {
-        const column = await api<PipelineColumnDto>("GET", `/leads/pipeline/${status}${queryString({ q: search, limit: 1 })}`);
-        if (latest.current.q !== search) return;
+        const column = await api<PipelineColumnDto>(
+          "GET",
+          `/leads/pipeline/${status}${queryString({ q: search, ...asked.filters, limit: 1 })}`,
+        );
+        if (latest.current.q !== search || latest.current.scope !== asked) return;
         latest.current.onChange({
           event: null,
           board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum),
@@ -58,11 +64,11 @@ export default function LiveLeads({ q, pipeline, since, onChange }: LiveLeadsPro
       if (event.type === "resync")
         return latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
       if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity") return;
-      const { q: search, pipeline: board, onChange: tell } = latest.current;
-      const change = liveChange(event, search);
+      const { q: search, scope, pipeline: board, onChange: tell } = latest.current;
+      const change = liveChange(event, search, scope);
       if (!change) return;
       tell(change);
-      if (search && board && event.type !== "lead.activity") {
+      if ((search || hasLeadFilters(scope.filters)) && board && event.type !== "lead.activity") {
         void recount(
           event.type === "lead.deleted" ? [event.status] : [event.lead.status, ...(event.previous_status ? [event.previous_status] : [])],
         );

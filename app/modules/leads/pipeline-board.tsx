@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { loadChunk } from "~/components/lazy-chunk";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
+import type { LeadFilters } from "@worker/services/lead-filters";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import {
   appendColumnPage,
@@ -37,6 +38,8 @@ type PipelineBoardProps = {
   pipeline: PipelineDto;
   /** The search the board was loaded with (?q=): "Carregar mais" keeps to it. */
   q?: string;
+  /** Likewise its filters besides the text. */
+  filters?: LeadFilters;
   /** Leads changed elsewhere on the screen (form, detail dialog), oldest first. */
   updates: readonly LeadDto[];
   /** Changes made on other screens (live), oldest first. */
@@ -50,7 +53,7 @@ type PipelineBoardProps = {
  * once the page runs, drag and drop arrives (pipeline-dnd.tsx) and a card moved to another
  * column shows there at once, then is saved (PATCH status) and put back if that fails.
  */
-export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: PipelineBoardProps) {
+export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
   const toast = useToast();
   const [board, setBoard] = useState<BoardState>({
@@ -140,7 +143,7 @@ export function PipelineBoard({ pipeline, q, updates, live = [], onLeadSaved }: 
     try {
       const page = await api<PipelineColumnDto>(
         "GET",
-        `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined })}`,
+        `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined, ...filters })}`,
       );
       setColumns((columns) => appendColumnPage(columns, page));
     } catch (error) {

@@ -6,7 +6,8 @@ import type { LeadDto } from "@worker/services/crm-types";
 import { listLeads, loadPipeline } from "@worker/services/lead-query-service";
 import { listAssignableUsers } from "@worker/services/user-service";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, redirect, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { hasLeadFilters, LEAD_FILTER_KEYS, leadFiltersFrom } from "@worker/services/lead-filters";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
@@ -15,7 +16,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { withLeadParam } from "~/modules/leads/lead-card-parts";
 import { LeadFilters, LeadList } from "~/modules/leads/lead-list";
 import { PipelineBoard } from "~/modules/leads/pipeline-board";
-import { leadsViewFor, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
+import { leadsViewFor, rememberedLeadFilters, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
 import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import type { Route } from "./+types/leads";
@@ -54,15 +55,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const rawStatus = url.searchParams.get("status");
   const status = isStatus(rawStatus) ? rawStatus : null;
+  // No filter in the URL: the ones this user last chose, if any, put in the URL.
+  if (!LEAD_FILTER_KEYS.some((key) => url.searchParams.has(key))) {
+    const remembered = leadFiltersFrom(rememberedLeadFilters(cookie, viewer.user.id) ?? new URLSearchParams());
+    if (hasLeadFilters(remembered)) {
+      for (const key of LEAD_FILTER_KEYS) if (remembered[key]) url.searchParams.set(key, remembered[key]);
+      throw redirect(`${url.pathname}?${url.searchParams}`);
+    }
+  }
+  const filters = leadFiltersFrom(url.searchParams);
   const [list, pipeline, assignableUsers] = await Promise.all([
-    view === "list" ? orNull("listLeads", listLeads(services, viewer, { q: q || undefined, status: status ?? undefined })) : null,
-    view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, { q: q || undefined })) : null,
+    view === "list"
+      ? orNull("listLeads", listLeads(services, viewer, { q: q || undefined, status: status ?? undefined, ...filters }))
+      : null,
+    view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, { q: q || undefined, ...filters })) : null,
     orNull("listAssignableUsers", listAssignableUsers(services, viewer)),
   ]);
   return {
     view,
     q,
     status,
+    filters,
+    viewerId: viewer.user.id,
     // When this data was read: the live layer asks the team room for what came after it.
     readAt: Date.now(),
     list,
@@ -93,7 +107,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
-  const { view, q, status, list, pipeline, loadFailed, assignableUsers } = loaderData;
+  const { view, q, status, filters, viewerId, list, pipeline, loadFailed, assignableUsers } = loaderData;
+  // The live layer's rule for what the screen shows (a stable object while the filters are).
+  const scope = useMemo(() => ({ filters, viewerId }), [filters, viewerId]);
   // Mounted from its first opening on, so closing it animates.
   const [form, setForm] = useState<{ open: boolean; lead: LeadDto | null; mounted: boolean }>({ open: false, lead: null, mounted: false });
   // Leads saved on this screen (form, detail dialog, pipeline), oldest first.
@@ -158,7 +174,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
         </Text>
         <Flex gap="3" align="center" wrap="wrap">
           <Suspense fallback={null}>
-            <LiveLeads q={q} pipeline={view === "pipeline"} since={loaderData.readAt} onChange={onLive} />
+            <LiveLeads q={q} scope={scope} pipeline={view === "pipeline"} since={loaderData.readAt} onChange={onLive} />
           </Suspense>
           <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
             {(["list", "pipeline"] as const).map((option) => (
@@ -188,11 +204,22 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       </Flex>
 
       {view === "list" ? (
-        <LeadList page={list} q={q} status={status} updated={updated} live={live} onCreate={openCreate} onEdit={openEdit} />
+        <LeadList
+          page={list}
+          q={q}
+          status={status}
+          filters={filters}
+          users={assignableUsers}
+          userId={viewerId}
+          updated={updated}
+          live={live}
+          onCreate={openCreate}
+          onEdit={openEdit}
+        />
       ) : pipeline ? (
         <Flex direction="column" gap="4" className="min-w-0">
-          <LeadFilters q={q} />
-          <PipelineBoard pipeline={pipeline} q={q} updates={updates} live={live} onLeadSaved={remember} />
+          <LeadFilters q={q} filters={filters} users={assignableUsers} userId={viewerId} />
+          <PipelineBoard pipeline={pipeline} q={q} filters={filters} updates={updates} live={live} onLeadSaved={remember} />
         </Flex>
       ) : (
         <Flex direction="column" gap="3" align="start">
