@@ -36,6 +36,7 @@ const CLIENT_SAFE = [
   "^worker/lib/cookies\\.ts$",
   "^worker/lib/org-time\\.ts$",
   "^worker/services/lead-filters\\.ts$",
+  "^worker/services/lead-filter-keys\\.ts$",
   "^worker/services/search-text\\.ts$",
   "^worker/services/case-study-options\\.ts$",
 ];

@@ -9,8 +9,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { audit, describeViolations } from "./support/axe.ts";
-import { snapshot } from "./support/chromium.ts";
+import { hydrated, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
+import { eventually } from "./support/eventually.ts";
 import {
   assertNoSidewaysScroll,
   createLead,
@@ -651,14 +652,24 @@ describe("pipeline", () => {
   });
 });
 
+/**
+ * Waits until the page's URL passes `test`: also after a same-document navigation (the filters
+ * replace the URL in place), which page.waitForURL may wait on for a load that never comes.
+ */
+async function urlWhere(page: Page, test: (url: URL) => boolean) {
+  const url = await eventually(() => Promise.resolve(new URL(page.url())), test, 10_000, 50);
+  assert.ok(test(url), `the URL is ${url.pathname}${url.search}`);
+}
+
 describe("lead filters", () => {
   it("a rep's 'Meus leads' by source: in the URL, the same on the pipeline, remembered for the next visit, cleared in one click", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep");
     const rep = await userId(DEMO_USERS.rep);
+    await hydrated(page, "[data-testid=lead-filter-owner]");
     await chooseOption(page, page.getByTestId("lead-filter-owner"), "Meus leads");
-    await page.waitForURL((url) => url.searchParams.get("owner") === "me");
+    await urlWhere(page, (url) => url.searchParams.get("owner") === "me");
     await chooseOption(page, page.getByTestId("lead-filter-source"), "Indicação");
-    await page.waitForURL((url) => url.searchParams.get("source") === "referral" && url.searchParams.get("owner") === "me");
+    await urlWhere(page, (url) => url.searchParams.get("source") === "referral" && url.searchParams.get("owner") === "me");
     const expected = await queryAll<{ id: string }>(
       "select id from leads where assigned_to = ? and source = 'referral' order by created_at desc, id desc limit 30",
       rep,
@@ -672,7 +683,7 @@ describe("lead filters", () => {
 
     // The pipeline keeps them: its columns count the same leads.
     await page.getByRole("link", { name: "Pipeline" }).click();
-    await page.waitForURL((url) => url.searchParams.get("view") === "pipeline" && url.searchParams.get("owner") === "me");
+    await urlWhere(page, (url) => url.searchParams.get("view") === "pipeline" && url.searchParams.get("owner") === "me");
     for (const row of await queryAll<{ status: string; n: number }>(
       "select status, count(*) as n from leads where assigned_to = ? and source = 'referral' group by status",
       rep,
@@ -683,9 +694,10 @@ describe("lead filters", () => {
 
     // The next visit without parameters comes back to them.
     await page.goto("/leads?view=list");
-    await page.waitForURL((url) => url.searchParams.get("owner") === "me" && url.searchParams.get("source") === "referral");
+    await hydrated(page, "[data-testid=lead-filters-clear]");
+    await urlWhere(page, (url) => url.searchParams.get("owner") === "me" && url.searchParams.get("source") === "referral");
     await page.getByTestId("lead-filters-clear").click();
-    await page.waitForURL((url) => !url.searchParams.has("owner") && !url.searchParams.has("source"));
+    await urlWhere(page, (url) => !url.searchParams.has("owner") && !url.searchParams.has("source"));
     await page.goto("/leads?view=list");
     assert.equal(new URL(page.url()).searchParams.has("owner"), false, "cleared: not remembered either");
     await context.close();
@@ -706,6 +718,7 @@ describe("lead filters", () => {
     assert.equal(violations.length, 0, describeViolations(violations));
     await snapshot(page, "crm-leads-filters-pt-390", { fullPage: false });
     // Keyboard: focus the tag filter, open it, go down to the first tag, choose it.
+    await hydrated(page, "[data-testid=lead-filter-tag]");
     await page.getByTestId("lead-filter-tag").focus();
     await page.keyboard.press("Enter");
     await page.getByRole("listbox").waitFor();

@@ -1,7 +1,7 @@
 import { Button, Select } from "@radix-ui/themes";
 import { LEAD_SOURCES, PREDEFINED_TAGS } from "@worker/db/schema/enums";
 import type { AssignableUserDto } from "@worker/services/crm-types";
-import { hasLeadFilters, LEAD_PERIODS, type LeadFilters } from "@worker/services/lead-filters";
+import { hasLeadFilters, LEAD_PERIODS, type LeadFilters } from "@worker/services/lead-filter-keys";
 import { useId } from "react";
 import { useI18n } from "~/i18n/react";
 

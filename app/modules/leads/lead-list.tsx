@@ -3,8 +3,9 @@ import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { AssignableUserDto, LeadDto, Page } from "@worker/services/crm-types";
-import { hasLeadFilters, LEAD_FILTER_KEYS, type LeadFilters as FilterValues } from "@worker/services/lead-filters";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { hasLeadFilters, LEAD_FILTER_KEYS, type LeadFilters as FilterValues } from "@worker/services/lead-filter-keys";
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { lazyChunk } from "~/components/lazy-chunk";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatMoney } from "~/i18n/format";
@@ -13,9 +14,12 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
-import { LeadFilterBar } from "./lead-filter-bar";
 import { saveLeadFilters } from "./leads-view";
 import type { LiveChange } from "./pipeline-state";
+
+// The filters' selects load beside the screen (the server renders them; they hydrate when
+// their code is in): the leads screen's first JavaScript stays within its budget.
+const LeadFilterBar = lazyChunk(() => import("./lead-filter-bar").then((m) => ({ default: m.LeadFilterBar })));
 
 /** Search is sent 300 ms after the last keystroke (crm.md §9). */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -266,7 +270,9 @@ export function LeadFilters({
           {searching ? t("crm.leads.list.searching") : ""}
         </span>
       </Flex>
-      <LeadFilterBar filters={filters} users={users} onChange={setParams} />
+      <Suspense fallback={<div className="min-h-8" aria-hidden />}>
+        <LeadFilterBar filters={filters} users={users} onChange={setParams} />
+      </Suspense>
     </Flex>
   );
 }

@@ -5,7 +5,7 @@ import { api, queryString } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
-import { hasLeadFilters } from "@worker/services/lead-filters";
+import { hasLeadFilters } from "@worker/services/lead-filter-keys";
 import { liveChange, withColumnTotals, type LeadScope } from "./live-leads-state";
 import type { LiveChange } from "./pipeline-state";
 

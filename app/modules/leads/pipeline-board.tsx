@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { loadChunk } from "~/components/lazy-chunk";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import type { LeadFilters } from "@worker/services/lead-filters";
+import type { LeadFilters } from "@worker/services/lead-filter-keys";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import {
   appendColumnPage,

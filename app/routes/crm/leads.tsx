@@ -7,7 +7,7 @@ import { listLeads, loadPipeline } from "@worker/services/lead-query-service";
 import { listAssignableUsers } from "@worker/services/user-service";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, redirect, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { hasLeadFilters, LEAD_FILTER_KEYS, leadFiltersFrom } from "@worker/services/lead-filters";
+import { hasLeadFilters, LEAD_FILTER_KEYS, leadFiltersFrom } from "@worker/services/lead-filter-keys";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
