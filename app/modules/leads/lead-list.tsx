@@ -129,8 +129,9 @@ export function LeadList({ page, q, status, filters, users, userId, updated, liv
 }
 
 /**
- * Search box and status filter; both write the URL (replace), the input keeps its focus.
- * Without `status` (the pipeline, whose columns are the statuses) only the search box.
+ * Search box, status filter and the filter bar (owner, source, period, tag); all write the
+ * URL (replace), the input keeps its focus, and a filter chosen is remembered for the user.
+ * Without `status` (the pipeline, whose columns are the statuses) no status filter.
  */
 export function LeadFilters({
   q,
