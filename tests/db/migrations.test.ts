@@ -4,6 +4,7 @@ import { is } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../worker/db/schema/index.ts";
+import { LEAD_LAST_ACTIVITY, leadNameKeySql } from "../../worker/db/schema/index.ts";
 import { createLead, createUser } from "../factories/index.ts";
 import { db } from "../helpers.ts";
 
@@ -80,6 +81,22 @@ describe("migrations", () => {
       detail: string;
     }>();
     expect(results.map((r) => r.detail).join(" ")).toContain("leads_status_created_at_idx");
+  });
+
+  it("the list's other orders read their own index, without sorting (migration 0012)", async () => {
+    const plan = async (order: string) =>
+      (await env.DB.prepare(`explain query plan select l.id from leads l order by ${order} limit 30`).all<{ detail: string }>()).results
+        .map((r) => r.detail)
+        .join(" ");
+    expect(await plan("coalesce(l.estimated_value, -1) desc, l.id desc")).toMatch(/leads_value_idx(?![\s\S]*TEMP B-TREE)/);
+    expect(await plan("l.name_key, l.id")).toMatch(/leads_name_key_idx(?![\s\S]*TEMP B-TREE)/);
+    expect(await plan(`${LEAD_LAST_ACTIVITY} desc, l.id desc`)).toMatch(/leads_last_activity_idx(?![\s\S]*TEMP B-TREE)/);
+  });
+
+  it("leads.name_key is the schema's expression (the migration has it verbatim)", async () => {
+    const table = await env.DB.prepare("select sql from sqlite_master where name = 'leads'").first<{ sql: string }>();
+    const chunks = (leadNameKeySql() as unknown as { queryChunks: { value: string[] }[] }).queryChunks;
+    expect(table!.sql).toContain(`GENERATED ALWAYS AS (${chunks.map((c) => c.value.join("")).join("")}) VIRTUAL`);
   });
 });
 

@@ -20,6 +20,7 @@ const lead = (id: string, status: LeadDto["status"], value: number | null, creat
   tags: [],
   created_at,
   updated_at: created_at,
+  last_activity_at: created_at,
 });
 
 const column = (status: LeadDto["status"], leads: LeadDto[], extra: Partial<PipelineColumnDto> = {}): PipelineColumnDto => ({

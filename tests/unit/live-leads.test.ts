@@ -21,6 +21,7 @@ const lead = (id: string, status: LeadDto["status"], created_at: string, extra: 
   tags: [],
   created_at,
   updated_at: created_at,
+  last_activity_at: created_at,
   ...extra,
 });
 

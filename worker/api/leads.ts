@@ -18,7 +18,7 @@ import {
 import { FIELD_ISSUE } from "../services/lead-service.ts";
 import { ApiError } from "./errors.ts";
 import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
-import { LEAD_PERIODS, OWNER_MAX, TAG_MAX } from "../services/lead-filters.ts";
+import { LEAD_PERIODS, LEAD_SORTS, OWNER_MAX, TAG_MAX } from "../services/lead-filters.ts";
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
@@ -45,6 +45,7 @@ export const leadListQuerySchema = z.object({
   q: searchText,
   status: z.enum(LEAD_STATUSES).optional(),
   ...leadFilterFields,
+  sort: z.enum(LEAD_SORTS).optional(),
   cursor,
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
@@ -70,7 +71,7 @@ export const pipelineColumnQuerySchema = z.object({
 /**
  * /api/leads — every route needs a signed-in staff member (401 otherwise).
  * GET / (list: q, status, the filters owner=me|none|<user id>, source, period=7d|30d|month
- * and tag, cursor, limit) · POST / (create: 201; 409 lead_exists with
+ * and tag, sort=newest|oldest|value|name|activity, cursor, limit) · POST / (create: 201; 409 lead_exists with
  * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status (q and the same filters).
  * GET /:id → {lead} · PATCH /:id (any part of the form: the whole form, only {status} for
  * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·

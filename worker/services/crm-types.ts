@@ -24,6 +24,8 @@ export type LeadDto = {
   tags: string[];
   created_at: string;
   updated_at: string;
+  /** The latest timeline entry, note or attachment; the creation when there is none. */
+  last_activity_at: string;
 };
 
 export type LeadListQuery = {
@@ -35,6 +37,8 @@ export type LeadListQuery = {
   source?: LeadSource;
   period?: "7d" | "30d" | "month";
   tag?: string;
+  /** lead-filter-keys.ts LEAD_SORTS; default newest first. */
+  sort?: "newest" | "oldest" | "value" | "name" | "activity";
   cursor?: string;
   /** Default 30, at most 100. */
   limit?: number;

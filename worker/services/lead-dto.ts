@@ -28,6 +28,7 @@ export type LeadFields = Pick<
   | "tags"
   | "createdAt"
   | "updatedAt"
+  | "lastActivityAt"
 >;
 
 export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
@@ -46,6 +47,7 @@ export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
     tags: row.tags,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+    last_activity_at: row.lastActivityAt ?? row.createdAt,
   };
 }
 
@@ -69,12 +71,13 @@ export type RawLeadRow = {
   tags: string;
   created_at: string;
   updated_at: string;
+  last_activity_at: string | null;
   assignee_name: string | null;
 };
 
 /** The select list of a RawLeadRow, from `leads l left join users u on u.id = l.assigned_to`. */
 export const RAW_LEAD_COLUMNS = sql.raw(
-  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, u.name as assignee_name",
+  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, l.last_activity_at, u.name as assignee_name",
 );
 
 /** Tags stored as JSON text; anything but an array of strings reads as none. */
@@ -104,6 +107,7 @@ export function rawLeadDto(row: RawLeadRow): LeadDto {
       tags: parseTags(row.tags),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      lastActivityAt: row.last_activity_at,
     },
     row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
   );

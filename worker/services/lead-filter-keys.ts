@@ -38,3 +38,17 @@ export function leadFiltersFrom(params: URLSearchParams): LeadFilters {
 }
 
 export const hasLeadFilters = (filters: LeadFilters) => LEAD_FILTER_KEYS.some((key) => Boolean(filters[key]));
+
+/**
+ * The list's orders (?sort=): newest first (the default, no parameter), oldest first, highest
+ * value first (no value last), name A–Z (accent- and case-blind), latest activity first.
+ */
+export const LEAD_SORTS = ["newest", "oldest", "value", "name", "activity"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const DEFAULT_LEAD_SORT: LeadSort = "newest";
+
+/** The order a URL names; anything else is the default. */
+export function leadSortFrom(params: URLSearchParams): LeadSort {
+  const sort = params.get("sort");
+  return (LEAD_SORTS as readonly (string | null)[]).includes(sort) ? (sort as LeadSort) : DEFAULT_LEAD_SORT;
+}

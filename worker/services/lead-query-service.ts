@@ -1,22 +1,23 @@
 // The CRM's lead reads at scale: the paginated list with search and status filter, the
 // pipeline board, and their cursors. Everyone signed in reads every lead (docs/decisions/010).
 //
-// Order: newest first, created_at desc with id desc as the tie-breaker, so a cursor (the
-// last item's created_at and id) continues exactly where a page ended even when many leads
-// share a created_at. The (created_at, id) and (status, created_at, id) indexes serve these
-// pages without sorting. Per-status counts and sums of all leads come from lead_status_totals
+// Order: newest first by default, created_at desc with id desc as the tie-breaker, so a cursor
+// (the last item's created_at and id) continues exactly where a page ended even when many
+// leads share a created_at. The (created_at, id) and (status, created_at, id) indexes serve
+// these pages without sorting. The list's other orders (oldest, value, name, last activity:
+// LEAD_ORDERS) work the same way on their own indexes (migration 0012). Per-status counts and sums of all leads come from lead_status_totals
 // (kept by triggers, migration 0005); of a search's matches, from the matching rows.
 //
 // Text search goes through the FTS5 index leads_fts (migration 0003; search-text.ts turns
 // the input into a MATCH that cannot be a syntax error). A search page runs one of two plans,
 // in the same statement, chosen by how many leads match (counted up to SPARSE_MATCHES):
 //   - few matches: read the matching leads by rowid and sort them;
-//   - many matches ("co", a tag half the leads carry): walk the newest-first index and keep
+//   - many matches ("co", a tag half the leads carry): walk the order's index and keep
 //     the rows in the match set, stopping after one page — instead of sorting 40,000 rows.
 // docs/decisions/012-crm-reads-at-scale.md has the measurements.
 import { sql, type SQL } from "drizzle-orm";
-import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
-import { periodStart, type LeadFilters } from "./lead-filters.ts";
+import { LEAD_LAST_ACTIVITY, LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
+import { periodStart, type LeadFilters, type LeadSort } from "./lead-filters.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
@@ -31,40 +32,57 @@ export const PIPELINE_COLUMN_DEFAULT = 20;
 export const SPARSE_MATCHES = 1000;
 
 // ---------------------------------------------------------------------------------------
-// Cursor: the sort key of a page's last lead, base64url JSON [created_at, id].
+// Orders and cursors
 
-type Cursor = { createdAt: string; id: string };
+/**
+ * Each order of the list: the expression it sorts by (on the leads aliased `l`), its
+ * direction, and the index that serves it (migration 0012; the id is every order's
+ * tie-breaker, so a cursor continues exactly where a page ended).
+ */
+const LEAD_ORDERS: Record<LeadSort, { key: string; dir: "asc" | "desc"; index: string; numeric?: true }> = {
+  newest: { key: "l.created_at", dir: "desc", index: "leads_created_at_idx" },
+  oldest: { key: "l.created_at", dir: "asc", index: "leads_created_at_idx" },
+  value: { key: "coalesce(l.estimated_value, -1)", dir: "desc", index: "leads_value_idx", numeric: true },
+  name: { key: "l.name_key", dir: "asc", index: "leads_name_key_idx" },
+  activity: { key: LEAD_LAST_ACTIVITY, dir: "desc", index: "leads_last_activity_idx" },
+};
+
+/** Where a page ended: its last lead's sort key and id. */
+type Cursor = { key: string | number; id: string };
 
 const invalidCursor = () => invalidField("cursor", "apiErrors.field.invalid_value");
 
-export function encodeLeadCursor(lead: { created_at: string; id: string }): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([lead.created_at, lead.id]));
-  return btoa(String.fromCharCode(...bytes))
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
     .replaceAll("+", "-")
     .replaceAll("/", "_")
     .replace(/=+$/, "");
+
+/**
+ * The cursor after a lead, base64url JSON: [created_at, id] newest first (the pipeline's and
+ * the default list's), [sort, key, id] in any other order.
+ */
+export function encodeLeadCursor(lead: { created_at: string; id: string }, sort: LeadSort = "newest", key?: string | number): string {
+  return base64url(JSON.stringify(sort === "newest" ? [lead.created_at, lead.id] : [sort, key ?? lead.created_at, lead.id]));
 }
 
-export function decodeLeadCursor(cursor: string): Cursor {
-  if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw invalidCursor();
+/** The cursor's key and id; invalid input when it is not one of this order's cursors. */
+export function decodeLeadCursor(cursor: string, sort: LeadSort = "newest"): Cursor {
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(cursor)) throw invalidCursor();
+  let value: unknown;
   try {
     const binary = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-    const value: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === "string" &&
-      typeof value[1] === "string" &&
-      value[0].length <= 40 &&
-      value[1].length > 0 &&
-      value[1].length <= 64
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
+    value = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
   } catch {
     // not base64 or not JSON: the same answer as a wrong shape
   }
-  throw invalidCursor();
+  if (!Array.isArray(value)) throw invalidCursor();
+  const [key, id] = sort === "newest" ? value : value[0] === sort ? value.slice(1) : [];
+  const keyOk = LEAD_ORDERS[sort].numeric ? typeof key === "number" && Number.isFinite(key) : typeof key === "string" && key.length <= 400;
+  if (value.length !== (sort === "newest" ? 2 : 3) || !keyOk || typeof id !== "string" || id.length === 0 || id.length > 64) {
+    throw invalidCursor();
+  }
+  return { key: key as string | number, id };
 }
 
 const clampLimit = (limit: number | undefined, fallback: number) =>
@@ -95,21 +113,24 @@ export function leadFilterConditions(actor: Authenticated, filters: LeadFilters 
 /** rowid of every lead the MATCH expression finds. */
 const matchingRowids = (match: string) => sql`select rowid from leads_fts where leads_fts match ${match}`;
 
-type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number; filters?: SQL[] };
+type PageQuery = { match: string | null; status?: LeadStatus; after?: Cursor; limit: number; filters?: SQL[]; sort?: LeadSort };
 
-/** One page of leads, newest first (limit rows; ask for one more to know if another page follows). */
-function leadPageQuery({ match, status, after, limit, filters = [] }: PageQuery): SQL {
+/** One page of leads in the order `sort` (limit rows; ask for one more to know if another page follows). */
+function leadPageQuery({ match, status, after, limit, filters = [], sort = "newest" }: PageQuery): SQL {
+  const order = LEAD_ORDERS[sort];
+  const key = sql.raw(order.key);
+  const dir = sql.raw(order.dir);
   const conditions: SQL[] = [sql`1`, ...filters];
   if (status) conditions.push(sql`l.status = ${status}`);
-  if (after) conditions.push(sql`(l.created_at, l.id) < (${after.createdAt}, ${after.id})`);
+  if (after) conditions.push(sql`(${key}, l.id) ${sql.raw(order.dir === "desc" ? "<" : ">")} (${after.key}, ${after.id})`);
   const page = (access: string, extra: SQL[], rows: SQL) =>
-    sql`select ${RAW_LEAD_COLUMNS} from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
+    sql`select ${RAW_LEAD_COLUMNS}, ${key} as sort_key from leads l ${sql.raw(access)} left join users u on u.id = l.assigned_to where ${sql.join(
       [...conditions, ...extra],
       sql` and `,
-    )} order by l.created_at desc, l.id desc limit ${rows}`;
+    )} order by ${key} ${dir}, l.id ${dir} limit ${rows}`;
   if (!match) return page("", [], sql`${limit}`);
   const inMatches = sql`l.rowid in (${matchingRowids(match)})`;
-  const walk = status ? "indexed by leads_status_created_at_idx" : "indexed by leads_created_at_idx";
+  const walk = `indexed by ${status && order.index === "leads_created_at_idx" ? "leads_status_created_at_idx" : order.index}`;
   // `gate` counts the matches up to SPARSE_MATCHES, once. Each arm's LIMIT is its page size or
   // 0, and SQLite reads a LIMIT before the loop: an arm with LIMIT 0 reads no row at all. (A
   // WHERE condition on the count would not do: it is checked row by row.)
@@ -118,7 +139,7 @@ function leadPageQuery({ match, status, after, limit, filters = [] }: PageQuery)
     )
     select * from (${page("not indexed", [inMatches], sql`case when (select dense from gate) then 0 else ${limit} end`)})
     union all select * from (${page(walk, [inMatches], sql`case when (select dense from gate) then ${limit} else 0 end`)})
-    order by created_at desc, id desc`;
+    order by sort_key ${dir}, id ${dir}`;
 }
 
 type StatusTotalsRow = { status: LeadStatus; count: number; value_sum: number };
@@ -142,10 +163,12 @@ function statusTotalsQuery(match: string | null, status?: LeadStatus, filters: S
   )} group by status`;
 }
 
-function toPage(rows: RawLeadRow[], limit: number): Page<LeadDto> {
+type SortedRow = RawLeadRow & { sort_key: string | number };
+
+function toPage(rows: SortedRow[], limit: number, sort: LeadSort = "newest"): Page<LeadDto> {
   const items = rows.slice(0, limit).map(rawLeadDto);
-  const last = items.at(-1);
-  return { items, next_cursor: rows.length > limit && last ? encodeLeadCursor(last) : null };
+  const last = rows[limit - 1];
+  return { items, next_cursor: rows.length > limit && last ? encodeLeadCursor(last, sort, last.sort_key) : null };
 }
 
 /** The MATCH for a search text: undefined when there is no text, null when it can match nothing. */
@@ -157,17 +180,18 @@ function searchMatch(q: string | undefined): string | null | undefined {
 // ---------------------------------------------------------------------------------------
 // Services
 
-/** Newest first, filtered by status and/or text, cursor-paginated. */
+/** In the order asked (newest first by default), filtered by status, text and filters, cursor-paginated. */
 export async function listLeads({ db }: ServiceContext, actor: Authenticated, query: LeadListQuery): Promise<Page<LeadDto>> {
   const limit = clampLimit(query.limit, LEAD_PAGE_DEFAULT);
-  const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
+  const sort = query.sort ?? "newest";
+  const after = query.cursor ? decodeLeadCursor(query.cursor, sort) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { items: [], next_cursor: null };
   const filters = leadFilterConditions(actor, query);
-  const [rows] = await readBatch<[RawLeadRow]>(db, [
-    leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters }),
+  const [rows] = await readBatch<[SortedRow]>(db, [
+    leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters, sort }),
   ]);
-  return toPage(rows, limit);
+  return toPage(rows, limit, sort);
 }
 
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
@@ -182,14 +206,14 @@ export async function loadPipeline(
     return { columns: LEAD_STATUSES.map((status) => ({ status, count: 0, value_sum: 0, leads: [], next_cursor: null })) };
   }
   const filters = leadFilterConditions(actor, query);
-  const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...RawLeadRow[]]>(db, [
+  const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...SortedRow[]]>(db, [
     statusTotalsQuery(match ?? null, undefined, filters),
     ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1, filters })),
   ]);
   const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
   return {
     columns: LEAD_STATUSES.map((status, i) => {
-      const page = toPage(pages[i] as RawLeadRow[], perColumn);
+      const page = toPage(pages[i] as SortedRow[], perColumn);
       const total = byStatus.get(status);
       return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
     }),
@@ -208,7 +232,7 @@ export async function loadPipelineColumn(
   const match = searchMatch(query.q);
   if (match === null) return { status, count: 0, value_sum: 0, leads: [], next_cursor: null };
   const filters = leadFilterConditions(actor, query);
-  const [totals, rows] = await readBatch<[StatusTotalsRow, RawLeadRow]>(db, [
+  const [totals, rows] = await readBatch<[StatusTotalsRow, SortedRow]>(db, [
     statusTotalsQuery(match ?? null, status, filters),
     leadPageQuery({ match: match ?? null, status, after, limit: limit + 1, filters }),
   ]);

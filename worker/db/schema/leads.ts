@@ -7,6 +7,21 @@ import { users } from "./users.ts";
 /** A lead's e-mail as the unique index sees it: trimmed and lower-case (NULL when none). */
 export const normalizedLeadEmail = (email: AnySQLiteColumn) => sql`lower(trim(${email}))`;
 
+/** Accented letters the name sort reads as their base letter (SQLite's lower() folds only A-Z). */
+const NAME_FOLDS: Record<string, string> = { a: "áàâãäå", e: "éèêë", i: "íìîï", o: "óòôõö", u: "úùûü", c: "ç", n: "ñ", y: "ýÿ" };
+
+/** The SQL of leads.name_key (migration 0012 has it verbatim; tests/db/migrations.test.ts compares). */
+export function leadNameKeySql() {
+  let expression = "lower(trim(name))";
+  for (const [base, letters] of Object.entries(NAME_FOLDS)) {
+    for (const letter of new Set([...letters, ...letters.toUpperCase()])) expression = `replace(${expression}, '${letter}', '${base}')`;
+  }
+  return sql.raw(expression);
+}
+
+/** A lead's last activity: the latest timeline entry, note or attachment, else its creation. */
+export const LEAD_LAST_ACTIVITY = "coalesce(l.last_activity_at, l.created_at)";
+
 /**
  * Leads. Text search goes through the FTS5 table leads_fts (migration 0003), kept in sync by
  * triggers on this table: a migration that rebuilds it (drizzle's __new_leads copy) drops
@@ -33,8 +48,20 @@ export const leads = sqliteTable(
       .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When the lead's timeline, notes or attachments last got something (kept by triggers,
+     * migration 0012); NULL until then, and the lead's creation counts as its first activity:
+     * read it as LEAD_LAST_ACTIVITY.
+     */
+    lastActivityAt: text("last_activity_at"),
+    /** The name as the "name" sort compares it: trimmed, lower case, without accents (a virtual column). */
+    nameKey: text("name_key").generatedAlwaysAs(leadNameKeySql(), { mode: "virtual" }),
   },
   (t) => [
+    // The list's other orders (lead-query-service.ts LEAD_ORDERS), each a keyset with the id.
+    index("leads_value_idx").on(sql`coalesce(${t.estimatedValue}, -1)`, t.id),
+    index("leads_name_key_idx").on(t.nameKey, t.id),
+    index("leads_last_activity_idx").on(sql`coalesce(${t.lastActivityAt}, ${t.createdAt})`, t.id),
     // Keyset pages newest first (created_at desc, id desc as the tie-breaker): the id in the
     // index lets SQLite walk it backwards without sorting (lead-query-service.ts).
     index("leads_created_at_idx").on(t.createdAt, t.id),
