@@ -87,6 +87,12 @@ export const en: Dictionary = {
       title: "Lead status changed",
       message: "{name} moved the lead “{lead}” from {from} to {to}.",
     },
+    leadsAssigned: {
+      message: "{name} assigned you {count} leads.",
+    },
+    leadsStatusChanged: {
+      message: "{name} moved {count} of your leads to {to}.",
+    },
     leadReturned: {
       title: "A lead came back to the website assistant",
       message: "{name} ({email}) talked to the website assistant again; the conversation is on the timeline.",

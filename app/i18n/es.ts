@@ -87,6 +87,12 @@ export const es: Dictionary = {
       title: "Estado del lead cambiado",
       message: "{name} movió el lead “{lead}” de {from} a {to}.",
     },
+    leadsAssigned: {
+      message: "{name} te asignó {count} leads.",
+    },
+    leadsStatusChanged: {
+      message: "{name} movió {count} de tus leads a {to}.",
+    },
     leadReturned: {
       title: "Un lead volvió al asistente del sitio",
       message: "{name} ({email}) volvió a conversar con el asistente del sitio; la conversación está en el historial.",

@@ -92,6 +92,12 @@ export const pt = {
       title: "Status do lead alterado",
       message: "{name} moveu o lead “{lead}” de {from} para {to}.",
     },
+    leadsAssigned: {
+      message: "{name} atribuiu a você {count} leads.",
+    },
+    leadsStatusChanged: {
+      message: "{name} moveu {count} dos seus leads para {to}.",
+    },
     leadReturned: {
       title: "Lead voltou ao assistente do site",
       message: "{name} ({email}) conversou de novo com o assistente do site; a conversa está na linha do tempo.",

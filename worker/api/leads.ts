@@ -20,6 +20,7 @@ import { ApiError } from "./errors.ts";
 import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
 import { LEAD_PERIODS, LEAD_SORTS, OWNER_MAX, TAG_MAX } from "../services/lead-filters.ts";
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
+import { bulkInputSchema, runBulkAction } from "../services/lead-bulk-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate, validateWithMessageKeys } from "./validate.ts";
@@ -75,7 +76,10 @@ export const pipelineColumnQuerySchema = z.object({
  * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status (q and the same filters).
  * GET /:id → {lead} · PATCH /:id (any part of the form: the whole form, only {status} for
  * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·
- * DELETE /:id (managers and admins) → 204. The /pipeline routes come first so /:id never
+ * DELETE /:id (managers and admins) → 204.
+ * POST /bulk {ids ≤ 500, action: {type: assign, assigned_to} | {type: status, status} |
+ * {type: tag_add|tag_remove, tag} | {type: delete}} → {changed, unchanged, refused: [{id,
+ * name, reason: not_found|forbidden|changed}], leads, deleted}: each lead by its own rule. The /pipeline routes come first so /:id never
  * shadows them.
  * The lead detail: GET /:id/activities (cursor, limit ≤ 100) → Page<ActivityDto> newest
  * first · POST /:id/activities {type, subject?, content} → 201 {activity} · GET /:id/notes →
@@ -92,6 +96,9 @@ export const leadsApi = new Hono<AppEnv>()
   .post("/", validateWithMessageKeys("json", createLeadSchema), async (c) => {
     const lead = await createLead(c.get("services"), c.get("viewer"), c.req.valid("json"));
     return c.json({ lead }, 201);
+  })
+  .post("/bulk", validateWithMessageKeys("json", bulkInputSchema), async (c) => {
+    return c.json(await runBulkAction(c.get("services"), c.get("viewer"), c.req.valid("json")));
   })
   .get("/pipeline", validate("query", pipelineQuerySchema), async (c) => {
     const { per_column, ...query } = c.req.valid("query");

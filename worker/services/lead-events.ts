@@ -4,7 +4,14 @@
 // write took, and never throws: a failed publish is logged and the request still succeeds
 // (the screens revalidate when their socket comes back, docs/decisions/014).
 import { sql } from "drizzle-orm";
-import type { LeadActivityEvent, LeadChangedEvent, LeadDeletedEvent, LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
+import type {
+  LeadActivityEvent,
+  LeadBatchEvent,
+  LeadChangedEvent,
+  LeadDeletedEvent,
+  LeadEvent,
+  LeadStatusTotals,
+} from "~/modules/realtime/protocol";
 import { publishToTeam } from "../../party/publish.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
@@ -76,6 +83,19 @@ export function publishLeadDeleted(
       actor,
       totals: await totals(),
     } satisfies LeadDeletedEvent,
+  ]);
+}
+
+/** A bulk action's changed and deleted leads, as one event (nothing when nothing changed). */
+export function publishLeadBatch(
+  ctx: ServiceContext,
+  actor: LeadEventActor,
+  changed: LeadBatchEvent["changed"],
+  deleted: LeadBatchEvent["deleted"],
+): Promise<void> {
+  if (changed.length === 0 && deleted.length === 0) return Promise.resolve();
+  return publish(ctx, async (totals) => [
+    { type: "lead.batch", ...stamp(), changed, deleted, actor, totals: await totals() } satisfies LeadBatchEvent,
   ]);
 }
 

@@ -28,7 +28,7 @@ export default function LiveDashboard({ onChange }: { onChange: () => void }) {
     party: TEAM_PARTY,
     room: TEAM_ROOM,
     onEvent: (event) => {
-      if (event.type === "lead.changed" || event.type === "lead.deleted") later();
+      if (event.type === "lead.changed" || event.type === "lead.deleted" || event.type === "lead.batch") later();
     },
     onOpen: (first) => {
       if (!first) later();

@@ -7,6 +7,8 @@ import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError } from "~/modules/crm/api-client";
 import { describeError } from "~/modules/crm/submit-failure";
+import { unbatch } from "~/modules/realtime/lead-batch";
+import type { LeadEvent } from "~/modules/realtime/protocol";
 import { mailtoLink } from "~/modules/leads/contact-links";
 import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { StatusBadge, WhatsAppButton } from "~/modules/leads/lead-card-parts";
@@ -130,12 +132,14 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
     // eslint-disable-next-line react-hooks/set-state-in-effect -- applying a live event also reloads the open tab's lists: effect work, not derived state
     setSeen(live.length);
     let reread = false;
-    for (const { event, resync } of fresh) {
+    for (const { event: received, resync } of fresh) {
       if (resync) {
         reread = true;
         continue;
       }
-      if (!event || (event.type === "lead.changed" ? event.lead.id : event.lead_id) !== leadId) continue;
+      // A bulk action: this lead's part of it, if any.
+      const event = received?.type === "lead.batch" ? unbatch(received).find((single) => leadOf(single) === leadId) : received;
+      if (!event || leadOf(event) !== leadId) continue;
       if (event.type === "lead.deleted") {
         if (!deleting) setGone({ by: event.actor && event.actor.id !== profile?.id ? event.actor.name : null });
       } else if (event.type === "lead.changed") {
@@ -339,3 +343,6 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
 }
 
 export default LeadDetailDialog;
+
+/** The lead a single-lead event is about. */
+const leadOf = (event: Exclude<LeadEvent, { type: "lead.batch" }>) => (event.type === "lead.changed" ? event.lead.id : event.lead_id);

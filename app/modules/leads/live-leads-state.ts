@@ -5,6 +5,7 @@ import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto } from "@worker/services/crm-types";
 import { hasLeadFilters, leadInFilters, type LeadFilters } from "@worker/services/lead-filters";
 import { searchTerms } from "@worker/services/search-text";
+import { unbatch } from "~/modules/realtime/lead-batch";
 import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 // Types only from pipeline-state: a value import would split it out of the screen's chunk.
 import type { Columns, ListView, LiveChange } from "./pipeline-state";
@@ -72,6 +73,16 @@ const same = <T>(value: T) => value;
 export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FILTERS): LiveChange | null {
   // With a search or a filter the event's totals (of every lead) are not the columns'.
   const narrowed = Boolean(q) || hasLeadFilters(scope.filters);
+  if (event.type === "lead.batch") {
+    // A bulk action: each lead's change, applied in one go (one render for the whole batch).
+    const changes = unbatch(event).map((single) => liveChange(single, q, scope)!);
+    return {
+      event,
+      board: (columns, pending) => changes.reduce((next, change) => change.board(next, pending), columns),
+      recounts: narrowed ? [] : "all",
+      list: (items, view) => changes.reduce((next, change) => change.list(next, view), items),
+    };
+  }
   if (event.type === "lead.activity") return { event, board: same, list: same };
   if (event.type === "lead.deleted") {
     const gone = (items: readonly LeadDto[]) => items.filter((lead) => lead.id !== event.lead_id);

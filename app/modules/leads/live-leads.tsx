@@ -3,7 +3,8 @@ import type { PipelineColumnDto } from "@worker/services/crm-types";
 import { useLayoutEffect, useRef } from "react";
 import { api, queryString } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
-import { TEAM_PARTY, TEAM_ROOM, type TeamRoomEvent } from "~/modules/realtime/protocol";
+import { unbatch } from "~/modules/realtime/lead-batch";
+import { TEAM_PARTY, TEAM_ROOM, type LeadChangedEvent, type LeadDeletedEvent, type TeamRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import { hasLeadFilters } from "@worker/services/lead-filter-keys";
 import { liveChange, withColumnTotals, type LeadScope } from "./live-leads-state";
@@ -63,15 +64,18 @@ export default function LiveLeads({ q, scope, pipeline, since, onChange }: LiveL
       // The room kept less than what came since the screen's data was read: read it again.
       if (event.type === "resync")
         return latest.current.onChange({ event: null, resync: true, board: (columns) => columns, list: (items) => items });
-      if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity") return;
+      if (event.type !== "lead.changed" && event.type !== "lead.deleted" && event.type !== "lead.activity" && event.type !== "lead.batch")
+        return;
       const { q: search, scope, pipeline: board, onChange: tell } = latest.current;
       const change = liveChange(event, search, scope);
       if (!change) return;
       tell(change);
       if ((search || hasLeadFilters(scope.filters)) && board && event.type !== "lead.activity") {
-        void recount(
-          event.type === "lead.deleted" ? [event.status] : [event.lead.status, ...(event.previous_status ? [event.previous_status] : [])],
-        );
+        const touched = (single: LeadChangedEvent | LeadDeletedEvent) =>
+          single.type === "lead.deleted"
+            ? [single.status]
+            : [single.lead.status, ...(single.previous_status ? [single.previous_status] : [])];
+        void recount([...new Set(event.type === "lead.batch" ? unbatch(event).flatMap(touched) : touched(event))]);
       }
     },
     onOpen: (first) => {

@@ -97,7 +97,20 @@ export type LeadActivityEvent = EventBase & {
   actor: UserRef | null;
 };
 
-export type LeadEvent = LeadChangedEvent | LeadDeletedEvent | LeadActivityEvent;
+/**
+ * A bulk action of the leads table changed and/or deleted several leads at once: one event for
+ * the whole batch (screens apply it in one render). `changed` as lead.changed "updated" would
+ * carry each lead, `deleted` as lead.deleted; `totals` after the batch.
+ */
+export type LeadBatchEvent = EventBase & {
+  type: "lead.batch";
+  changed: { lead: LeadDto; previous_status: LeadStatus }[];
+  deleted: { lead_id: string; status: LeadStatus; estimated_value: number | null }[];
+  actor: UserRef | null;
+  totals: LeadStatusTotals;
+};
+
+export type LeadEvent = LeadChangedEvent | LeadDeletedEvent | LeadActivityEvent | LeadBatchEvent;
 
 /**
  * How long the team room keeps its events for a screen that connects late (`?since=<ms>`,
