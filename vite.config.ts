@@ -23,10 +23,11 @@ const CLIENT_CHUNKS = [
     test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
     priority: 30,
   },
-  // The code every page runs before it is interactive (what loads lazily stays out).
+  // The code every page runs before it is interactive (what loads lazily stays out; lib/csv
+  // is for exports only).
   {
     name: "app-core",
-    test: /app[\\/](i18n[\\/](index|react|languages|translate|language-preference|resolve-language)\.tsx?$|components[\\/](ui[\\/]toaster|error-screen|use-hydrated)\.tsx?$|lib[\\/])/,
+    test: /app[\\/](i18n[\\/](index|react|languages|translate|language-preference|resolve-language)\.tsx?$|components[\\/](ui[\\/]toaster|error-screen|use-hydrated)\.tsx?$|lib[\\/](?!csv\.ts$))/,
     priority: 20,
   },
   { name: "site-chrome", test: /app[\\/]modules[\\/]site[\\/]([\w-]+\.tsx?$|ui[\\/])/, priority: 10 },

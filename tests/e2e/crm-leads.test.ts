@@ -23,6 +23,7 @@ import {
   setUpJourneys,
   toastShown,
   tourStops,
+  urlWhere,
   type DemoUser,
   type JourneyOptions,
 } from "./support/journey.ts";
@@ -656,11 +657,6 @@ describe("pipeline", () => {
  * Waits until the page's URL passes `test`: also after a same-document navigation (the filters
  * replace the URL in place), which page.waitForURL may wait on for a load that never comes.
  */
-async function urlWhere(page: Page, test: (url: URL) => boolean) {
-  const url = await eventually(() => Promise.resolve(new URL(page.url())), test, 10_000, 50);
-  assert.ok(test(url), `the URL is ${url.pathname}${url.search}`);
-}
-
 describe("lead filters", () => {
   it("a rep's 'Meus leads' by source: in the URL, the same on the pipeline, remembered for the next visit, cleared in one click", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep");

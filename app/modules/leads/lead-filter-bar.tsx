@@ -1,7 +1,14 @@
 import { Button, Select } from "@radix-ui/themes";
 import { LEAD_SOURCES, PREDEFINED_TAGS } from "@worker/db/schema/enums";
 import type { AssignableUserDto } from "@worker/services/crm-types";
-import { hasLeadFilters, LEAD_PERIODS, type LeadFilters } from "@worker/services/lead-filter-keys";
+import {
+  DEFAULT_LEAD_SORT,
+  hasLeadFilters,
+  LEAD_PERIODS,
+  LEAD_SORTS,
+  type LeadFilters,
+  type LeadSort,
+} from "@worker/services/lead-filter-keys";
 import { useId } from "react";
 import { useI18n } from "~/i18n/react";
 
@@ -17,12 +24,15 @@ type FilterKey = keyof LeadFilters;
  */
 export function LeadFilterBar({
   filters,
+  sort,
   users,
   onChange,
 }: {
   filters: LeadFilters;
+  /** The list's order, chosen here too (the pipeline has none). */
+  sort?: LeadSort;
   users: readonly AssignableUserDto[];
-  onChange: (changes: Partial<Record<FilterKey, string | null>>) => void;
+  onChange: (changes: Partial<Record<FilterKey | "sort", string | null>>) => void;
 }) {
   const { t } = useI18n();
   const ids = useId();
@@ -37,17 +47,20 @@ export function LeadFilterBar({
       ? [...PREDEFINED_TAGS, filters.tag]
       : PREDEFINED_TAGS;
 
-  const select = (key: FilterKey, label: string, shown: string, options: { value: string; label: string }[]) => (
+  const select = (key: FilterKey | "sort", label: string, shown: string, options: { value: string; label: string }[]) => (
     <div className="min-w-0">
       <label htmlFor={`${ids}-${key}`} className="sr-only">
         {label}
       </label>
-      <Select.Root value={filters[key] ?? ALL} onValueChange={(next) => onChange({ [key]: next === ALL ? null : next })}>
+      <Select.Root
+        value={key === "sort" ? sort : (filters[key] ?? ALL)}
+        onValueChange={(next) => onChange({ [key]: next === ALL || (key === "sort" && next === DEFAULT_LEAD_SORT) ? null : next })}
+      >
         {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
         <Select.Trigger
           id={`${ids}-${key}`}
           className="w-full"
-          variant={filters[key] ? "soft" : "surface"}
+          variant={key !== "sort" && filters[key] ? "soft" : "surface"}
           data-testid={`lead-filter-${key}`}
         >
           {shown}
@@ -98,6 +111,13 @@ export function LeadFilterBar({
         { value: ALL, label: t("crm.leads.filters.allTags") },
         ...tags.map((tag) => ({ value: tag, label: tag })),
       ])}
+      {sort &&
+        select(
+          "sort",
+          t("crm.leads.sort.label"),
+          `${t("crm.leads.sort.label")}: ${t(`crm.leads.sort.${sort}`)}`,
+          LEAD_SORTS.map((order) => ({ value: order, label: t(`crm.leads.sort.${order}`) })),
+        )}
       {hasLeadFilters(filters) ? (
         <Button
           variant="ghost"

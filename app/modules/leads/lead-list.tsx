@@ -3,7 +3,13 @@ import { Button, Callout, Card, Flex, Heading, Text, TextField } from "@radix-ui
 import { canEditLead } from "@worker/auth/crm-permissions";
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { AssignableUserDto, LeadDto, Page } from "@worker/services/crm-types";
-import { hasLeadFilters, LEAD_FILTER_KEYS, type LeadFilters as FilterValues } from "@worker/services/lead-filter-keys";
+import {
+  DEFAULT_LEAD_SORT,
+  hasLeadFilters,
+  LEAD_FILTER_KEYS,
+  type LeadFilters as FilterValues,
+  type LeadSort,
+} from "@worker/services/lead-filter-keys";
 import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { lazyChunk } from "~/components/lazy-chunk";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
@@ -20,17 +26,24 @@ import type { LiveChange } from "./pipeline-state";
 // The filters' selects load beside the screen (the server renders them; they hydrate when
 // their code is in): the leads screen's first JavaScript stays within its budget.
 const LeadFilterBar = lazyChunk(() => import("./lead-filter-bar").then((m) => ({ default: m.LeadFilterBar })));
+// The table view (selection, bulk actions) loads the first time it is shown; its rows are this
+// module's pages (useLoadedLeads), passed in, so the table's chunk shares no code with this one.
+const LeadTable = lazyChunk(() => import("./lead-table").then((m) => ({ default: m.LeadTable })));
+
+/** Rows per page of the table ("Carregar mais" adds as many): light with 50,000 leads. */
+export const TABLE_PAGE = 50;
 
 /** Search is sent 300 ms after the last keystroke (crm.md §9). */
 const SEARCH_DEBOUNCE_MS = 300;
 
-type LeadListProps = {
+export type LeadListProps = {
   /** The loader's first page; null when it could not be read. */
   page: Page<LeadDto> | null;
   q: string;
   status: LeadStatus | null;
   /** The filters besides the text and status, as the URL has them. */
   filters: FilterValues;
+  sort: LeadSort;
   users: readonly AssignableUserDto[];
   userId: string | null;
   /** The newest copy of leads changed on this screen (edits), by id. */
@@ -46,56 +59,14 @@ type LeadListProps = {
  * navigation, a grid of 1/2/3 columns of cards, "Carregar mais" through the API, and the
  * two empty states.
  */
-export function LeadList({ page, q, status, filters, users, userId, updated, live = [], onCreate, onEdit }: LeadListProps) {
+export function LeadList({ page, q, status, filters, sort, users, userId, updated, live = [], onCreate, onEdit }: LeadListProps) {
   const { t } = useI18n();
-  const toast = useToast();
-  // `from`: the live changes that came before this page was read are in it already.
-  const [more, setMore] = useState<{ source: Page<LeadDto> | null; items: LeadDto[]; cursor: string | null; from: number }>({
-    source: page,
-    items: [],
-    cursor: page?.next_cursor ?? null,
-    from: live.length,
-  });
-  const [loadingMore, setLoadingMore] = useState(false);
-  // New loader data (another search, a revalidation): start again from its first page.
-  if (more.source !== page) setMore({ source: page, items: [], cursor: page?.next_cursor ?? null, from: live.length });
-
-  const seen = new Set<string>();
-  const view = { q, status, complete: !more.cursor };
-  const leads = live.slice(more.from).reduce(
-    (items, change) => change.list(items, view),
-    [...(page?.items ?? []), ...more.items]
-      .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
-      .map((lead) => {
-        const newer = updated.get(lead.id);
-        return newer && newer.updated_at >= lead.updated_at ? newer : lead;
-      }),
-  );
+  const { leads, cursor, loadingMore, loadMore } = useLoadedLeads({ page, q, status, filters, sort, updated, live });
   const filtering = Boolean(q || status) || hasLeadFilters(filters);
-
-  const loadMore = async () => {
-    if (!more.cursor || loadingMore) return;
-    setLoadingMore(true);
-    const source = page;
-    try {
-      const next = await api<Page<LeadDto>>("GET", `/leads${queryString({ q, status, ...filters, cursor: more.cursor })}`);
-      setMore((current) =>
-        current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current,
-      );
-    } catch (error) {
-      toast({
-        title: t("crm.leads.list.loadError"),
-        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
-        variant: "destructive",
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   return (
     <Flex direction="column" gap="4">
-      <LeadFilters q={q} status={status} filters={filters} users={users} userId={userId} />
+      <LeadFilters q={q} status={status} filters={filters} sort={sort} users={users} userId={userId} />
       {page === null ? (
         <Callout.Root color="red" role="alert">
           <Callout.Text>{t("crm.leads.list.loadError")}</Callout.Text>
@@ -115,7 +86,7 @@ export function LeadList({ page, q, status, filters, users, userId, updated, liv
               </li>
             ))}
           </ul>
-          {more.cursor && (
+          {cursor && (
             <Flex justify="center">
               <Button variant="soft" onClick={() => void loadMore()} loading={loadingMore} data-testid="lead-list-more">
                 {t("crm.shared.actions.loadMore")}
@@ -129,6 +100,88 @@ export function LeadList({ page, q, status, filters, users, userId, updated, liv
 }
 
 /**
+ * The leads a list shows: the loader's first page, the pages loaded with "Carregar mais"
+ * (through the API, same query), the edits made on this screen and the live changes from
+ * others. Shared by the cards and the table.
+ */
+export function useLoadedLeads({
+  page,
+  q,
+  status,
+  filters,
+  sort,
+  updated,
+  live = [],
+  limit,
+}: Pick<LeadListProps, "page" | "q" | "status" | "filters" | "sort" | "updated" | "live"> & { limit?: number }) {
+  const { t } = useI18n();
+  const toast = useToast();
+  // `from`: the live changes that came before this page was read are in it already.
+  const [more, setMore] = useState<{ source: Page<LeadDto> | null; items: LeadDto[]; cursor: string | null; from: number }>({
+    source: page,
+    items: [],
+    cursor: page?.next_cursor ?? null,
+    from: live.length,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  // New loader data (another search, a revalidation): start again from its first page.
+  if (more.source !== page) setMore({ source: page, items: [], cursor: page?.next_cursor ?? null, from: live.length });
+
+  const seen = new Set<string>();
+  const view = { q, status, complete: !more.cursor, sort };
+  const leads = live.slice(more.from).reduce(
+    (items, change) => change.list(items, view),
+    [...(page?.items ?? []), ...more.items]
+      .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
+      .map((lead) => {
+        const newer = updated.get(lead.id);
+        return newer && newer.updated_at >= lead.updated_at ? newer : lead;
+      }),
+  );
+
+  const loadMore = async () => {
+    if (!more.cursor || loadingMore) return;
+    setLoadingMore(true);
+    const source = page;
+    try {
+      const next = await api<Page<LeadDto>>(
+        "GET",
+        `/leads${queryString({ q, status, ...filters, sort: sort === DEFAULT_LEAD_SORT ? undefined : sort, limit, cursor: more.cursor })}`,
+      );
+      setMore((current) =>
+        current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current,
+      );
+    } catch (error) {
+      toast({
+        title: t("crm.leads.list.loadError"),
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
+        variant: "destructive",
+      });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return { leads, cursor: more.cursor, loadingMore, loadMore };
+}
+
+export type LoadedLeads = ReturnType<typeof useLoadedLeads>;
+
+/** The table view: the filters, then the table (its own chunk) over this list's pages. */
+export function LeadTableView(
+  props: Omit<LeadListProps, "onEdit" | "onCreate"> & { onChanged: (leads: LeadDto[]) => void; onDeleted: () => void },
+) {
+  const loaded = useLoadedLeads({ ...props, limit: TABLE_PAGE });
+  return (
+    <Flex direction="column" gap="4" className="min-w-0">
+      <LeadFilters q={props.q} status={props.status} filters={props.filters} sort={props.sort} users={props.users} userId={props.userId} />
+      <Suspense fallback={<div className="lead-table-wrap" aria-busy="true" />}>
+        <LeadTable {...props} loaded={loaded} />
+      </Suspense>
+    </Flex>
+  );
+}
+
+/**
  * Search box, status filter and the filter bar (owner, source, period, tag); all write the
  * URL (replace), the input keeps its focus, and a filter chosen is remembered for the user.
  * Without `status` (the pipeline, whose columns are the statuses) no status filter.
@@ -137,11 +190,14 @@ export function LeadFilters({
   q,
   status,
   filters = {},
+  sort,
   users = [],
   userId = null,
 }: {
   q: string;
   status?: LeadStatus | null;
+  /** The list's order (the pipeline has none). */
+  sort?: LeadSort;
   /** The filters besides the text and status (owner, source, period, tag), as the URL has them. */
   filters?: FilterValues;
   /** The owner filter's colleagues. */
@@ -272,7 +328,7 @@ export function LeadFilters({
         </span>
       </Flex>
       <Suspense fallback={<div className="min-h-8" aria-hidden />}>
-        <LeadFilterBar filters={filters} users={users} onChange={setParams} />
+        <LeadFilterBar filters={filters} sort={sort} users={users} onChange={setParams} />
       </Suspense>
     </Flex>
   );

@@ -1,13 +1,13 @@
-// The leads screen's list / pipeline toggle, remembered in a plain cookie so the server
+// The leads screen's list / table / pipeline toggle, remembered in a plain cookie so the server
 // renders the chosen view when the URL names none.
 import { cookieFromHeader } from "@worker/lib/cookies";
 
-export type LeadsView = "list" | "pipeline";
+export type LeadsView = "list" | "table" | "pipeline";
 
 const COOKIE = "leads-view";
 const YEAR = 60 * 60 * 24 * 365;
 
-const isLeadsView = (value: unknown): value is LeadsView => value === "list" || value === "pipeline";
+const isLeadsView = (value: unknown): value is LeadsView => value === "list" || value === "table" || value === "pipeline";
 
 /** The view of the URL's ?view=, else the remembered one, else the list. */
 export function leadsViewFor(param: string | null, cookieHeader: string | null): LeadsView {

@@ -3,7 +3,7 @@
 // (live-leads.tsx, a dynamic import), never in the screen's first JavaScript.
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto } from "@worker/services/crm-types";
-import { hasLeadFilters, leadInFilters, type LeadFilters } from "@worker/services/lead-filters";
+import { hasLeadFilters, leadInFilters, type LeadFilters, type LeadSort } from "@worker/services/lead-filters";
 import { searchTerms } from "@worker/services/search-text";
 import { unbatch } from "~/modules/realtime/lead-batch";
 import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
@@ -34,20 +34,45 @@ export function leadMatches(lead: LeadDto, q: string): boolean {
 export const newestFirst = (a: LeadDto, b: LeadDto) =>
   a.created_at !== b.created_at ? (a.created_at < b.created_at ? 1 : -1) : a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
 
+const byId = (a: LeadDto, b: LeadDto, dir: 1 | -1) => (a.id === b.id ? 0 : a.id < b.id ? -dir : dir);
+const byKey =
+  <T extends string | number>(key: (lead: LeadDto) => T, dir: 1 | -1) =>
+  (a: LeadDto, b: LeadDto) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka !== kb ? (ka < kb ? -dir : dir) : byId(a, b, dir);
+  };
+
+/** Each order of the list as the server sorts it (lead-query-service.ts LEAD_ORDERS). */
+const ORDERS: Record<LeadSort, (a: LeadDto, b: LeadDto) => number> = {
+  newest: newestFirst,
+  oldest: byKey((lead) => lead.created_at, 1),
+  value: byKey((lead) => lead.estimated_value ?? -1, -1),
+  name: byKey((lead) => fold(lead.name.trim()), 1),
+  activity: byKey((lead) => lead.last_activity_at, -1),
+};
+
 /**
- * The lead put where it belongs in a newest-first page: replaced if shown (unless what is
- * shown is newer), else inserted in order when it falls within what is loaded (`complete`:
- * no further page; otherwise only down to the last card shown, the next page brings the rest).
- * Removed when it no longer belongs (`belongs` false).
+ * The lead put where it belongs in a page sorted by `sort` (newest first by default): replaced
+ * if shown (unless what is shown is newer), else inserted in order when it falls within what
+ * is loaded (`complete`: no further page; otherwise only down to the last card shown, the next
+ * page brings the rest). Removed when it no longer belongs (`belongs` false).
  */
-export function placeInPage(items: readonly LeadDto[], lead: LeadDto, belongs: boolean, complete: boolean): LeadDto[] {
+export function placeInPage(
+  items: readonly LeadDto[],
+  lead: LeadDto,
+  belongs: boolean,
+  complete: boolean,
+  sort: LeadSort = "newest",
+): LeadDto[] {
+  const order = ORDERS[sort];
   const index = items.findIndex((item) => item.id === lead.id);
   if (index >= 0 && items[index]!.updated_at > lead.updated_at) return items as LeadDto[];
   const rest = index >= 0 ? items.filter((item) => item.id !== lead.id) : (items as LeadDto[]);
   if (!belongs) return rest;
   const last = rest.at(-1);
-  if (index < 0 && !complete && (!last || newestFirst(lead, last) > 0)) return rest;
-  return [...rest, lead].sort(newestFirst);
+  if (index < 0 && !complete && (!last || order(lead, last) > 0)) return rest;
+  return [...rest, lead].sort(order);
 }
 
 /** The screen's filters besides the text, and who is looking ('Meus leads'). */
@@ -122,7 +147,7 @@ export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FI
     list: (items, view: ListView) => {
       const shown = items.some((item) => item.id === lead.id);
       const belongs = shown || ((!view.status || view.status === lead.status) && kept && leadMatches(lead, view.q));
-      return placeInPage(items, lead, belongs, view.complete);
+      return placeInPage(items, lead, belongs, view.complete, view.sort);
     },
   };
 }

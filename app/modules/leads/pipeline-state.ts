@@ -2,12 +2,13 @@
 // (optimistic drag, rollback, an edit made elsewhere, "Carregar mais").
 import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import type { LeadSort } from "@worker/services/lead-filter-keys";
 import type { LeadEvent } from "~/modules/realtime/protocol";
 
 export type Columns = readonly PipelineColumnDto[];
 
 /** What the list shows: its search and status filter, and whether every page is loaded. */
-export type ListView = { q: string; status: LeadStatus | null; complete: boolean };
+export type ListView = { q: string; status: LeadStatus | null; complete: boolean; sort?: LeadSort };
 
 /**
  * A change that came live from another screen (live-leads-state.ts makes them, in the lazily

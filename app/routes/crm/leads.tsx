@@ -7,14 +7,14 @@ import { listLeads, loadPipeline } from "@worker/services/lead-query-service";
 import { listAssignableUsers } from "@worker/services/user-service";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, redirect, useLocation, useNavigate, useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { hasLeadFilters, LEAD_FILTER_KEYS, leadFiltersFrom } from "@worker/services/lead-filter-keys";
+import { hasLeadFilters, LEAD_FILTER_KEYS, leadFiltersFrom, leadSortFrom } from "@worker/services/lead-filter-keys";
 import { useToast } from "~/components/ui/toaster";
 import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { requireUser } from "~/modules/auth/guards.server";
 import { withLeadParam } from "~/modules/leads/lead-card-parts";
-import { LeadFilters, LeadList } from "~/modules/leads/lead-list";
+import { LeadFilters, LeadList, LeadTableView, TABLE_PAGE } from "~/modules/leads/lead-list";
 import { PipelineBoard } from "~/modules/leads/pipeline-board";
 import { leadsViewFor, rememberedLeadFilters, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
 import type { LiveChange } from "~/modules/leads/pipeline-state";
@@ -64,9 +64,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const filters = leadFiltersFrom(url.searchParams);
+  const sort = leadSortFrom(url.searchParams);
+  const listed = view !== "pipeline";
   const [list, pipeline, assignableUsers] = await Promise.all([
-    view === "list"
-      ? orNull("listLeads", listLeads(services, viewer, { q: q || undefined, status: status ?? undefined, ...filters }))
+    listed
+      ? orNull(
+          "listLeads",
+          listLeads(services, viewer, {
+            q: q || undefined,
+            status: status ?? undefined,
+            ...filters,
+            sort,
+            limit: view === "table" ? TABLE_PAGE : undefined,
+          }),
+        )
       : null,
     view === "pipeline" ? orNull("loadPipeline", loadPipeline(services, viewer, { q: q || undefined, ...filters })) : null,
     orNull("listAssignableUsers", listAssignableUsers(services, viewer)),
@@ -76,12 +87,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     status,
     filters,
+    sort,
     viewerId: viewer.user.id,
     // When this data was read: the live layer asks the team room for what came after it.
     readAt: Date.now(),
     list,
     pipeline,
-    loadFailed: view === "list" ? list === null : pipeline === null,
+    loadFailed: listed ? list === null : pipeline === null,
     assignableUsers: assignableUsers ?? [],
     // crm.leadDetail: the lead detail dialog opens over this screen (?lead=<id>).
     messages: messagesFor(language, ["crm.leads", "crm.leadDetail", "crm.live"]),
@@ -107,7 +119,7 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const revalidator = useRevalidator();
-  const { view, q, status, filters, viewerId, list, pipeline, loadFailed, assignableUsers } = loaderData;
+  const { view, q, status, filters, sort, viewerId, list, pipeline, loadFailed, assignableUsers } = loaderData;
   // The live layer's rule for what the screen shows (a stable object while the filters are).
   const scope = useMemo(() => ({ filters, viewerId }), [filters, viewerId]);
   // Mounted from its first opening on, so closing it animates.
@@ -177,13 +189,13 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
             <LiveLeads q={q} scope={scope} pipeline={view === "pipeline"} since={loaderData.readAt} onChange={onLive} />
           </Suspense>
           <div role="group" aria-label={t("crm.leads.view.label")} className="flex rounded-md" data-testid="leads-view-toggle">
-            {(["list", "pipeline"] as const).map((option) => (
+            {(["list", "table", "pipeline"] as const).map((option, index, options) => (
               <Button
                 key={option}
                 asChild
                 variant={view === option ? "solid" : "soft"}
                 color={view === option ? undefined : "gray"}
-                className={option === "list" ? "!rounded-r-none" : "!rounded-l-none"}
+                className={index === 0 ? "!rounded-r-none" : index === options.length - 1 ? "!rounded-l-none" : "!rounded-none"}
               >
                 <Link
                   to={viewHref(option)}
@@ -203,12 +215,27 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
         </Flex>
       </Flex>
 
-      {view === "list" ? (
+      {view === "table" ? (
+        <LeadTableView
+          page={list}
+          q={q}
+          status={status}
+          filters={filters}
+          sort={sort}
+          users={assignableUsers}
+          userId={viewerId}
+          updated={updated}
+          live={live}
+          onChanged={(leads) => setUpdates((current) => [...current, ...leads])}
+          onDeleted={() => void revalidator.revalidate()}
+        />
+      ) : view === "list" ? (
         <LeadList
           page={list}
           q={q}
           status={status}
           filters={filters}
+          sort={sort}
           users={assignableUsers}
           userId={viewerId}
           updated={updated}

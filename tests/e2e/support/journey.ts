@@ -426,3 +426,9 @@ const insertStatement = (row: Record<string, unknown>) => {
   const columns = Object.keys(row);
   return `insert into users (${columns.join(", ")}) values (${columns.map((column) => sqlValue(row[column])).join(", ")})`;
 };
+
+/** Waits (10 s at most) until the page's URL passes `test` (same-document changes included). */
+export async function urlWhere(page: Page, test: (url: URL) => boolean) {
+  const url = await eventually(() => Promise.resolve(new URL(page.url())), test, 10_000, 50);
+  assert.ok(test(url), `the URL is ${url.pathname}${url.search}`);
+}
