@@ -11,7 +11,6 @@ import type { Locator, Page } from "playwright-core";
 import { audit, describeViolations } from "./support/axe.ts";
 import { hydrated, snapshot } from "./support/chromium.ts";
 import { queryAll, queryFirst } from "./support/d1.ts";
-import { eventually } from "./support/eventually.ts";
 import {
   assertNoSidewaysScroll,
   createLead,
