@@ -11,11 +11,11 @@
 // moves updated_at), so the others are not looked at. A lead won and then moved on counts in
 // neither window. docs/decisions/017 has the definitions.
 //
-// Whose figures (issue 20, docs/decisions/018): the team's, or one seller's (the leads assigned
-// to them). A seller's figures add `assigned_to = ?` to every statement of the same batch and
-// read through the (assigned_to, created_at) index; their per-status counts are counted, not
-// kept (a seller holds a share of the leads: 5,000 of 50,000 is a range of that index).
-import { sql } from "drizzle-orm";
+// Whose figures (issue 20, docs/decisions/017): the team's, or one seller's (the leads assigned
+// to them). A seller's figures add `assigned_to = ?` to every statement of the same batch, read
+// through the (assigned_to, created_at) index; their per-status counts are counted, not kept
+// (sellerStatusTotals).
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { canViewSellerFigures, defaultsToOwnFigures } from "../auth/crm-permissions.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
@@ -63,6 +63,32 @@ export function dashboardSeller(actor: Authenticated, query: DashboardQuery): st
 }
 
 /**
+ * A seller's count and value sum per status (values in whole cents, as lead_status_totals keeps
+ * them). No index holds a lead's owner with its status, so each lead of theirs is a row lookup
+ * from the (assigned_to, created_at) index, about ten times the cost of a row of a plain pass
+ * over the table (measured at 50,000 leads): a seller with under a tenth of the leads is read
+ * through the index (0.1 ms for none, and growing with their share), one with more by a pass
+ * over the table (the same time for 22,000 leads as the index took for 7,500). The statement
+ * picks the arm: each has LIMIT 0 or none, and SQLite skips an arm whose LIMIT is 0 before
+ * reading anything (a WHERE condition would be tested row by row; docs/decisions/012).
+ */
+function sellerStatusTotals(seller: string): SQL {
+  const totals = sql.raw("status, count(*) as count, coalesce(sum(cast(round(estimated_value * 100) as integer)), 0) / 100.0 as value_sum");
+  return sql`
+    with share(many) as materialized (
+      select count(*) * 10 > (select sum(lead_count) from lead_status_totals)
+      from leads indexed by leads_assigned_to_created_at_idx where assigned_to = ${seller}
+    )
+    select * from (
+      select ${totals} from leads indexed by leads_assigned_to_created_at_idx where assigned_to = ${seller} group by status
+      limit case when (select many from share) then 0 else -1 end)
+    union all
+    select * from (
+      select ${totals} from leads not indexed where assigned_to = ${seller} group by status
+      limit case when (select many from share) then -1 else 0 end)`;
+}
+
+/**
  * The dashboard's figures: the team's, or one seller's (`query`, see dashboardQuerySchema):
  * every figure, trend and recent lead then counts only the leads assigned to them. Reading
  * a seller's is for managers and admins, or one's own (403); an unknown seller is 400.
@@ -85,10 +111,7 @@ export async function getDashboard(
   const [totals, recent, [created], [won], owners = []] = await readBatch<[TotalsRow, RecentRow, CreatedRow, WonRow, UserRef]>(db, [
     seller === null
       ? sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`
-      : // As lead_status_totals keeps them: each value in whole cents (migration 0005).
-        sql`
-          select status, count(*) as count, coalesce(sum(cast(round(estimated_value * 100) as integer)), 0) / 100.0 as value_sum
-          from ${leadsByCreation} group by status`,
+      : sellerStatusTotals(seller),
     sql`select id, name, company, status, estimated_value, created_at from ${leadsByCreation} order by created_at desc, id desc limit ${sql.raw(String(RECENT_LEADS))}`,
     sql`
       select coalesce(sum(created_at >= ${current}), 0) as created_now, coalesce(sum(created_at < ${current}), 0) as created_before
