@@ -1,5 +1,5 @@
 // The dashboard (crm.md §2 Dashboard, §9): the seeded figures against the database and the
-// API, the recent leads opening /leads?lead=<id>, 'Atualizar dados' (forced, with its loading
+// API, a rep's own figures and the team's (issue 20), the recent leads opening /leads?lead=<id>, 'Atualizar dados' (forced, with its loading
 // state), no refetch under 5 minutes, the 10-minute refresh, the error state with 'Tentar
 // novamente', 'Nova ação', axe, phone width, and screenshots in three languages and two themes.
 import assert from "node:assert/strict";
@@ -47,10 +47,14 @@ const ptDate = (iso: string) => new Intl.DateTimeFormat("pt-BR", { timeZone: "Am
 const metric = (page: Page, id: string) => page.getByTestId(`metric-${id}`).getByTestId("metric-value").innerText();
 
 type Figures = { total: number; fresh: number; won: number; revenue: number };
-async function databaseFigures(): Promise<Figures> {
+/** The team's figures, or (`owner`) those of the leads one user holds. */
+async function databaseFigures(owner?: string): Promise<Figures> {
   const row = await queryFirst<Figures>(
     `select count(*) as total, sum(status = 'new') as fresh, sum(status = 'won') as won,
-            total(case when status = 'won' then estimated_value end) as revenue from leads`,
+            total(case when status = 'won' then estimated_value end) as revenue from leads
+     where ? is null or assigned_to = ?`,
+    owner ?? null,
+    owner ?? null,
   );
   return row!;
 }
@@ -148,11 +152,49 @@ describe("dashboard", () => {
     await context.close();
   });
 
-  it("opens a recent lead at /leads?lead=<id>", async () => {
+  it("a rep sees their own figures, toggles to the team's (kept in the URL), and opens a recent lead at /leads?lead=<id>", async () => {
     const { page, context } = await openDashboard("rep");
-    const newest = await queryFirst<{ id: string; name: string }>("select id, name from leads order by created_at desc, id desc limit 1");
+    const rep = (await queryFirst<{ id: string }>("select id from users where email = 'rep@demo.test'"))!;
+    const newestOf = (owner: string | null) =>
+      queryAll<{ id: string; name: string }>(
+        "select id, name from leads where ? is null or assigned_to = ? order by created_at desc, id desc limit 5",
+        owner,
+        owner,
+      );
+    const shown = async () => ({
+      total: Number(await metric(page, "total")),
+      fresh: Number(await metric(page, "new")),
+      won: Number(await metric(page, "won")),
+      recent: await page.getByTestId("recent-lead").evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    });
+    const expected = async (owner: string | null) => {
+      const figures = await databaseFigures(owner ?? undefined);
+      const recent = await newestOf(owner);
+      return { total: figures.total, fresh: figures.fresh, won: figures.won, recent: recent.map((lead) => `/leads?lead=${lead.id}`) };
+    };
+
+    // By default: 'Meus números', only the leads Rita holds.
+    const title = page.getByTestId("dashboard-scope-title");
+    assert.equal(await title.innerText(), "Meus números");
+    const own = await expected(rep.id);
+    assert.deepEqual(await shown(), own);
+    assert.match(await page.getByTestId("metric-total").innerText(), /Todos os leads sob sua responsabilidade/);
+    assert.equal(await page.getByRole("link", { name: "Ver todos" }).getAttribute("href"), "/leads?owner=me");
+    const toggle = page.getByRole("group", { name: "Mostrar os números de" });
+    assert.equal(await toggle.getByRole("link", { name: "Meus leads" }).getAttribute("aria-current"), "true");
+
+    // 'Toda a equipe': every lead; the URL keeps the choice.
+    await toggle.getByRole("link", { name: "Toda a equipe" }).click();
+    await page.waitForURL((url) => url.searchParams.get("scope") === "team");
+    await title.getByText("Números da equipe").waitFor();
+    const team = await expected(null);
+    assert.ok(team.total > own.total, "the team holds more leads than Rita");
+    assert.deepEqual(await shown(), team);
+    assert.equal(await toggle.getByRole("link", { name: "Toda a equipe" }).getAttribute("aria-current"), "true");
+    assert.equal(await page.getByRole("link", { name: "Ver todos" }).getAttribute("href"), "/leads");
+
     await page.getByTestId("recent-lead").first().click();
-    await page.waitForURL((url) => url.pathname === "/leads" && url.searchParams.get("lead") === newest!.id);
+    await page.waitForURL((url) => url.pathname === "/leads" && `/leads?lead=${url.searchParams.get("lead")}` === team.recent[0]);
     await context.close();
   });
 

@@ -1,9 +1,14 @@
 import { Hono } from "hono";
-import { getDashboard } from "../services/dashboard-service.ts";
+import { dashboardQuerySchema, getDashboard } from "../services/dashboard-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
+import { validateWithMessageKeys } from "./validate.ts";
 
-/** GET /api/dashboard — the dashboard's figures (any signed-in role; 401 otherwise). */
-export const dashboardApi = new Hono<AppEnv>().get("/", requireAuth, async (c) => {
-  return c.json(await getDashboard(c.get("services"), c.get("viewer")));
+/**
+ * GET /api/dashboard[?scope=me|team | ?seller=<user id>] — the dashboard's figures, the team's
+ * or one seller's (any signed-in role; a sales_rep's own by default, and only their own or the
+ * team's: 403 for a colleague's). 401 anonymous, 400 for a bad or unknown seller.
+ */
+export const dashboardApi = new Hono<AppEnv>().get("/", requireAuth, validateWithMessageKeys("query", dashboardQuerySchema), async (c) => {
+  return c.json(await getDashboard(c.get("services"), c.get("viewer"), new Date(), c.req.valid("query")));
 });

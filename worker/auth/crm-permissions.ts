@@ -31,3 +31,15 @@ export function canAssignLead(actor: Actor, from: string | null, to: string | nu
 export function canEditTask(actor: Actor, task: { assigned_to: string | null; created_by: string | null }): boolean {
   return isManagerOrAdmin(actor) || task.assigned_to === actor.id || task.created_by === actor.id;
 }
+
+/**
+ * Whose dashboard figures (issue 20): everyone reads the team's and their own (everyone reads
+ * every lead); one seller's alone are for managers and admins, so a rep sees no colleague's
+ * ranking apart from the team's.
+ */
+export function canViewSellerFigures(actor: Actor, sellerId: string): boolean {
+  return isManagerOrAdmin(actor) || sellerId === actor.id;
+}
+
+/** The figures a dashboard opens with: a sales_rep's own, the team's for managers and admins. */
+export const defaultsToOwnFigures = (actor: Actor) => !isManagerOrAdmin(actor);

@@ -156,6 +156,8 @@ export type DashboardDto = {
     won: DashboardTrend;
     revenue: DashboardTrend;
   };
+  /** Whose leads these figures count: one seller's, or null for the whole team's. */
+  seller: UserRef | null;
   /** When the figures were read (ISO-8601). */
   generatedAt: string;
 };

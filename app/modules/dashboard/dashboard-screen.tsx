@@ -4,7 +4,8 @@ import { Suspense, useRef, useState } from "react";
 import { formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import type { DashboardDto } from "@worker/services/crm-types";
+import type { AssignableUserDto, DashboardDto } from "@worker/services/crm-types";
+import { DashboardScopeBar } from "./dashboard-scope-bar.tsx";
 import { LoadErrorState } from "./load-error-state.tsx";
 import { MetricCards } from "./metric-cards.tsx";
 import { NewActionMenu } from "./new-action-menu.tsx";
@@ -21,6 +22,8 @@ export type DashboardView = {
 
 type Props = {
   data: DashboardView;
+  /** Managers and admins: the active users whose figures they may pick (empty for a sales_rep). */
+  sellers: readonly AssignableUserDto[];
   refreshing: boolean;
   onRefresh: () => void;
   /** A lead changed on another screen: read the figures again, quietly. */
@@ -34,11 +37,12 @@ const NewLeadDialog = lazyChunk(() => import("./new-lead-dialog.tsx").then((m) =
 const LiveDashboard = lazyChunk(() => import("./live-dashboard.tsx"));
 
 /**
- * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', the four
- * figures, the pipeline by status, the 5 newest leads and the quick links; or, when the
- * figures could not be read, the message and 'Tentar novamente'.
+ * The dashboard (crm.md §2): title and welcome, 'Atualizar dados' and 'Nova ação', whose
+ * figures they are (the team's or one seller's, issue 20) with the choice, the four figures,
+ * the pipeline by status, the 5 newest leads and the quick links; or, when the figures could
+ * not be read, the message and 'Tentar novamente'.
  */
-export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: Props) {
+export function DashboardScreen({ data, sellers, refreshing, onRefresh, onLiveChange }: Props) {
   const { t, language } = useI18n();
   const { profile } = useAuth();
   const name = profile?.name?.trim() || t("crm.user.fallbackName");
@@ -66,7 +70,7 @@ export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: P
         <Flex gap="2" wrap="wrap" align="center" className="shrink-0">
           {onLiveChange && (
             <Suspense fallback={null}>
-              <LiveDashboard onChange={onLiveChange} />
+              <LiveDashboard onChange={onLiveChange} seller={dashboard?.seller?.id ?? null} />
             </Suspense>
           )}
           <Button variant="outline" onClick={onRefresh} loading={refreshing} data-testid="dashboard-refresh">
@@ -92,11 +96,16 @@ export function DashboardScreen({ data, refreshing, onRefresh, onLiveChange }: P
 
       {dashboard ? (
         <>
+          <DashboardScopeBar seller={dashboard.seller} sellers={sellers} />
           <MetricCards dashboard={dashboard} />
           <div className="grid grid-cols-1 gap-5 lg:grid-cols-3">
             <PipelineCard dashboard={dashboard} />
             <div className="min-w-0 lg:col-span-2">
-              <RecentLeadsCard leads={dashboard.recentLeads} onAddLead={(from) => open("lead", from)} />
+              <RecentLeadsCard
+                leads={dashboard.recentLeads}
+                viewAll={!dashboard.seller ? "/leads" : `/leads?owner=${dashboard.seller.id === profile?.id ? "me" : dashboard.seller.id}`}
+                onAddLead={(from) => open("lead", from)}
+              />
             </div>
           </div>
           <QuickActionsCard />

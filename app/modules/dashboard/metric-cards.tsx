@@ -1,14 +1,23 @@
 import { CheckCircledIcon, PersonIcon, PlusCircledIcon, RocketIcon } from "@radix-ui/react-icons";
 import { Card, Flex, Text, Tooltip } from "@radix-ui/themes";
 import type { ReactNode } from "react";
-import type { TranslationKey } from "~/i18n";
+import type { TranslationKey, TranslationParams } from "~/i18n";
 import { formatMoney, formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { useAuth } from "~/modules/auth/auth-context";
 import type { DashboardDto, DashboardTrend } from "@worker/services/crm-types";
 import { trendPercent } from "./trend.ts";
 
 type TrendId = "total" | "created" | "won" | "revenue";
-type Metric = { id: string; label: TranslationKey; hint: TranslationKey; value: string; trend: TrendId; icon: ReactNode };
+type Metric = {
+  id: string;
+  label: TranslationKey;
+  hint: TranslationKey;
+  hintParams?: TranslationParams;
+  value: string;
+  trend: TrendId;
+  icon: ReactNode;
+};
 
 /**
  * The four figures, each with its trend: the last 30 days against the 30 before, computed by
@@ -17,12 +26,19 @@ type Metric = { id: string; label: TranslationKey; hint: TranslationKey; value: 
  */
 export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
   const { t, language } = useI18n();
-  const { trends } = dashboard;
+  const { trends, seller } = dashboard;
+  const { profile } = useAuth();
   const metrics: Metric[] = [
     {
       id: "total",
       label: "crm.dashboard.cards.totalLeads",
-      hint: "crm.dashboard.cards.totalLeadsHint",
+      // Whose leads: the team's, the viewer's own or one seller's.
+      hint: !seller
+        ? "crm.dashboard.cards.totalLeadsHint"
+        : seller.id === profile?.id
+          ? "crm.dashboard.cards.totalLeadsHintMine"
+          : "crm.dashboard.cards.totalLeadsHintSeller",
+      hintParams: seller ? { name: seller.name } : undefined,
       value: formatNumber(dashboard.totalLeads, language),
       trend: "total",
       icon: <PersonIcon />,
@@ -74,7 +90,7 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
             </Text>
             <Trend id={metric.trend} trend={trends[metric.trend]} days={trends.days} />
             <Text as="p" size="1" color="gray">
-              {t(metric.hint)}
+              {t(metric.hint, metric.hintParams)}
             </Text>
           </Card>
         </li>

@@ -6,8 +6,19 @@ import { useI18n } from "~/i18n/react";
 import type { DashboardDto } from "@worker/services/crm-types";
 import { StatusBadge } from "~/modules/leads/lead-card-parts";
 
-/** 'Leads Recentes': the 5 newest leads, each opening its detail at /leads?lead=<id>. */
-export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["recentLeads"]; onAddLead: (opener: HTMLElement) => void }) {
+/**
+ * 'Leads Recentes': the 5 newest leads, each opening its detail at /leads?lead=<id>; 'Ver todos'
+ * opens the leads screen (`viewAll`: filtered by the seller whose figures are shown).
+ */
+export function RecentLeadsCard({
+  leads,
+  viewAll,
+  onAddLead,
+}: {
+  leads: DashboardDto["recentLeads"];
+  viewAll: string;
+  onAddLead: (opener: HTMLElement) => void;
+}) {
   const { t, language } = useI18n();
   return (
     <Card size="2" className="h-full" data-testid="recent-leads">
@@ -21,7 +32,7 @@ export function RecentLeadsCard({ leads, onAddLead }: { leads: DashboardDto["rec
           </Text>
         </div>
         <Button asChild variant="ghost" size="2" className="shrink-0">
-          <Link to="/leads">{t("crm.dashboard.recent.viewAll")}</Link>
+          <Link to={viewAll}>{t("crm.dashboard.recent.viewAll")}</Link>
         </Button>
       </Flex>
       {leads.length === 0 ? (

@@ -4,8 +4,10 @@ import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import type { DashboardDto } from "@worker/services/crm-types";
 import { DASHBOARD_REFRESH_MS, freshDashboard, rememberDashboard } from "./dashboard-cache.ts";
 import type { DashboardView } from "./dashboard-screen.tsx";
+import { dashboardApiPath } from "./dashboard-scope.ts";
 
-type LoaderView = DashboardView & { language: string };
+/** `query`: whose figures these are (dashboard-scope.ts); the refreshes ask for the same. */
+type LoaderView = DashboardView & { language: string; query: string };
 
 /**
  * The figures on screen: the loader's, then what 'Atualizar dados' (forced) and the 10-minute
@@ -26,7 +28,7 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
 
   // The server's figures count as a fetch: coming back within 5 minutes reuses them.
   useEffect(() => {
-    if (!loaderData.failure) rememberDashboard(loaderData, loaderData.language);
+    if (!loaderData.failure) rememberDashboard(loaderData, loaderData.language, loaderData.query);
   }, [loaderData]);
 
   const refresh = useCallback(
@@ -35,13 +37,13 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
         again.current ||= quiet;
         return;
       }
-      if (!forced && !quiet && freshDashboard(loaderData.language)) return;
+      if (!forced && !quiet && freshDashboard(loaderData.language, loaderData.query)) return;
       inFlight.current = true;
       setRefreshing(forced);
       try {
-        const dashboard = await api<DashboardDto>("GET", "/dashboard");
+        const dashboard = await api<DashboardDto>("GET", dashboardApiPath(loaderData.query));
         const next = { ...loaderData, dashboard, failure: null };
-        rememberDashboard(next, loaderData.language);
+        rememberDashboard(next, loaderData.language, loaderData.query);
         setView({ source: loaderData, current: next });
       } catch (error) {
         // Signed out meanwhile: the frame's loader sends the browser to /auth.

@@ -10,9 +10,21 @@ export const dashboardPt = {
   newAction: "Nova ação",
   newLead: "Novo lead",
   newTask: "Nova tarefa",
+  /** Whose figures (issue 20): a sales_rep's own or the team's; one seller's for managers. */
+  scope: {
+    label: "Mostrar os números de",
+    mine: "Meus leads",
+    team: "Toda a equipe",
+    seller: "Vendedor",
+    headingMine: "Meus números",
+    headingTeam: "Números da equipe",
+    headingSeller: "Números de {name}",
+  },
   cards: {
     totalLeads: "Total de Leads",
     totalLeadsHint: "Todos os leads cadastrados",
+    totalLeadsHintMine: "Todos os leads sob sua responsabilidade",
+    totalLeadsHintSeller: "Todos os leads de {name}",
     newLeads: "Novos Leads",
     newLeadsHint: "Aguardando o primeiro contato",
     converted: "Leads Convertidos",
