@@ -7,7 +7,8 @@
 //   - the leads search   GET /api/leads?q=<term>   (terms cycled: names with and without
 //     accents, companies, tags, e-mail parts, 1-2 letter prefixes, a term nothing matches)
 //   - the leads list     GET /api/leads             (no text, and with a status)
-//   - the pipeline       GET /api/leads/pipeline
+//   - the list's orders and filters (sort, owner, source, period, tag; issue 20)
+//   - the pipeline       GET /api/leads/pipeline (and with the filters)
 //   - the dashboard      GET /api/dashboard (the team's, and the figures of the seller who
 //                        holds the most leads: ?seller=<id>)
 //   - the quick search   GET /api/search?q=<term>
@@ -218,6 +219,20 @@ try {
       name: "leads list    /api/leads[?status]",
       target: 30,
       path: (i) => (i % 2 ? `/api/leads?status=${STATUSES[i % STATUSES.length]}` : "/api/leads"),
+    },
+    // Issue 20: each order of the list, and the filters alone and combined (p99 beside the plain list).
+    {
+      name: "leads sorted  /api/leads?sort=…",
+      path: (i) => `/api/leads?sort=${["oldest", "value", "name", "activity"][i % 4]}`,
+    },
+    {
+      name: "leads filters /api/leads?owner|source|period|tag",
+      path: (i) =>
+        `/api/leads?${["owner=me", "owner=none", `owner=${busiest}&sort=value`, "source=referral", "period=30d&sort=name", "tag=Urgente", "source=website&period=month&tag=Qualificado"][i % 7]}`,
+    },
+    {
+      name: "pipeline+filt /api/leads/pipeline?owner|source|tag",
+      path: (i) => `/api/leads/pipeline?${[`owner=${busiest}`, "source=referral", "tag=Urgente", "period=7d"][i % 4]}`,
     },
     { name: "pipeline      /api/leads/pipeline", target: 30, path: () => "/api/leads/pipeline" },
     // Not a target of the issue: the board filtered by a text (a dense one reads every match).
