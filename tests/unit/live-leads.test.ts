@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { LEAD_STATUSES } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
-import type { LeadChangedEvent, LeadDeletedEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
+import type { LeadBatchEvent, LeadChangedEvent, LeadDeletedEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 import { leadMatches, liveChange, placeInPage } from "~/modules/leads/live-leads-state";
 import { moveLead, withRecounts, type Columns } from "~/modules/leads/pipeline-state";
 
@@ -189,5 +189,41 @@ describe("leadMatches (as the search index: every word a prefix, accents and cas
         (i) => i.id,
       ),
     ).toEqual(["a", "x", "b"]);
+  });
+});
+
+describe("a bulk action's one event (lead.batch)", () => {
+  const a = lead("a", "new", "2026-01-03T00:00:00.000Z");
+  const b = lead("b", "new", "2026-01-02T00:00:00.000Z");
+  const c = lead("c", "qualified", "2026-01-01T00:00:00.000Z");
+  const later = "2026-02-01T00:00:00.000Z";
+  const batch = (t: LeadStatusTotals): LeadBatchEvent => ({
+    type: "lead.batch",
+    id: "e9",
+    created_at: later,
+    changed: [
+      { lead: { ...a, status: "won", updated_at: later }, previous_status: "new" },
+      { lead: { ...b, status: "won", updated_at: later }, previous_status: "new" },
+    ],
+    deleted: [{ lead_id: "c", status: "qualified", estimated_value: 100 }],
+    actor: { id: "u2", name: "Maria" },
+    totals: t,
+  });
+
+  it("moves every changed card and removes every deleted one in one change, with the batch's totals", () => {
+    const change = liveChange(batch(totals({ won: 2 })), "")!;
+    const next = change.board(board([a, b, c]), none);
+    expect(ids(next)).toMatchObject({ new: [], qualified: [], won: ["a", "b"] });
+    expect(next.find((column) => column.status === "won")!.count).toBe(2);
+    expect(change.recounts).toBe("all");
+    expect(change.list([a, b, c], { q: "", status: null, complete: true }).map((l) => [l.id, l.status])).toEqual([
+      ["a", "won"],
+      ["b", "won"],
+    ]);
+  });
+
+  it("with the list filtered by status, the moved cards stay (edited here) and new ones follow the sort", () => {
+    const change = liveChange(batch(totals({ won: 2 })), "")!;
+    expect(change.list([], { q: "", status: "won", complete: true, sort: "oldest" }).map((l) => l.id)).toEqual(["b", "a"]);
   });
 });
