@@ -15,6 +15,7 @@ const lead = (id: string, status: LeadDto["status"], created_at: string, extra: 
   source: "website",
   status,
   estimated_value: 100,
+  currency: "BRL",
   notes: null,
   assigned_to: null,
   assigned_user: null,
@@ -29,6 +30,7 @@ const board = (cards: LeadDto[], more: Partial<Record<LeadDto["status"], string>
     status,
     count: cards.filter((c) => c.status === status).length,
     value_sum: cards.filter((c) => c.status === status).length * 100,
+    other_sums: {},
     leads: cards.filter((c) => c.status === status),
     next_cursor: more[status] ?? null,
   }));
@@ -119,6 +121,7 @@ describe("the pipeline", () => {
       lead_id: "a",
       status: "new",
       estimated_value: 100,
+      currency: "BRL",
       actor: null,
       totals: totals({ new: 1 }),
     };
@@ -149,6 +152,7 @@ describe("the list", () => {
       lead_id: "a",
       status: "new",
       estimated_value: 0,
+      currency: "BRL",
       actor: null,
       totals: totals({}),
     };
