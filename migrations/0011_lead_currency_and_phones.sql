@@ -26,23 +26,24 @@ WHERE `source` = 'website' AND `estimated_value` IN (15000, 37500, 75000, 150000
 --    the separators "( ) . - " and a leading "+"; a Brazilian number (DDD 11-99, then 8 digits
 --    from 2-5 or 9 digits from 9; with or without 55 or a leading 0) becomes +55…, any other
 --    "+" number of 8-15 digits +…; a CPF and anything else stays as typed (formatPhone shows
---    it as it is).
+--    it as it is). GLOB patterns stay under D1's 50 bytes: length() checks the lengths.
 UPDATE `leads` SET `phone` = x.e164
 FROM (
 	SELECT id, CASE
-		WHEN plus AND d GLOB '55*' THEN CASE WHEN substr(d, 3) GLOB '[1-9][1-9]9[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' OR substr(d, 3) GLOB '[1-9][1-9][2-5][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' THEN '+' || d END
+		WHEN plus AND d GLOB '55*' THEN CASE WHEN br3 THEN '+' || d END
 		WHEN plus THEN CASE WHEN length(d) BETWEEN 8 AND 15 THEN '+' || d END
-		WHEN length(d) >= 12 AND d GLOB '55*' AND (substr(d, 3) GLOB '[1-9][1-9]9[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' OR substr(d, 3) GLOB '[1-9][1-9][2-5][0-9][0-9][0-9][0-9][0-9][0-9][0-9]') THEN '+' || d
-		WHEN n GLOB '[1-9][1-9]9[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' OR n GLOB '[1-9][1-9][2-5][0-9][0-9][0-9][0-9][0-9][0-9][0-9]' THEN '+55' || n
+		WHEN length(d) >= 12 AND d GLOB '55*' AND br3 THEN '+' || d
+		WHEN (length(n) = 11 AND n GLOB '[1-9][1-9]9*') OR (length(n) = 10 AND n GLOB '[1-9][1-9][2-5]*') THEN '+55' || n
 	END AS e164
 	FROM (
-		SELECT id, plus, d, CASE WHEN d GLOB '0*' THEN substr(d, 2) ELSE d END AS n
+		SELECT id, plus, d, CASE WHEN d GLOB '0*' THEN substr(d, 2) ELSE d END AS n,
+			(length(d) = 13 AND d GLOB '55[1-9][1-9]9*') OR (length(d) = 12 AND d GLOB '55[1-9][1-9][2-5]*') AS br3
 		FROM (
 			SELECT id, trim(phone) GLOB '+*' AS plus,
 				replace(replace(replace(replace(replace(replace(trim(phone), ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '') AS d
 			FROM `leads`
 			WHERE phone IS NOT NULL AND trim(phone) NOT GLOB '*[^0-9 ().+-]*' AND substr(trim(phone), 2) NOT GLOB '*+*'
-				AND trim(phone) NOT GLOB '[0-9][0-9][0-9].[0-9][0-9][0-9].[0-9][0-9][0-9]-[0-9][0-9]'
+				AND NOT (length(trim(phone)) = 14 AND trim(phone) GLOB '[0-9][0-9][0-9].[0-9][0-9][0-9].*' AND trim(phone) GLOB '*.[0-9][0-9][0-9]-[0-9][0-9]')
 		)
 	)
 ) AS x

@@ -297,7 +297,8 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
     const fields = Object.keys(changes) as LeadAuditField[];
     if (fields.length > 0) {
       // A value reads in its currency: the history says "R$ 15.000,00 → US$ 15.000".
-      const currencies = changes.estimated_value || changes.currency ? { from: current.currency, to: patch.currency ?? current.currency } : undefined;
+      const currencies =
+        changes.estimated_value || changes.currency ? { from: current.currency, to: patch.currency ?? current.currency } : undefined;
       audit.push({
         type: "lead_update",
         content: fields.join(", "),

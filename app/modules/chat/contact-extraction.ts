@@ -115,7 +115,9 @@ const GENERIC = words(
     "consulting padaria panaderia restaurante restaurant",
 );
 /** Words that end a company typed in lower case (besides STOPS): "há 5 anos", "lol". */
-const TAIL = words("ha hace faz since desde ago atualmente currently actualmente hoje today agora now mas but pero porque because lol kkk haha rs");
+const TAIL = words(
+  "ha hace faz since desde ago atualmente currently actualmente hoje today agora now mas but pero porque because lol kkk haha rs",
+);
 /** Kept after a capitalised company name: "Acme Inc", "Duarte Cosméticos Ltda". */
 const SUFFIXES = words("ltda ltd sa s.a s/a inc llc corp co me eireli gmbh plc");
 /** Joining words inside a capitalised name ("Banco do Brasil", "Silva & Filhos"). */

@@ -70,7 +70,8 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
 /** A changed field's value; `currency`: an estimated value's (entries before currencies: BRL). */
 function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language, currency = "BRL"): string {
   if (field === "source" && typeof value === "string" && SOURCE_KEYS.has(value)) return t(`crm.shared.sources.${value}` as TranslationKey);
-  if (field === "currency" && typeof value === "string" && CURRENCY_KEYS.has(value)) return t(`crm.shared.currencies.${value}` as TranslationKey);
+  if (field === "currency" && typeof value === "string" && CURRENCY_KEYS.has(value))
+    return t(`crm.shared.currencies.${value}` as TranslationKey);
   if (field === "estimated_value" && typeof value === "number") return formatMoney(value, language, currency);
   if (field === "phone" && typeof value === "string") return formatPhone(value);
   return text(value, t, language);

@@ -32,7 +32,9 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
         <Section title={t("crm.leadDetail.overview.leadDetails")}>
           <DataList.Root orientation="vertical" size="2">
             <Item label={t("crm.leadDetail.overview.source")}>{t(`crm.shared.sources.${lead.source}`)}</Item>
-            <Item label={t("crm.leadDetail.overview.estimatedValue")}>{formatMoney(lead.estimated_value ?? 0, language, lead.currency)}</Item>
+            <Item label={t("crm.leadDetail.overview.estimatedValue")}>
+              {formatMoney(lead.estimated_value ?? 0, language, lead.currency)}
+            </Item>
             <Item label={t("crm.leadDetail.overview.assignee")}>
               {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
             </Item>
