@@ -21,7 +21,7 @@ WHERE `source` = 'website' AND `estimated_value` IN (15000, 37500, 75000, 150000
 		LIMIT 1
 	);
 --> statement-breakpoint
--- 3. Phones in E.164, where that is certain: the same rules as normalizePhone (app/lib/phone.ts;
+-- 3. Phones in E.164, where that is certain: the same rules as normalizePhone (app/modules/leads/phone.ts;
 --    tests/api/lead-currency-phones.test.ts runs this statement against it). Only digits and
 --    the separators "( ) . - " and a leading "+"; a Brazilian number (DDD 11-99, then 8 digits
 --    from 2-5 or 9 digits from 9; with or without 55 or a leading 0) becomes +55…, any other

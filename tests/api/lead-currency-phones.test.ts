@@ -3,7 +3,7 @@
 // docs/decisions/018-lead-currency.md.
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { normalizePhone } from "../../app/lib/phone.ts";
+import { normalizePhone } from "../../app/modules/leads/phone.ts";
 import type { DashboardDto, LeadDto, PipelineColumnDto, PipelineDto } from "../../worker/services/crm-types.ts";
 import { buildActivity, createLead } from "../factories/index.ts";
 import { bearer, db, json, request, signedInUser } from "../helpers.ts";

@@ -1,7 +1,8 @@
 // Phones (issue 20): stored in E.164, shown as (11) 98888-7777 for Brazil and +CC … elsewhere
-// (app/lib/phone.ts, which the CRM's cards, the lead detail, the history and the form use).
+// (app/modules/leads/phone.ts for writes, phone-format.ts for the CRM's cards, detail, history and form).
 import { describe, expect, it } from "vitest";
-import { formatPhone, normalizePhone } from "../../app/lib/phone.ts";
+import { formatPhone } from "../../app/modules/leads/phone-format.ts";
+import { normalizePhone } from "../../app/modules/leads/phone.ts";
 
 describe("normalizePhone", () => {
   it.each([
@@ -36,11 +37,11 @@ describe("normalizePhone", () => {
 });
 
 describe("formatPhone", () => {
-  it("shows a Brazilian number in the national format, however it was stored", () => {
+  it("shows a stored Brazilian number in the national format", () => {
     expect(formatPhone("+5511988887777")).toBe("(11) 98888-7777");
     expect(formatPhone("+553132221100")).toBe("(31) 3222-1100");
-    expect(formatPhone("(11) 98888-7777")).toBe("(11) 98888-7777");
-    expect(formatPhone("11988887777")).toBe("(11) 98888-7777");
+    // Whatever people type becomes this on its way in.
+    expect(formatPhone(normalizePhone("11 98888 7777")!)).toBe("(11) 98888-7777");
   });
 
   it("shows another country's number in the international format: its code, then groups", () => {
@@ -53,6 +54,8 @@ describe("formatPhone", () => {
 
   it("shows anything else as it was typed (old rows the migration could not read)", () => {
     expect(formatPhone(" ramal 204 ")).toBe("ramal 204");
+    expect(formatPhone("(11) 98888-7777")).toBe("(11) 98888-7777");
+    expect(formatPhone("+55 11 1234")).toBe("+55 11 1234");
     expect(formatPhone("11 98765-4321 (Ana)")).toBe("11 98765-4321 (Ana)");
     expect(formatPhone("98888-7777")).toBe("98888-7777");
   });

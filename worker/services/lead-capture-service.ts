@@ -5,7 +5,8 @@
 import { sql } from "drizzle-orm";
 import { LANGUAGE_NAMES, type TranslationKey } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatPhone, normalizePhone } from "~/lib/phone";
+import { normalizePhone } from "~/modules/leads/phone";
+import { formatPhone } from "~/modules/leads/phone-format";
 import { estimatedValueForBudget, type ChatTurn } from "~/modules/chat/chat-types";
 import { extractContact } from "~/modules/chat/contact-extraction";
 import { CHAT_FIELD_LIMITS, type LeadCaptureInput } from "./chat-schemas.ts";
@@ -57,7 +58,7 @@ export function captureSummary(input: LeadCaptureInput): string {
   const none = staff("leadCapture.notInformed");
   const seen = getTranslator(input.language);
   const answer = (value: string | null) => (value ? seen(`site.chatAssistant.options.${value}` as TranslationKey) : none);
-  const phone = input.phone && formatPhone(input.phone);
+  const phone = input.phone && formatPhone(normalizePhone(input.phone) ?? input.phone);
   const contact = [leadNameFor(input), input.email, phone, companyOf(input)].filter(Boolean).join(" · ");
   return [
     staff("leadCapture.heading"),

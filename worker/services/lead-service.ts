@@ -4,7 +4,7 @@
 // written in the same batch as the update).
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { normalizePhone } from "~/lib/phone";
+import { normalizePhone } from "~/modules/leads/phone";
 import { isSingleLine } from "~/lib/single-line";
 import { canAssignLead, canDeleteLead, canEditLead } from "../auth/crm-permissions.ts";
 import {
@@ -56,7 +56,7 @@ const leadFields = {
   email: z
     .union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254, FIELD_ISSUE.tooLong).pipe(z.email(invalid))], invalid)
     .transform((v) => v || null),
-  /** Stored in E.164 (app/lib/phone.ts): "(11) 98888-7777" → "+5511988887777"; "" → null. */
+  /** Stored in E.164 (app/modules/leads/phone.ts): "(11) 98888-7777" → "+5511988887777"; "" → null. */
   phone: nullableLine(40).transform((v, ctx) => {
     if (v === null) return null;
     const e164 = normalizePhone(v);

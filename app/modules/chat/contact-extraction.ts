@@ -2,7 +2,7 @@
 // and a company, found in free text typed in pt, es or en. Isomorphic and small: the
 // widget loads it lazily and the server's assistant uses the same rules. No zod, no
 // dictionaries, no big tables.
-import { normalizePhone } from "~/lib/phone";
+import { normalizePhone } from "~/modules/leads/phone";
 
 export { normalizePhone };
 

@@ -1,6 +1,6 @@
 import type { ActivityDto, LeadAuditField, LeadAuditMetadata, UserRef } from "@worker/services/crm-types";
 import { formatMoney, formatNumber } from "~/i18n/format";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "~/modules/leads/phone-format";
 import type { Language, TranslationKey, Translate } from "~/i18n";
 
 // The timeline's audit entries (status, assignee and other edits, written by the services

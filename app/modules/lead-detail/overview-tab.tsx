@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "~/i18n/format";
 import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "~/modules/leads/phone-format";
 import { TagsEditor } from "./tags-editor";
 
 /** Visão Geral: contact information, the lead's details with the tags editor, its notes text. */

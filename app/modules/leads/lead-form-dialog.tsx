@@ -6,7 +6,7 @@ import { useCallback, useId, useState, type FormEvent, type ReactNode } from "re
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "./phone-format";
 import { api, type ApiClientError } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { StatusSelect } from "~/modules/crm/status-select";

@@ -10,7 +10,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
