@@ -1,7 +1,9 @@
 // One sum per currency (docs/decisions/018): the pipeline's column totals and the dashboard's
 // revenue, and the optimistic moves that keep them while a card is dragged.
 import { describe, expect, it } from "vitest";
-import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import type { ActivityDto, LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { auditText } from "~/modules/lead-detail/activity-text";
 import { formatSums, hasSums } from "~/modules/leads/money-sums";
 import { moveLead } from "~/modules/leads/pipeline-state";
 
@@ -64,5 +66,36 @@ describe("moveLead keeps each currency's sum", () => {
     // Its currency changed in place (the form): the sums follow.
     const [edited] = moveLead(board, "d", "new", { ...dollars, currency: "EUR" });
     expect(edited).toMatchObject({ value_sum: 1000, other_sums: { USD: 0, EUR: 37500 } });
+  });
+});
+
+describe("the history of a value's currency", () => {
+  const edit = (metadata: Record<string, unknown>): ActivityDto => ({
+    id: "a1",
+    lead_id: "l1",
+    type: "lead_update",
+    subject: null,
+    content: "estimated_value, currency",
+    metadata: { kind: "audit", field: "lead", ...metadata },
+    created_at: "2026-01-10T12:00:00.000Z",
+    author: { id: "u1", name: "Ana" },
+  });
+
+  it("shows each value in its currency, the currency by name and a phone as staff read it", () => {
+    const changed = edit({
+      fields: ["estimated_value", "currency", "phone"],
+      changes: {
+        estimated_value: { from: 15000, to: 37500 },
+        currency: { from: "BRL", to: "USD" },
+        phone: { from: null, to: "+5511988887777" },
+      },
+      currencies: { from: "BRL", to: "USD" },
+    });
+    expect(nbsp(auditText(changed, getTranslator("pt"), "pt")!)).toBe(
+      "Ana editou: Valor Estimado: R$ 15.000,00 → US$ 37.500; Moeda: Real (R$) → Dólar (US$); Telefone: vazio → (11) 98888-7777",
+    );
+    // Entries written before currencies existed read as reais.
+    const old = edit({ fields: ["estimated_value"], changes: { estimated_value: { from: null, to: 1000 } } });
+    expect(nbsp(auditText(old, getTranslator("en"), "en")!)).toContain("R$1,000.00");
   });
 });
