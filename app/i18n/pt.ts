@@ -61,6 +61,7 @@ export const pt = {
       required: "Campo obrigatório.",
       too_long: "Texto longo demais.",
       invalid_value: "Valor inválido.",
+      invalid_phone: "Telefone inválido. Use DDD e número, como (11) 98888-7777, ou + e o código do país.",
       invalid_date: "Data inválida.",
       lead_not_found: "O lead selecionado não existe mais.",
       assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
@@ -117,27 +118,7 @@ export const pt = {
     transcript: "Conversa:",
     visitor: "Visitante",
     assistant: "Assistente",
-    transcriptCut: "[… conversa completa na linha do tempo do lead]",
     keptAsMessage: "Conversa do assistente do site (o lead não pôde ser gravado no CRM; o contato ficou guardado aqui).",
-    projectTypes: {
-      web_app: "Aplicação web",
-      mobile_app: "Aplicativo mobile",
-      ecommerce: "E-commerce",
-      automation: "Automação",
-      other_project: "Outro projeto",
-    },
-    timelines: {
-      timeline_urgent: "Urgente",
-      timeline_1month: "Em até 1 mês",
-      timeline_3months: "Em até 3 meses",
-      timeline_6months: "Em até 6 meses",
-    },
-    teamSizes: {
-      team_startup: "Startup 1-10",
-      team_small: "Small 11-50",
-      team_medium: "Medium 51-200",
-      team_enterprise: "Large 200+",
-    },
   },
 } as const;
 

@@ -114,7 +114,7 @@ export function bulkLead(index: number): BulkLead {
   const phone =
     random() < 0.15
       ? null
-      : `(${pick(random, AREA_CODES)}) 9${String(Math.floor(random() * 10_000)).padStart(4, "0")}-${String(Math.floor(random() * 10_000)).padStart(4, "0")}`;
+      : `+55${pick(random, AREA_CODES)}9${String(Math.floor(random() * 10_000)).padStart(4, "0")}${String(Math.floor(random() * 10_000)).padStart(4, "0")}`;
 
   const status = weighted(random, STATUS_WEIGHTS);
   const source = weighted(random, SOURCE_WEIGHTS);

@@ -514,8 +514,9 @@ export const DEMO_LEADS = LEAD_ROWS.map(([name, company, status, source, value, 
     tags,
     owner,
     email: `${first}@${EMAIL_DOMAIN(company, name)}.com.br`,
-    // Every fifth lead has no phone, so the UI's "no WhatsApp button" case shows up.
-    phone: index % 5 === 4 ? null : `(${ddd}) 9${String(8100 + index * 37).padStart(4, "0")}-${String(1000 + index * 53).slice(-4)}`,
+    // Every fifth lead has no phone, so the UI's "no WhatsApp button" case shows up. Stored in
+    // E.164 like the CRM stores them ("+5511981001000", shown as "(11) 98100-1000").
+    phone: index % 5 === 4 ? null : `+55${ddd}9${String(8100 + index * 37).padStart(4, "0")}${String(1000 + index * 53).slice(-4)}`,
     notes:
       index % 4 === 0
         ? `Projeto: ${["aplicativo web", "app mobile", "e-commerce", "automação"][index % 4]}. Prazo desejado: ${[1, 3, 6][index % 3]} meses.`

@@ -63,6 +63,7 @@ describe("dashboard trends", () => {
       created: { now: 2, before: 3 },
       won: { now: 2, before: 2 },
       revenue: { now: 1000, before: 800 },
+      revenueOther: {},
     });
     // The all-time figures stay as they were.
     expect(dashboard.wonLeads).toBe(5);
@@ -82,7 +83,7 @@ describe("dashboard trends", () => {
     const response = await request("/api/dashboard", { headers: bearer(session.access_token) });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { trends: Record<string, unknown> };
-    expect(Object.keys(body.trends).sort()).toEqual(["created", "days", "revenue", "total", "won"]);
+    expect(Object.keys(body.trends).sort()).toEqual(["created", "days", "revenue", "revenueOther", "total", "won"]);
   });
 
   it("a trend is a whole percentage, and none when there was nothing before", () => {

@@ -60,7 +60,7 @@ const stored = async () => ({
 afterEach(() => vi.restoreAllMocks());
 
 describe("POST /api/leads/capture: a new lead", () => {
-  it("creates a website lead (status new, value from the budget, notes in pt), its transcript activity and a new_lead notification for each active manager and admin", async () => {
+  it("creates a website lead (status new, value from the budget in US$, phone in E.164, a summary as notes), its transcript activity and a new_lead notification for each active manager and admin", async () => {
     const admin = await createUser(db(), { role: "admin" });
     const manager = await createUser(db(), { role: "manager" });
     const inactiveManager = await createUser(db(), { role: "manager", isActive: false });
@@ -77,38 +77,40 @@ describe("POST /api/leads/capture: a new lead", () => {
     expect(lead).toMatchObject({
       name: "Ana Souza",
       email: "ana.souza@clinicavida.com.br",
-      phone: "(11) 98765-4321",
+      phone: "+5511987654321",
       company: "Clínica Vida",
       source: "website",
       status: "new",
       estimated_value: 37500,
+      currency: "USD",
       assigned_to: null,
       created_by: null,
       tags: "[]",
     });
-    // Notes: the guided flow's answers with staff's (pt) labels, then the whole transcript.
-    const notes = String(lead.notes).replace(/\u00a0/g, " ");
-    expect(notes).toContain("Tipo de projeto: Aplicação web");
-    expect(notes).toMatch(/Orçamento: US\$ 25[–-]50 mil/);
-    expect(notes).toContain("Prazo: Em até 3 meses");
-    expect(notes).toContain("Tamanho da equipe: Small 11-50");
-    expect(notes).toContain("Idioma da conversa: Español");
-    expect(notes).toContain("Contato informado: Ana Souza · ana.souza@clinicavida.com.br · (11) 98765-4321 · Clínica Vida");
-    expect(notes).toContain(
-      "Conversa:\nAssistente: Olá! 👋 Sou o assistente da Velox Labs. Vamos começar?\nVisitante: Vamos\nAssistente: Que tipo de projeto você tem em mente?\nVisitante: Aplicação web\n",
+    // Notes: a summary under Portuguese headings with the answers as the (Spanish) visitor saw them; no transcript.
+    expect(lead.notes).toBe(
+      [
+        "Lead qualificado pelo assistente do site.",
+        "Tipo de projeto: Aplicación web",
+        "Orçamento: US$ 25 mil a 50 mil",
+        "Prazo: En 1 a 3 meses",
+        "Tamanho da equipe: Pequeña 11-50",
+        "Contato informado: Ana Souza · ana.souza@clinicavida.com.br · (11) 98765-4321 · Clínica Vida",
+        "Idioma da conversa: Español",
+      ].join("\n"),
     );
-    expect(notes).toContain("Visitante: Sou a Ana, ana.souza@clinicavida.com.br, (11) 98765-4321\nqueremos agendamento online");
 
     const activities = await all<{ type: string; subject: string; content: string; author_id: string | null; metadata: string }>(
       "select type, subject, content, author_id, metadata from lead_activities where lead_id = ?",
       lead.id,
     );
     expect(activities).toHaveLength(1);
+    // The transcript is kept once: on the timeline, after the same summary.
     expect(activities[0]).toMatchObject({
       type: "internal_note",
       subject: "Conversa do assistente do site",
       author_id: null,
-      content: lead.notes,
+      content: `${lead.notes}\n\nConversa:\n${transcript.map((turn) => `${turn.isBot ? "Assistente" : "Visitante"}: ${turn.content}`).join("\n")}`,
     });
     expect(JSON.parse(activities[0]!.metadata)).toMatchObject({
       source: "chat_assistant",
@@ -177,7 +179,7 @@ describe("POST /api/leads/capture: a new lead", () => {
     expect(await leadByEmail("sem.nome@example.com")).toMatchObject({ name: "sem.nome", phone: null, company: null });
   });
 
-  it("keeps the notes within the lead form's 10 000 characters; the activity holds the whole transcript", async () => {
+  it("a long conversation stays out of the notes; the activity holds all of it", async () => {
     const long = Array.from({ length: 60 }, (_, i) => ({
       content: `${i}: ${"texto longo ".repeat(160)}`.slice(0, 2000),
       isBot: i % 2 === 0,
@@ -185,12 +187,85 @@ describe("POST /api/leads/capture: a new lead", () => {
     const response = await capture({ ...valid, email: "longa@example.com", transcript: long }, { ip: "203.0.113.120" });
     expect(response.status).toBe(201);
     const lead = await leadByEmail("longa@example.com");
-    const notes = String(lead.notes);
-    expect(notes.length).toBeLessThanOrEqual(10_000);
-    expect(notes.endsWith("\n[… conversa completa na linha do tempo do lead]")).toBe(true);
+    expect(String(lead.notes).length).toBeLessThan(500);
+    expect(String(lead.notes)).not.toContain("texto longo");
     const activity = await one<{ content: string }>("select content from lead_activities where lead_id = ?", lead.id);
     expect(activity.content.length).toBeGreaterThan(100_000);
     expect(activity.content).toContain(`Visitante: ${long[59]!.content.trim()}`);
+  });
+
+  it("the summary gives each answer the label the visitor saw, in their language", async () => {
+    const expected = {
+      pt: ["Aplicação web", "US$ 25 mil a 50 mil", "Em 1 a 3 meses", "Pequena 11-50", "Português"],
+      es: ["Aplicación web", "US$ 25 mil a 50 mil", "En 1 a 3 meses", "Pequeña 11-50", "Español"],
+      en: ["Web app", "$25K – $50K", "In 1 to 3 months", "Small 11-50", "English"],
+    } as const;
+    for (const [i, [language, [projectType, budget, timeline, teamSize, name]]] of Object.entries(expected).entries()) {
+      const email = `rotulos.${language}@example.com`;
+      expect((await capture({ ...valid, email, language }, { ip: `203.0.113.12${i + 1}` })).status).toBe(201);
+      const notes = String((await leadByEmail(email)).notes);
+      expect(notes.split("\n").slice(1, 5), language).toEqual([
+        `Tipo de projeto: ${projectType}`,
+        `Orçamento: ${budget}`,
+        `Prazo: ${timeline}`,
+        `Tamanho da equipe: ${teamSize}`,
+      ]);
+      expect(notes).toContain(`Idioma da conversa: ${name}`);
+    }
+    // Unanswered steps say so, in Portuguese.
+    expect((await capture({ email: "sem.respostas@example.com", language: "en", transcript: [] }, { ip: "203.0.113.124" })).status).toBe(
+      201,
+    );
+    expect(String((await leadByEmail("sem.respostas@example.com")).notes)).toContain(
+      "Prazo: não informado\nTamanho da equipe: não informado",
+    );
+  });
+
+  it("saves the company the visitor typed in pt, es or en when the widget sent none; never a place, a department or a greeting", async () => {
+    const said = (content: string) => [
+      { content: "Perfeito! Me diga seu nome e e-mail.", isBot: true },
+      { content, isBot: false },
+      { content: "Obrigado! Qual é o melhor e-mail?", isBot: true },
+      { content: "ana@example.com", isBot: false },
+    ];
+    const cases: [string, string | null][] = [
+      ["Oi! Sou da Duarte Cosméticos e quero um app", "Duarte Cosméticos"],
+      ["trabalho na Andes Logística há 3 anos", "Andes Logística"],
+      ["Hola, trabajo en Grupo Bimbo", "Grupo Bimbo"],
+      ["Hi, I'm Kate from Acme Inc.", "Acme Inc"],
+      ["trabalho em casa, sou do Rio", null],
+      ["Bom dia! Tudo bem?", null],
+      ["I work at a bank in London", null],
+    ];
+    for (const [i, [content, company]] of cases.entries()) {
+      const email = `empresa${i}@example.com`;
+      const response = await capture({ ...valid, email, company: null, transcript: said(content) }, { ip: `203.0.113.21${i}` });
+      expect(response.status).toBe(201);
+      expect((await leadByEmail(email)).company, content).toBe(company);
+    }
+    // What the widget read wins over the transcript.
+    await capture(
+      { ...valid, email: "widget@example.com", company: "Clínica Vida", transcript: said("sou da Duarte Cosméticos") },
+      { ip: "203.0.113.218" },
+    );
+    expect((await leadByEmail("widget@example.com")).company).toBe("Clínica Vida");
+  });
+
+  it("stores the phone in E.164; one that is no phone number stays out of the lead (the timeline's metadata keeps it)", async () => {
+    const phones: [string, string | null][] = [
+      ["+55 (21) 3456-7890", "+552134567890"],
+      ["011 98765-4321", "+5511987654321"],
+      ["+1 (415) 555-0132", "+14155550132"],
+      ["ramal 204", null],
+    ];
+    for (const [i, [typed, stored]] of phones.entries()) {
+      const email = `fone${i}@example.com`;
+      expect((await capture({ ...valid, email, phone: typed }, { ip: `203.0.113.22${i}` })).status).toBe(201);
+      const lead = await leadByEmail(email);
+      expect(lead.phone, typed).toBe(stored);
+      const activity = await one<{ metadata: string }>("select metadata from lead_activities where lead_id = ?", lead.id);
+      expect(JSON.parse(activity.metadata).phone).toBe(typed);
+    }
   });
 });
 
@@ -232,6 +307,7 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
       phone: "+55 11 1111-1111",
       company: "Mendes Ltda",
       estimated_value: 75000,
+      currency: "USD",
       status: "negotiating",
       assigned_to: owner.id,
       notes: "Reunião marcada para sexta.",
@@ -247,7 +323,7 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
     expect(activities).toHaveLength(1);
     expect(activities[0]).toMatchObject({ type: "internal_note", subject: "Conversa do assistente do site" });
     // The phone the visitor gave this time is on the timeline even though the lead keeps staff's.
-    expect(activities[0]!.content).toContain("Contato informado: Carla M. · carla.mendes@empresa.com.br · +55 21 99999-9999 · Mendes Ltda");
+    expect(activities[0]!.content).toContain("Contato informado: Carla M. · carla.mendes@empresa.com.br · (21) 99999-9999 · Mendes Ltda");
     expect(activities[0]!.content).toContain("Visitante: Aplicação web");
 
     // No new_lead for anyone; the owner is told the lead came back.
@@ -269,13 +345,26 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
       { ip: "203.0.113.130" },
     );
     expect(again.status).toBe(200);
-    expect(await one("select phone, company, estimated_value, name from leads where id = ?", lead.id)).toEqual({
+    expect(await one("select phone, company, estimated_value, currency, name from leads where id = ?", lead.id)).toEqual({
       phone: "+55 11 1111-1111",
       company: "Mendes Ltda",
       estimated_value: 75000,
+      currency: "USD",
       name: "Carla Mendes",
     });
     expect(await count("lead_activities", "lead_id = ?", lead.id)).toBe(2);
+  });
+
+  it("a value staff entered keeps its currency; a returning visitor's budget fills only a missing value, in US$", async () => {
+    const priced = await createLead(db(), { name: "Com Valor", email: "com.valor@example.com", estimatedValue: 5000 });
+    expect((await capture({ ...valid, email: "com.valor@example.com", budget: "budget_100k" }, { ip: "203.0.113.230" })).status).toBe(200);
+    expect(await one("select estimated_value, currency from leads where id = ?", priced.id)).toEqual({
+      estimated_value: 5000,
+      currency: "BRL",
+    });
+    // No budget: no value, the organisation's currency.
+    expect((await capture({ ...valid, email: "sem.orcamento@example.com", budget: null }, { ip: "203.0.113.231" })).status).toBe(201);
+    expect(await leadByEmail("sem.orcamento@example.com")).toMatchObject({ estimated_value: 0, currency: "BRL" });
   });
 
   it("fills a missing phone; an unassigned returning lead notifies nobody; a contact-form lead is the same lead", async () => {
@@ -294,11 +383,12 @@ describe("POST /api/leads/capture: one lead per e-mail", () => {
     const response = await capture({ ...valid, name: null, email: "BRUNO@lima.dev", company: null, budget: null }, { ip: "203.0.113.141" });
     expect(response.status).toBe(200);
     expect(await count("leads", "lower(email) = ?", "bruno@lima.dev")).toBe(1);
-    expect(await one("select name, phone, company, estimated_value, notes from leads where id = ?", leadId)).toEqual({
+    expect(await one("select name, phone, company, estimated_value, currency, notes from leads where id = ?", leadId)).toEqual({
       name: "Bruno Lima",
-      phone: "(11) 98765-4321",
+      phone: "+5511987654321",
       company: null,
       estimated_value: null,
+      currency: "BRL",
       notes: "Quero um orçamento para um app.",
     });
     expect(await all("select type from lead_activities where lead_id = ? order by type", leadId)).toEqual([
@@ -474,7 +564,7 @@ describe("POST /api/leads/capture: when the lead cannot be written", () => {
       expect(kept[0]!.message).toContain(
         "Visitante: Sou a Ana, ana.souza@clinicavida.com.br, (11) 98765-4321\nqueremos agendamento online",
       );
-      expect(kept[0]!.message).toContain("Tipo de projeto: Aplicação web");
+      expect(kept[0]!.message).toContain("Tipo de projeto: Web app");
       // Nothing half-written: the batch is one transaction.
       expect(await stored()).toEqual({ ...before, messages: before.messages + 1 });
       expect(logged).toHaveBeenCalledWith(expect.stringContaining("lead capture: the lead could not be written"), expect.anything());

@@ -381,7 +381,15 @@ describe("GET /api/dashboard", () => {
         .slice(0, 5)
         .map((r) => r.id),
     );
-    expect(Object.keys(dashboard.recentLeads[0]!).sort()).toEqual(["company", "created_at", "estimated_value", "id", "name", "status"]);
+    expect(Object.keys(dashboard.recentLeads[0]!).sort()).toEqual([
+      "company",
+      "created_at",
+      "currency",
+      "estimated_value",
+      "id",
+      "name",
+      "status",
+    ]);
     expect(Date.parse(dashboard.generatedAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 });

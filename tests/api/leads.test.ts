@@ -53,6 +53,7 @@ describe("GET /api/leads/:id", () => {
         source: "website",
         status: "new",
         estimated_value: 1200.5,
+        currency: "BRL",
         notes: null,
         assigned_to: otherRep.user.id,
         assigned_user: { id: otherRep.user.id, name: otherRep.user.name },
@@ -164,7 +165,7 @@ describe("PATCH /api/leads/:id", () => {
       id: lead.id,
       name: "Depois",
       email: "depois@example.com",
-      phone: "(11) 98888-7777",
+      phone: "+5511988887777",
       company: null,
       source: "referral",
       status: "new",
@@ -189,13 +190,14 @@ describe("PATCH /api/leads/:id", () => {
       changes: {
         name: { from: "Antes", to: "Depois" },
         email: { from: "antes@example.com", to: "depois@example.com" },
-        phone: { from: null, to: "(11) 98888-7777" },
+        phone: { from: null, to: "+5511988887777" },
         company: { from: "Velha Ltda", to: null },
         source: { from: "website", to: "referral" },
         estimated_value: { from: null, to: 1234.5 },
         notes: { from: null, to: "Ligou ontem." },
         tags: { from: ["Retorno"], to: ["Urgente", "Proposta"] },
       },
+      currencies: { from: "BRL", to: "BRL" },
     });
   });
 

@@ -128,8 +128,8 @@ describe("lead.changed", () => {
       actor: actorOf(rep),
       totals: await totalsNow(),
     });
-    expect(event!.totals.new).toEqual({ count: before.new.count - 1, value_sum: before.new.value_sum - 2000 });
-    expect(event!.totals.won).toEqual({ count: before.won.count + 1, value_sum: before.won.value_sum + 2000 });
+    expect(event!.totals.new).toEqual({ count: before.new.count - 1, value_sum: before.new.value_sum - 2000, other_sums: {} });
+    expect(event!.totals.won).toEqual({ count: before.won.count + 1, value_sum: before.won.value_sum + 2000, other_sums: {} });
   });
 
   it("a whole-form edit and a tags-only edit each send one event; a patch that changes nothing sends none", async () => {
@@ -175,6 +175,7 @@ describe("lead.deleted", () => {
         lead_id: lead.id,
         status: "negotiating",
         estimated_value: 900,
+        currency: "BRL",
         actor: actorOf(manager),
         totals: await totalsNow(),
       },
@@ -335,13 +336,15 @@ describe("publishing never fails the write", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it("the totals are those of lead_status_totals (count and value sum per status)", async () => {
+  it("the totals are those of lead_status_totals (count and value sums per status, one per currency)", async () => {
     const totals: LeadStatusTotals = await totalsNow();
-    const rows = await env.DB.prepare("select status, count(*) as n, total(estimated_value) as v from leads group by status").all<{
-      status: keyof LeadStatusTotals;
-      n: number;
-      v: number;
-    }>();
-    for (const row of rows.results) expect(totals[row.status]).toEqual({ count: row.n, value_sum: row.v });
+    const rows = await env.DB.prepare(
+      "select status, count(*) as n, total(iif(currency = 'BRL', estimated_value, 0)) as v, total(iif(currency = 'USD', estimated_value, 0)) as usd from leads group by status",
+    ).all<{ status: keyof LeadStatusTotals; n: number; v: number; usd: number }>();
+    for (const row of rows.results) {
+      expect(totals[row.status]).toEqual({ count: row.n, value_sum: row.v, other_sums: row.usd ? { USD: row.usd } : {} });
+    }
+    // The site's captured lead (its budget in US$) is among them.
+    expect(rows.results.some((row) => row.usd > 0)).toBe(true);
   });
 });

@@ -78,6 +78,69 @@ describe("extractContact: name and company", () => {
     expect(found.company).toBe(company);
   });
 
+  it.each([
+    // pt
+    ["sou da Duarte Cosméticos", "Duarte Cosméticos"],
+    ["trabalho na Andes Logística", "Andes Logística"],
+    ["Oi! Sou da Duarte Cosméticos e quero um app", "Duarte Cosméticos"],
+    ["somos da Andes Logística, precisamos de um sistema", "Andes Logística"],
+    ["sou da empresa Duarte Cosméticos", "Duarte Cosméticos"],
+    ["minha empresa é a Duarte Cosméticos", "Duarte Cosméticos"],
+    ["trabalho na Duarte Cosméticos há 5 anos", "Duarte Cosméticos"],
+    ["trabalho na Andes Logística que é uma transportadora", "Andes Logística"],
+    ["trabalho no Banco do Brasil", "Banco do Brasil"],
+    ["trabalho na Silva & Filhos Ltda", "Silva & Filhos Ltda"],
+    // es
+    ["trabajo en Andes Logística", "Andes Logística"],
+    ["trabajo en Grupo Bimbo y necesitamos una app", "Grupo Bimbo"],
+    ["trabajo en Mercado Libre desde 2020", "Mercado Libre"],
+    ["mi empresa es Panadería Dulce", "Panadería Dulce"],
+    // en
+    ["I work at Acme Inc", "Acme Inc"],
+    ["from Acme Inc", "Acme Inc"],
+    ["hi from Acme Corp, we need an app", "Acme Corp"],
+    ["I'm from Acme Inc.", "Acme Inc"],
+    ["we're from Zenith Labs", "Zenith Labs"],
+    ["I work for Globex Corporation and we need a CRM", "Globex Corporation"],
+    ["I work for Acme Inc. since 2019", "Acme Inc"],
+  ])("company: %s → %s", (text, company) => {
+    expect(extractContact(text).company).toBe(company);
+  });
+
+  it("takes no place, department, greeting, generic noun or sentence tail for a company", () => {
+    for (const text of [
+      "trabalho na área de vendas",
+      "trabalho em casa",
+      "trabalho em São Paulo",
+      "trabalho no banco",
+      "trabalho numa padaria",
+      "trabalho com vendas",
+      "sou da área de TI",
+      "sou do Rio",
+      "sou da Bahia",
+      "sou de São Paulo",
+      "sou do time de vendas",
+      "sou dono de uma padaria",
+      "minha empresa é uma startup",
+      "Oi, bom dia! Tudo bem?",
+      "trabajo en una startup",
+      "trabajo en casa",
+      "soy de México",
+      "I work at a bank",
+      "I work at home",
+      "I'm from Brazil",
+      "I'm from the marketing team",
+      "from New York",
+      "I need an app that reads orders from WhatsApp",
+      "my company is a startup",
+    ]) {
+      expect(extractContact(text).company, text).toBeNull();
+      expect(guessName(text), text).toBeNull();
+    }
+    expect(extractContact("I'm John from London")).toMatchObject({ name: "John", company: null });
+    expect(extractContact("sou o Carlos do Rio")).toMatchObject({ name: "Carlos", company: null });
+  });
+
   it("does not take ordinary words after 'I'm' / 'sou' / 'soy' for a name", () => {
     for (const text of [
       "i'm in são paulo",

@@ -157,7 +157,8 @@ describe("chat assistant: the guided flow to a lead in the CRM", () => {
       await toastShown(page, copy.toast);
       if (lang === "pt") await snapshot(page, "chat-assistant-confirmed-pt");
 
-      // In the database as §3 says: website, new, the budget's value, the answers and the transcript.
+      // In the database as §3 says: website, new, the budget's value (in US$, as the site shows
+      // it), the phone in E.164, a summary with the labels the visitor saw (the transcript is on the timeline).
       const lead = await queryFirst<{
         id: string;
         name: string;
@@ -165,15 +166,18 @@ describe("chat assistant: the guided flow to a lead in the CRM", () => {
         source: string;
         status: string;
         estimated_value: number;
+        currency: string;
         notes: string;
-      }>("select id, name, phone, source, status, estimated_value, notes from leads where email = ?", email);
+      }>("select id, name, phone, source, status, estimated_value, currency, notes from leads where email = ?", email);
       assert.ok(lead, "the lead was created");
       assert.equal(lead.source, "website");
       assert.equal(lead.status, "new");
       assert.equal(lead.estimated_value, 37500);
+      assert.equal(lead.currency, "USD");
       assert.match(lead.name, /Maria/);
-      assert.ok(lead.phone.replace(/\D/g, "").endsWith("11987654321"), lead.phone);
-      assert.ok(lead.notes.includes(email), "the transcript is in the notes");
+      assert.equal(lead.phone, "+5511987654321");
+      assert.ok(lead.notes.includes(`Prazo: ${copy.timeline}`) && lead.notes.includes(`Tamanho da equipe: ${copy.team}`), lead.notes);
+      assert.ok(!lead.notes.includes("Visitante:"), "the transcript is on the timeline, not in the notes");
       const notified = await queryAll<{ role: string }>(
         "select u.role from notifications n join users u on u.id = n.user_id where n.type = 'new_lead' and n.link like ?",
         `%${lead.id}%`,
@@ -182,7 +186,12 @@ describe("chat assistant: the guided flow to a lead in the CRM", () => {
 
       // The demo manager finds it in the CRM.
       const crm = await journeys.signIn("manager", { path: `/leads?q=${encodeURIComponent(email)}` });
-      await crm.page.getByTestId("lead-card").filter({ hasText: email }).waitFor();
+      // Its card says US$ and shows the phone in the national format.
+      const card = crm.page.getByTestId("lead-card").filter({ hasText: email });
+      await card.waitFor();
+      const cardText = (await card.innerText()).replace(/\s/g, " ");
+      assert.ok(cardText.includes("US$ 37.500") && cardText.includes("(11) 98765-4321"), cardText);
+      if (lang === "pt") await snapshot(crm.page, "chat-assistant-lead-card-usd-pt");
       await crm.context.close();
 
       await context.close();

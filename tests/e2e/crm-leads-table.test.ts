@@ -81,9 +81,9 @@ describe("leads table", () => {
       .trimEnd()
       .split("\r\n");
     assert.ok(csv.startsWith("\uFEFF"), "a byte-order mark for Excel");
-    assert.equal(lines[0], "Nome;Email;Telefone;Empresa;Status;Valor;Responsável;Origem;Tags;Criado em;Última atividade");
+    assert.equal(lines[0], "Nome;Email;Telefone;Empresa;Status;Valor;Moeda;Responsável;Origem;Tags;Criado em;Última atividade");
     assert.equal(lines.length, 4);
-    assert.match(lines[1]!, new RegExp(`^'=Beta ${RUN};;;Tabela Ltda;Novo;2500,5;`));
+    assert.match(lines[1]!, new RegExp(`^'=Beta ${RUN};;;Tabela Ltda;Novo;2500,5;BRL;`));
     await toastShown(page, "3 leads exportados");
 
     // Assigned to the manager in one request; the rows say so at once; one entry per lead.

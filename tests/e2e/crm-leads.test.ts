@@ -197,7 +197,8 @@ describe("leads list and lead form", () => {
       },
       {
         email,
-        phone: "(11) 97777-0001",
+        // Stored in E.164, shown in the national format on the card (above).
+        phone: "+5511977770001",
         company: "Empresa E2E Ltda",
         source: "referral",
         status: "qualified",
@@ -593,18 +594,21 @@ describe("pipeline", () => {
     const headings = await page.getByTestId("pipeline-board").getByRole("heading", { level: 2 }).allInnerTexts();
     assert.deepEqual(headings, ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"]);
     for (const status of ["new", "qualified", "contacted", "negotiating", "won", "lost"]) {
-      const [{ n, total }] = [
-        (await queryFirst<{ n: number; total: number }>(
-          "select count(*) n, coalesce(sum(estimated_value), 0) total from leads where status = ?",
+      // One sum per currency (the chat assistant's leads are in US$), never added together.
+      const [{ n, total, usd }] = [
+        (await queryFirst<{ n: number; total: number; usd: number }>(
+          "select count(*) n, total(iif(currency = 'BRL', estimated_value, 0)) total, total(iif(currency = 'USD', estimated_value, 0)) usd from leads where status = ?",
           status,
         ))!,
       ];
       assert.equal(await columnCount(page, status), n, `${status}: count`);
       const sum = column(page, status).getByTestId("pipeline-column-sum");
-      if (total > 0) {
+      if (total > 0 || usd > 0) {
         const shown = (await sum.innerText()).replace(/\s/g, " ");
-        const expected = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(total).replace(/\s/g, " ");
-        assert.equal(shown, `Total: ${expected}`, `${status}: value sum`);
+        const money = (value: number, currency: string) =>
+          new Intl.NumberFormat("pt-BR", { style: "currency", currency, minimumFractionDigits: currency === "BRL" ? 2 : 0 }).format(value);
+        const expected = [total > 0 ? money(total, "BRL") : null, usd > 0 ? money(usd, "USD") : null].filter(Boolean).join(" · ");
+        assert.equal(shown, `Total: ${expected.replace(/\s/g, " ")}`, `${status}: value sum`);
       } else assert.equal(await sum.count(), 0, `${status}: no sum at 0`);
     }
     // The seeded cards below may sit past a column's first page once other journeys have

@@ -15,6 +15,7 @@ const lead = (id: string, status: LeadDto["status"], created_at: string, extra: 
   source: "website",
   status,
   estimated_value: 100,
+  currency: "BRL",
   notes: null,
   assigned_to: null,
   assigned_user: null,
@@ -30,6 +31,7 @@ const board = (cards: LeadDto[], more: Partial<Record<LeadDto["status"], string>
     status,
     count: cards.filter((c) => c.status === status).length,
     value_sum: cards.filter((c) => c.status === status).length * 100,
+    other_sums: {},
     leads: cards.filter((c) => c.status === status),
     next_cursor: more[status] ?? null,
   }));
@@ -120,6 +122,7 @@ describe("the pipeline", () => {
       lead_id: "a",
       status: "new",
       estimated_value: 100,
+      currency: "BRL",
       actor: null,
       totals: totals({ new: 1 }),
     };
@@ -150,6 +153,7 @@ describe("the list", () => {
       lead_id: "a",
       status: "new",
       estimated_value: 0,
+      currency: "BRL",
       actor: null,
       totals: totals({}),
     };
@@ -205,7 +209,7 @@ describe("a bulk action's one event (lead.batch)", () => {
       { lead: { ...a, status: "won", updated_at: later }, previous_status: "new" },
       { lead: { ...b, status: "won", updated_at: later }, previous_status: "new" },
     ],
-    deleted: [{ lead_id: "c", status: "qualified", estimated_value: 100 }],
+    deleted: [{ lead_id: "c", status: "qualified", estimated_value: 100, currency: "BRL" }],
     actor: { id: "u2", name: "Maria" },
     totals: t,
   });

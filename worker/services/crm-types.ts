@@ -1,7 +1,7 @@
 // The CRM's data as the services return it: the same JSON reaches the browser through the
 // API (/api/*) and through the route loaders. Field names follow crm.md §3 (snake_case).
 // Type-only: safe to import from browser code.
-import type { ActivityType, LeadSource, LeadStatus, NotificationType, UserRole } from "../db/schema/enums.ts";
+import type { ActivityType, LeadCurrency, LeadSource, LeadStatus, NotificationType, UserRole } from "../db/schema/enums.ts";
 
 export type UserRef = { id: string; name: string };
 
@@ -16,8 +16,10 @@ export type LeadDto = {
   company: string | null;
   source: LeadSource;
   status: LeadStatus;
-  /** Reais; null counts as 0. */
+  /** In `currency`; null counts as 0. */
   estimated_value: number | null;
+  /** The estimated value's currency (the organisation's, BRL, unless chosen). */
+  currency: LeadCurrency;
   notes: string | null;
   assigned_to: string | null;
   assigned_user: UserRef | null;
@@ -44,11 +46,21 @@ export type LeadListQuery = {
   limit?: number;
 };
 
+/**
+ * Value sums of the currencies other than the organisation's (BRL), by currency; a currency
+ * no lead has is left out. Never converted into one another (docs/decisions/018).
+ */
+export type OtherCurrencySums = Partial<Record<Exclude<LeadCurrency, "BRL">, number>>;
+
 export type PipelineColumnDto = {
   status: LeadStatus;
   count: number;
-  /** Sum of estimated_value (null = 0) of every lead in the column, not only the loaded ones. */
+  /**
+   * Sum of estimated_value (null = 0) of every lead in the column (not only the loaded ones)
+   * whose currency is the organisation's (BRL); the others are in `other_sums`.
+   */
   value_sum: number;
+  other_sums: OtherCurrencySums;
   leads: LeadDto[];
   next_cursor: string | null;
 };
@@ -68,19 +80,26 @@ export type ActivityDto = {
 };
 
 /** Lead fields an audit entry of type lead_update names. */
-export type LeadAuditField = "name" | "email" | "phone" | "company" | "source" | "estimated_value" | "notes" | "tags";
+export type LeadAuditField = "name" | "email" | "phone" | "company" | "source" | "estimated_value" | "currency" | "notes" | "tags";
 
 /**
  * `metadata` of the audit entries the services write on every lead change (`content` holds
  * a plain untranslated summary; screens translate from this): status_change → field
  * "status" with status codes; assignment_change → field "assigned_to" with the people
  * (null = nobody); lead_update → the other changed fields with their values (texts over
- * 500 characters cut).
+ * 500 characters cut; a value's currency in `currencies`).
  */
 export type LeadAuditMetadata =
   | { kind: "audit"; field: "status"; from: LeadStatus; to: LeadStatus }
   | { kind: "audit"; field: "assigned_to"; from: UserRef | null; to: UserRef | null }
-  | { kind: "audit"; field: "lead"; fields: LeadAuditField[]; changes: Partial<Record<LeadAuditField, { from: unknown; to: unknown }>> };
+  | {
+      kind: "audit";
+      field: "lead";
+      fields: LeadAuditField[];
+      changes: Partial<Record<LeadAuditField, { from: unknown; to: unknown }>>;
+      /** With a change of estimated_value or currency: the currency of the value before and after. */
+      currencies?: { from: LeadCurrency; to: LeadCurrency };
+    };
 
 export type NoteDto = {
   id: string;
@@ -138,11 +157,13 @@ export type DashboardDto = {
   newLeads: number;
   qualifiedLeads: number;
   wonLeads: number;
-  /** Sum of estimated_value of won leads, BRL. */
+  /** Sum of estimated_value of won leads in BRL (the organisation's currency). */
   totalRevenue: number;
+  /** The same for the won leads in other currencies (never converted). */
+  otherRevenue: OtherCurrencySums;
   leadsByStatus: Record<LeadStatus, number>;
   /** The 5 newest leads. */
-  recentLeads: Pick<LeadDto, "id" | "name" | "company" | "status" | "estimated_value" | "created_at">[];
+  recentLeads: Pick<LeadDto, "id" | "name" | "company" | "status" | "estimated_value" | "currency" | "created_at">[];
   /**
    * What the cards' trends compare: the last `days` days (`now`) against the `days` before
    * (`before`). total: all leads now against all leads when the window began; created: leads
@@ -154,7 +175,10 @@ export type DashboardDto = {
     total: DashboardTrend;
     created: DashboardTrend;
     won: DashboardTrend;
+    /** BRL only (the organisation's currency): a trend never adds currencies together. */
     revenue: DashboardTrend;
+    /** The won value of the current window in the other currencies (shown beside, no trend). */
+    revenueOther: OtherCurrencySums;
   };
   /** Whose leads these figures count: one seller's, or null for the whole team's. */
   seller: UserRef | null;

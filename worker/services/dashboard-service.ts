@@ -22,6 +22,7 @@ import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import type { DashboardDto, UserRef } from "./crm-types.ts";
 import { ForbiddenError, invalidField, type FieldIssueKey } from "./errors.ts";
+import { columnTotals, otherSums, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** How many of the newest leads the dashboard lists (crm.md §9). */
@@ -30,10 +31,9 @@ export const RECENT_LEADS = 5;
 /** The trends compare the last this many days with the same number of days before. */
 export const TREND_DAYS = 30;
 
-type TotalsRow = { status: LeadStatus; count: number; value_sum: number };
 type RecentRow = DashboardDto["recentLeads"][number];
 type CreatedRow = { created_now: number; created_before: number };
-type WonRow = { won_now: number; won_before: number; revenue_now: number; revenue_before: number };
+type WonRow = { won_now: number; won_before: number; revenue_now: number; revenue_before: number; usd_sum: number; eur_sum: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const INVALID = "apiErrors.field.invalid_value" satisfies FieldIssueKey;
@@ -73,7 +73,11 @@ export function dashboardSeller(actor: Authenticated, query: DashboardQuery): st
  * reading anything (a WHERE condition would be tested row by row; docs/decisions/012).
  */
 function sellerStatusTotals(seller: string): SQL {
-  const totals = sql.raw("status, count(*) as count, coalesce(sum(cast(round(estimated_value * 100) as integer)), 0) / 100.0 as value_sum");
+  // One sum per currency, as lead_status_totals keeps them (lead-totals.ts, docs/decisions/018).
+  const totals = sql.raw(
+    "status, count(*) as count, total(case when currency = 'BRL' then estimated_value end) as value_sum, " +
+      "total(case when currency = 'USD' then estimated_value end) as usd_sum, total(case when currency = 'EUR' then estimated_value end) as eur_sum",
+  );
   return sql`
     with share(many) as materialized (
       select count(*) * 10 > (select sum(lead_count) from lead_status_totals)
@@ -108,11 +112,9 @@ export async function getDashboard(
     seller === null
       ? sql`leads indexed by leads_created_at_idx where true`
       : sql`leads indexed by leads_assigned_to_created_at_idx where assigned_to = ${seller}`;
-  const [totals, recent, [created], [won], owners = []] = await readBatch<[TotalsRow, RecentRow, CreatedRow, WonRow, UserRef]>(db, [
-    seller === null
-      ? sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`
-      : sellerStatusTotals(seller),
-    sql`select id, name, company, status, estimated_value, created_at from ${leadsByCreation} order by created_at desc, id desc limit ${sql.raw(String(RECENT_LEADS))}`,
+  const [totals, recent, [created], [won], owners = []] = await readBatch<[StatusTotalsRow, RecentRow, CreatedRow, WonRow, UserRef]>(db, [
+    seller === null ? sql`select ${STATUS_TOTALS_COLUMNS} from lead_status_totals` : sellerStatusTotals(seller),
+    sql`select id, name, company, status, estimated_value, currency, created_at from ${leadsByCreation} order by created_at desc, id desc limit ${sql.raw(String(RECENT_LEADS))}`,
     sql`
       select coalesce(sum(created_at >= ${current}), 0) as created_now, coalesce(sum(created_at < ${current}), 0) as created_before
       from ${leadsByCreation} and created_at >= ${previous} and created_at < ${end}`,
@@ -121,7 +123,7 @@ export async function getDashboard(
     // 8,000 won: 16 ms instead of 52 for the plain subquery, measured with node:sqlite).
     sql`
       with won as materialized (
-        select l.estimated_value,
+        select l.estimated_value, l.currency,
                coalesce(
                  (select max(a.created_at) from lead_activities a
                   where a.lead_id = l.id and a.created_at >= ${previous}
@@ -133,8 +135,10 @@ export async function getDashboard(
       )
       select coalesce(sum(won_at >= ${current}), 0) as won_now,
              coalesce(sum(won_at < ${current}), 0) as won_before,
-             total(case when won_at >= ${current} then estimated_value end) as revenue_now,
-             total(case when won_at < ${current} then estimated_value end) as revenue_before
+             total(case when won_at >= ${current} and currency = 'BRL' then estimated_value end) as revenue_now,
+             total(case when won_at < ${current} and currency = 'BRL' then estimated_value end) as revenue_before,
+             total(case when won_at >= ${current} and currency = 'USD' then estimated_value end) as usd_sum,
+             total(case when won_at >= ${current} and currency = 'EUR' then estimated_value end) as eur_sum
       from won
       where won_at >= ${previous} and won_at < ${end}`,
     ...(seller === null ? [] : [sql`select id, name from users where id = ${seller}`]),
@@ -142,10 +146,10 @@ export async function getDashboard(
   const [owner = null] = owners;
   if (seller !== null && !owner) throw invalidField("seller", INVALID);
   const leadsByStatus = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
-  let revenue = 0;
+  let revenue = columnTotals(undefined);
   for (const row of totals) {
     leadsByStatus[row.status] = row.count;
-    if (row.status === "won") revenue = row.value_sum;
+    if (row.status === "won") revenue = columnTotals(row);
   }
   const totalLeads = LEAD_STATUSES.reduce((sum, status) => sum + leadsByStatus[status], 0);
   return {
@@ -153,7 +157,8 @@ export async function getDashboard(
     newLeads: leadsByStatus.new,
     qualifiedLeads: leadsByStatus.qualified,
     wonLeads: leadsByStatus.won,
-    totalRevenue: revenue,
+    totalRevenue: revenue.value_sum,
+    otherRevenue: revenue.other_sums,
     leadsByStatus,
     recentLeads: recent,
     trends: {
@@ -163,6 +168,7 @@ export async function getDashboard(
       created: { now: created?.created_now ?? 0, before: created?.created_before ?? 0 },
       won: { now: won?.won_now ?? 0, before: won?.won_before ?? 0 },
       revenue: { now: won?.revenue_now ?? 0, before: won?.revenue_before ?? 0 },
+      revenueOther: otherSums(won),
     },
     seller: owner,
     generatedAt: now.toISOString(),

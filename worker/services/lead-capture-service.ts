@@ -3,12 +3,14 @@
 // form (contact-service.ts): everything is decided inside ONE db.batch (one D1 transaction),
 // with no read before the write (conventions 11).
 import { sql } from "drizzle-orm";
-import { LANGUAGE_NAMES, type Language } from "~/i18n";
+import { LANGUAGE_NAMES, type TranslationKey } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatAtLeast, formatCompactRange } from "~/i18n/format";
-import { estimatedValueForBudget, type Budget, type ChatTurn } from "~/modules/chat/chat-types";
-import type { LeadCaptureInput } from "./chat-schemas.ts";
-import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
+import { normalizePhone } from "~/modules/leads/phone";
+import { formatPhone } from "~/modules/leads/phone-format";
+import { estimatedValueForBudget, type ChatTurn } from "~/modules/chat/chat-types";
+import { extractContact } from "~/modules/chat/contact-extraction";
+import { CHAT_FIELD_LIMITS, type LeadCaptureInput } from "./chat-schemas.ts";
+import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, SITE_CURRENCY, users } from "../db/schema/index.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
 import { publishSiteLead } from "./lead-events.ts";
 import { publishNotifications } from "./notification-service.ts";
@@ -22,13 +24,6 @@ import type { ServiceContext } from "./service-context.ts";
  */
 export const LEAD_CAPTURE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000, message: "apiErrors.lead_capture_rate_limited" };
 
-/**
- * The lead's notes stay within what the lead form accepts (notes ≤ 10 000 characters in
- * lead-service.ts), so a staff member can still save the form of a lead with a long chat.
- * A longer transcript is cut at a line in the notes; the timeline activity keeps all of it.
- */
-export const LEAD_NOTES_MAX = 10_000;
-
 /** What became of a capture: 201 created, 200 updated, 202 kept as a contact message. */
 export type LeadCaptureResult =
   { outcome: "created"; leadId: string } | { outcome: "updated"; leadId: string } | { outcome: "kept"; messageId: string | null };
@@ -36,30 +31,41 @@ export type LeadCaptureResult =
 // Staff read the CRM in Portuguese: the notes, the activity and the notifications are in pt.
 const staff = getTranslator("pt");
 
-/** The budget answers as amounts (US dollars, the site's currency), e.g. "US$ 25–50 mil". */
-const BUDGET_AMOUNTS: Record<Budget, (language: Language) => string> = {
-  budget_5k: (language) => formatCompactRange(5_000, 25_000, language, "USD"),
-  budget_25k: (language) => formatCompactRange(25_000, 50_000, language, "USD"),
-  budget_50k: (language) => formatCompactRange(50_000, 100_000, language, "USD"),
-  budget_100k: (language) => formatAtLeast(100_000, language, "USD"),
-};
-
 /** The name a lead gets: the one the visitor gave, else the e-mail's local part. */
 export const leadNameFor = (input: Pick<LeadCaptureInput, "name" | "email">) => input.name ?? input.email.split("@")[0]!;
 
 /**
- * The summary staff read first: the four answers of the guided flow (human labels), the
- * contact the visitor gave and the conversation's language.
+ * The company the visitor gave: the widget's (or the assistant's) reading, else the newest
+ * of their own turns that names one ("sou da Duarte Cosméticos", "I work at Acme Inc"; the
+ * rules of contact-extraction.ts, which take no place, department or sentence tail).
+ */
+export function companyOf(input: Pick<LeadCaptureInput, "company" | "transcript">): string | null {
+  if (input.company) return input.company;
+  for (const turn of [...input.transcript].reverse()) {
+    const company = turn.isBot ? null : extractContact(turn.content).company;
+    if (company) return company.slice(0, CHAT_FIELD_LIMITS.company);
+  }
+  return null;
+}
+
+/**
+ * The lead's notes, and the head of its timeline entry: the four answers of the guided flow
+ * with the labels the visitor saw, in their language ("Prazo: Em 1 a 3 meses"; an English
+ * visitor's answers in English), the contact they gave and the conversation's language,
+ * under Portuguese headings. The transcript is kept on the timeline only (captureText).
  */
 export function captureSummary(input: LeadCaptureInput): string {
   const none = staff("leadCapture.notInformed");
-  const contact = [leadNameFor(input), input.email, input.phone, input.company].filter(Boolean).join(" · ");
+  const seen = getTranslator(input.language);
+  const answer = (value: string | null) => (value ? seen(`site.chatAssistant.options.${value}` as TranslationKey) : none);
+  const phone = input.phone && formatPhone(normalizePhone(input.phone) ?? input.phone);
+  const contact = [leadNameFor(input), input.email, phone, companyOf(input)].filter(Boolean).join(" · ");
   return [
     staff("leadCapture.heading"),
-    staff("leadCapture.projectType", { value: input.projectType ? staff(`leadCapture.projectTypes.${input.projectType}`) : none }),
-    staff("leadCapture.budget", { value: input.budget ? BUDGET_AMOUNTS[input.budget]("pt") : none }),
-    staff("leadCapture.timeline", { value: input.timeline ? staff(`leadCapture.timelines.${input.timeline}`) : none }),
-    staff("leadCapture.teamSize", { value: input.teamSize ? staff(`leadCapture.teamSizes.${input.teamSize}`) : none }),
+    staff("leadCapture.projectType", { value: answer(input.projectType) }),
+    staff("leadCapture.budget", { value: answer(input.budget) }),
+    staff("leadCapture.timeline", { value: answer(input.timeline) }),
+    staff("leadCapture.teamSize", { value: answer(input.teamSize) }),
     staff("leadCapture.contact", { value: contact }),
     staff("leadCapture.language", { value: LANGUAGE_NAMES[input.language] }),
   ].join("\n");
@@ -72,20 +78,10 @@ export function transcriptLines(transcript: readonly ChatTurn[]): string[] {
   return transcript.map((turn) => `${turn.isBot ? assistant : visitor}: ${turn.content.trim()}`);
 }
 
-/** Summary and the whole transcript: the timeline activity's content. */
+/** The summary and the whole transcript: the timeline activity's content. */
 export function captureText(input: LeadCaptureInput): string {
   const lines = transcriptLines(input.transcript);
   return lines.length === 0 ? captureSummary(input) : `${captureSummary(input)}\n\n${staff("leadCapture.transcript")}\n${lines.join("\n")}`;
-}
-
-/** The lead's notes: captureText, cut at a line (with a pointer to the timeline) past LEAD_NOTES_MAX. */
-export function leadNotes(input: LeadCaptureInput, max = LEAD_NOTES_MAX): string {
-  const full = captureText(input);
-  if (full.length <= max) return full;
-  const marker = `\n${staff("leadCapture.transcriptCut")}`;
-  const room = full.slice(0, max - marker.length);
-  const lastLine = room.lastIndexOf("\n");
-  return `${lastLine > 0 ? room.slice(0, lastLine) : room}${marker}`;
 }
 
 /** A text is missing when null or blank (what the lead form stores as nothing). */
@@ -97,12 +93,12 @@ const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${co
  * before anything is written). Then, in one batch:
  * - the lead: `insert … on conflict do nothing` on the unique normalized e-mail, with the id
  *   chosen here, so the later statements know whether THIS capture created it. A new lead:
- *   name (or the e-mail's local part), e-mail (trimmed, lower-case), phone, company, source
- *   website, status new, estimated_value from the budget (0 when unknown), notes = summary
- *   and transcript (leadNotes);
+ *   name (or the e-mail's local part), e-mail (trimmed, lower-case), phone (E.164), company
+ *   (companyOf), source website, status new, estimated_value from the budget in US$ (0 in
+ *   the organisation's currency when unknown), notes = the summary (captureSummary);
  * - a returning visitor's lead gets only what it lacks: phone and company where blank,
- *   estimated_value where null (and the budget is known). Name, status, owner, notes, tags
- *   and every value staff entered stay as they are;
+ *   estimated_value (with its currency, US$) where null and the budget is known. Name,
+ *   status, owner, notes, tags and every value staff entered stay as they are;
  * - a timeline activity on the lead of that e-mail (internal_note "Conversa do assistente do
  *   site", no author, metadata.source "chat_assistant") with the summary and the whole
  *   transcript, for a new lead and for every return;
@@ -121,6 +117,9 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
   const email = input.email.trim().toLowerCase();
   const name = leadNameFor({ name: input.name, email });
   const estimatedValue = estimatedValueForBudget(input.budget);
+  // Stored in E.164; a phone that is not one stays in the activity's metadata only.
+  const phone = input.phone ? normalizePhone(input.phone) : null;
+  const company = companyOf(input);
   const newLeadId = crypto.randomUUID();
   const now = new Date().toISOString();
   const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${normalizedLeadEmail(leads.email)} = ${email})`;
@@ -128,21 +127,25 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
 
   // What a returning lead may gain (only where it has nothing).
   const fills = [
-    input.phone
+    phone
       ? {
-          set: { phone: sql`case when ${isBlank(leads.phone)} then ${input.phone} else ${leads.phone} end` },
+          set: { phone: sql`case when ${isBlank(leads.phone)} then ${phone} else ${leads.phone} end` },
           missing: isBlank(leads.phone),
         }
       : null,
-    input.company
+    company
       ? {
-          set: { company: sql`case when ${isBlank(leads.company)} then ${input.company} else ${leads.company} end` },
+          set: { company: sql`case when ${isBlank(leads.company)} then ${company} else ${leads.company} end` },
           missing: isBlank(leads.company),
         }
       : null,
     estimatedValue > 0
       ? {
-          set: { estimatedValue: sql`coalesce(${leads.estimatedValue}, ${estimatedValue})` },
+          // The budgets the site shows are in US$: the value comes with its currency.
+          set: {
+            estimatedValue: sql`coalesce(${leads.estimatedValue}, ${estimatedValue})`,
+            currency: sql`case when ${leads.estimatedValue} is null then ${SITE_CURRENCY} else ${leads.currency} end`,
+          },
           missing: sql`${leads.estimatedValue} is null`,
         }
       : null,
@@ -165,12 +168,14 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
           id: newLeadId,
           name,
           email,
-          phone: input.phone,
-          company: input.company,
+          phone,
+          company,
           source: "website",
           status: "new",
           estimatedValue,
-          notes: leadNotes(input),
+          // The budgets the site shows are in US$ (no budget: a value of 0 in the organisation's currency).
+          ...(estimatedValue > 0 && { currency: SITE_CURRENCY }),
+          notes: captureSummary(input),
           tags: [],
           createdAt: now,
           updatedAt: now,

@@ -3,7 +3,7 @@
 // both ways the services read leads end in toLeadDto, drizzle rows (joinedLeadDto) and the
 // raw SQL of the list queries and live events (rawLeadDto).
 import { eq, sql } from "drizzle-orm";
-import { leads, users, type Lead, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
+import { leads, users, type Lead, type LeadCurrency, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import type { LeadDto, UserRef } from "./crm-types.ts";
 
 /** Select shape: the lead's columns and its assignee (null when unassigned). */
@@ -23,6 +23,7 @@ export type LeadFields = Pick<
   | "source"
   | "status"
   | "estimatedValue"
+  | "currency"
   | "notes"
   | "assignedTo"
   | "tags"
@@ -41,6 +42,7 @@ export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
     source: row.source,
     status: row.status,
     estimated_value: row.estimatedValue,
+    currency: row.currency,
     notes: row.notes,
     assigned_to: row.assignedTo,
     assigned_user: row.assignedTo && assignee ? { id: assignee.id, name: assignee.name } : null,
@@ -66,6 +68,7 @@ export type RawLeadRow = {
   source: LeadSource;
   status: LeadStatus;
   estimated_value: number | null;
+  currency: LeadCurrency;
   notes: string | null;
   assigned_to: string | null;
   tags: string;
@@ -77,7 +80,7 @@ export type RawLeadRow = {
 
 /** The select list of a RawLeadRow, from `leads l left join users u on u.id = l.assigned_to`. */
 export const RAW_LEAD_COLUMNS = sql.raw(
-  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, l.last_activity_at, u.name as assignee_name",
+  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.currency, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, l.last_activity_at, u.name as assignee_name",
 );
 
 /** Tags stored as JSON text; anything but an array of strings reads as none. */
@@ -102,6 +105,7 @@ export function rawLeadDto(row: RawLeadRow): LeadDto {
       source: row.source,
       status: row.status,
       estimatedValue: row.estimated_value,
+      currency: row.currency,
       notes: row.notes,
       assignedTo: row.assigned_to,
       tags: parseTags(row.tags),

@@ -13,10 +13,11 @@ import type {
   LeadStatusTotals,
 } from "~/modules/realtime/protocol";
 import { publishToTeam } from "../../party/publish.ts";
-import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
+import { LEAD_STATUSES, type LeadCurrency, type LeadStatus } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { LeadDto, UserRef } from "./crm-types.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
+import { columnTotals, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** Who did it, as events carry it (null: the public site). */
@@ -25,13 +26,11 @@ export type LeadEventActor = UserRef | null;
 /** An authenticated actor as {id, name}. */
 export const eventActor = (actor: { user: { id: string; name: string } }): UserRef => ({ id: actor.user.id, name: actor.user.name });
 
-/** Count and value sum of every lead per status (the trigger-kept lead_status_totals: 6 rows). */
+/** Count and value sums of every lead per status (the trigger-kept lead_status_totals: 6 rows). */
 export async function readStatusTotals(db: Db): Promise<LeadStatusTotals> {
-  const rows = await db.all<{ status: LeadStatus; count: number; value_sum: number }>(
-    sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals`,
-  );
-  const totals = Object.fromEntries(LEAD_STATUSES.map((status) => [status, { count: 0, value_sum: 0 }])) as LeadStatusTotals;
-  for (const row of rows) if (row.status in totals) totals[row.status] = { count: Number(row.count), value_sum: Number(row.value_sum) };
+  const rows = await db.all<StatusTotalsRow>(sql`select ${STATUS_TOTALS_COLUMNS} from lead_status_totals`);
+  const totals = Object.fromEntries(LEAD_STATUSES.map((status) => [status, columnTotals(undefined)])) as LeadStatusTotals;
+  for (const row of rows) if (row.status in totals) totals[row.status] = columnTotals(row);
   return totals;
 }
 
@@ -71,7 +70,7 @@ export function publishLeadChanged(
 export function publishLeadDeleted(
   ctx: ServiceContext,
   actor: LeadEventActor,
-  lead: { id: string; status: LeadStatus; estimated_value: number | null },
+  lead: { id: string; status: LeadStatus; estimated_value: number | null; currency: LeadCurrency },
 ): Promise<void> {
   return publish(ctx, async (totals) => [
     {
@@ -80,6 +79,7 @@ export function publishLeadDeleted(
       lead_id: lead.id,
       status: lead.status,
       estimated_value: lead.estimated_value,
+      currency: lead.currency,
       actor,
       totals: await totals(),
     } satisfies LeadDeletedEvent,

@@ -22,6 +22,7 @@ import { readBatch } from "../db/raw-batch.ts";
 import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } from "./crm-types.ts";
 import { invalidField } from "./errors.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
+import { columnTotals, COUNTED_TOTALS_COLUMNS, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
@@ -142,22 +143,20 @@ function leadPageQuery({ match, status, after, limit, filters = [], sort = "newe
     order by sort_key ${dir}, id ${dir}`;
 }
 
-type StatusTotalsRow = { status: LeadStatus; count: number; value_sum: number };
-
-/** Count and value sum (null = 0) per status, of every lead or of the ones matching; or of one status. */
+/** Count and value sums (null = 0, one per currency) per status, of every lead or of the ones matching; or of one status. */
 function statusTotalsQuery(match: string | null, status?: LeadStatus, filters: SQL[] = []): SQL {
   const conditions: SQL[] = [sql`1`];
   if (!match && filters.length === 0) {
     // Every lead: the trigger-kept totals (migration 0005), 6 rows instead of a count of all leads.
     if (status) conditions.push(sql`status = ${status}`);
-    return sql`select status, lead_count as count, value_cents / 100.0 as value_sum from lead_status_totals where ${sql.join(conditions, sql` and `)}`;
+    return sql`select ${STATUS_TOTALS_COLUMNS} from lead_status_totals where ${sql.join(conditions, sql` and `)}`;
   }
   // The matches, read by rowid: cheaper than walking the (status, estimated_value) index and
   // testing each entry against the match set, even when most leads match (measured).
   if (status) conditions.push(sql`l.status = ${status}`);
   if (match) conditions.push(sql`l.rowid in (${matchingRowids(match)})`);
   conditions.push(...filters);
-  return sql`select status, count(*) as count, total(estimated_value) as value_sum from leads l ${sql.raw(match ? "not indexed" : "")} where ${sql.join(
+  return sql`select ${COUNTED_TOTALS_COLUMNS} from leads l ${sql.raw(match ? "not indexed" : "")} where ${sql.join(
     conditions,
     sql` and `,
   )} group by status`;
@@ -203,7 +202,7 @@ export async function loadPipeline(
   const perColumn = clampLimit(query.perColumn, PIPELINE_COLUMN_DEFAULT);
   const match = searchMatch(query.q);
   if (match === null) {
-    return { columns: LEAD_STATUSES.map((status) => ({ status, count: 0, value_sum: 0, leads: [], next_cursor: null })) };
+    return { columns: LEAD_STATUSES.map((status) => ({ status, ...columnTotals(undefined), leads: [], next_cursor: null })) };
   }
   const filters = leadFilterConditions(actor, query);
   const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...SortedRow[]]>(db, [
@@ -214,8 +213,7 @@ export async function loadPipeline(
   return {
     columns: LEAD_STATUSES.map((status, i) => {
       const page = toPage(pages[i] as SortedRow[], perColumn);
-      const total = byStatus.get(status);
-      return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
+      return { status, ...columnTotals(byStatus.get(status)), leads: page.items, next_cursor: page.next_cursor };
     }),
   };
 }
@@ -230,13 +228,12 @@ export async function loadPipelineColumn(
   const limit = clampLimit(query.limit, PIPELINE_COLUMN_DEFAULT);
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
-  if (match === null) return { status, count: 0, value_sum: 0, leads: [], next_cursor: null };
+  if (match === null) return { status, ...columnTotals(undefined), leads: [], next_cursor: null };
   const filters = leadFilterConditions(actor, query);
   const [totals, rows] = await readBatch<[StatusTotalsRow, SortedRow]>(db, [
     statusTotalsQuery(match ?? null, status, filters),
     leadPageQuery({ match: match ?? null, status, after, limit: limit + 1, filters }),
   ]);
   const page = toPage(rows, limit);
-  const total = totals[0];
-  return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
+  return { status, ...columnTotals(totals[0]), leads: page.items, next_cursor: page.next_cursor };
 }

@@ -4,14 +4,17 @@
 // written in the same batch as the update).
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { normalizePhone } from "~/modules/leads/phone";
 import { isSingleLine } from "~/lib/single-line";
 import { canAssignLead, canDeleteLead, canEditLead } from "../auth/crm-permissions.ts";
 import {
   leadActivities,
   leads,
+  LEAD_CURRENCIES,
   LEAD_SOURCES,
   LEAD_STATUSES,
   normalizedLeadEmail,
+  ORG_CURRENCY,
   users,
   type ActivityType,
   type Lead,
@@ -30,6 +33,7 @@ export const FIELD_ISSUE = {
   required: "apiErrors.field.required",
   tooLong: "apiErrors.field.too_long",
   invalid: "apiErrors.field.invalid_value",
+  invalidPhone: "apiErrors.field.invalid_phone",
   assigneeUnavailable: "apiErrors.field.assignee_unavailable",
 } as const;
 
@@ -52,7 +56,13 @@ const leadFields = {
   email: z
     .union([z.literal(""), z.null(), z.string().trim().toLowerCase().max(254, FIELD_ISSUE.tooLong).pipe(z.email(invalid))], invalid)
     .transform((v) => v || null),
-  phone: nullableLine(40),
+  /** Stored in E.164 (app/modules/leads/phone.ts): "(11) 98888-7777" → "+5511988887777"; "" → null. */
+  phone: nullableLine(40).transform((v, ctx) => {
+    if (v === null) return null;
+    const e164 = normalizePhone(v);
+    if (!e164) ctx.addIssue({ code: "custom", message: FIELD_ISSUE.invalidPhone });
+    return e164 ?? z.NEVER;
+  }),
   company: nullableLine(200),
   source: z.enum(LEAD_SOURCES, invalid),
   status: z.enum(LEAD_STATUSES, invalid),
@@ -66,6 +76,8 @@ const leadFields = {
     }
     return n;
   }),
+  /** The estimated value's currency (docs/decisions/018). */
+  currency: z.enum(LEAD_CURRENCIES, invalid),
   notes: z
     .union([z.string().max(10_000, FIELD_ISSUE.tooLong), z.null()], invalid)
     .transform((v) => v?.replace(/\r\n?/g, "\n").trim() || null),
@@ -87,6 +99,7 @@ export const createLeadSchema = z.object({
   source: leadFields.source.default("website"),
   status: leadFields.status.default("new"),
   estimated_value: leadFields.estimated_value.default(null),
+  currency: leadFields.currency.default(ORG_CURRENCY),
   notes: leadFields.notes.default(null),
   assigned_to: leadFields.assigned_to.default(null),
   tags: leadFields.tags.default([]),
@@ -105,6 +118,7 @@ export const updateLeadSchema = z.object({
   source: leadFields.source.optional(),
   status: leadFields.status.optional(),
   estimated_value: leadFields.estimated_value.optional(),
+  currency: leadFields.currency.optional(),
   notes: leadFields.notes.optional(),
   assigned_to: leadFields.assigned_to.optional(),
   tags: leadFields.tags.optional(),
@@ -159,6 +173,7 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
       source: input.source,
       status: input.status,
       estimatedValue: input.estimated_value,
+      currency: input.currency,
       notes: input.notes,
       assignedTo: input.assigned_to,
       createdBy: actor.user.id,
@@ -203,6 +218,7 @@ const EDIT_FIELDS = [
   "company",
   "source",
   "estimated_value",
+  "currency",
   "notes",
   "tags",
 ] as const satisfies readonly LeadAuditField[];
@@ -213,6 +229,7 @@ const COLUMN_OF = {
   company: "company",
   source: "source",
   estimated_value: "estimatedValue",
+  currency: "currency",
   notes: "notes",
   tags: "tags",
 } as const satisfies Record<(typeof EDIT_FIELDS)[number], keyof Lead>;
@@ -279,7 +296,14 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
     }
     const fields = Object.keys(changes) as LeadAuditField[];
     if (fields.length > 0) {
-      audit.push({ type: "lead_update", content: fields.join(", "), metadata: { kind: "audit", field: "lead", fields, changes } });
+      // A value reads in its currency: the history says "R$ 15.000,00 → US$ 15.000".
+      const currencies =
+        changes.estimated_value || changes.currency ? { from: current.currency, to: patch.currency ?? current.currency } : undefined;
+      audit.push({
+        type: "lead_update",
+        content: fields.join(", "),
+        metadata: { kind: "audit", field: "lead", fields, changes, ...(currencies && { currencies }) },
+      });
     }
 
     if (audit.length === 0) return stripRow(current);
@@ -362,7 +386,7 @@ export async function deleteLead(ctx: ServiceContext, actor: Authenticated, id: 
   const [deleted] = await ctx.db
     .delete(leads)
     .where(eq(leads.id, id))
-    .returning({ id: leads.id, status: leads.status, estimated_value: leads.estimatedValue });
+    .returning({ id: leads.id, status: leads.status, estimated_value: leads.estimatedValue, currency: leads.currency });
   if (!deleted) throw new NotFoundError();
   // Gone from D1: every open board and detail hears of it (lead-events.ts).
   await publishLeadDeleted(ctx, eventActor(actor), deleted);

@@ -2,6 +2,9 @@
 // and a company, found in free text typed in pt, es or en. Isomorphic and small: the
 // widget loads it lazily and the server's assistant uses the same rules. No zod, no
 // dictionaries, no big tables.
+import { normalizePhone } from "~/modules/leads/phone";
+
+export { normalizePhone };
 
 export type ExtractedContact = {
   email: string | null;
@@ -13,7 +16,6 @@ export type ExtractedContact = {
 const EMAIL = /[a-z0-9][a-z0-9._%+-]*@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.[a-z]{2,}/i;
 /** A run of digits with the separators people type: +55 (11) 9 8765-4321, 21 99876 5432. */
 const PHONE_CANDIDATE = /\+?\s?\(?\d[\d\s().-]{6,20}\d/g;
-const CPF = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;
 
 /** Words that end a name or a company, and words that are never a name (folded: no accents). */
 const STOPS = new Set(
@@ -35,7 +37,7 @@ const NOT_NAMES = new Set(
     "cliente client customer estudante estudiante student dev developer desenvolvedor programador " +
     "urgente urgent importante important so only solo apenas muito muy very also tambem tambien " +
     "app apps site web sistema software loja tienda store preco precio price orcamento presupuesto quote " +
-    "teste test prueba help ajuda ayuda info duvida pergunta question"
+    "teste test prueba help ajuda ayuda info duvida pergunta question sou soy somos estou estoy"
   ).split(" "),
 );
 const PARTICLES = new Set(["da", "de", "do", "das", "dos", "del", "la", "van", "von", "di"]);
@@ -48,26 +50,6 @@ function fold(text: string): string {
 }
 
 const WORD = /^[\p{L}][\p{L}'’.-]*$/u;
-
-/** "+5511987654321" for a Brazilian number (with or without +55), "+14155550132" for any "+…". */
-export function normalizePhone(candidate: string): string | null {
-  const raw = candidate.trim();
-  if (CPF.test(raw)) return null;
-  let digits = raw.replace(/\D/g, "");
-  if (raw.startsWith("+")) {
-    if (digits.startsWith("55")) return isBrazilianNational(digits.slice(2)) ? `+${digits}` : null;
-    return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
-  }
-  if (digits.length >= 12 && digits.startsWith("55") && isBrazilianNational(digits.slice(2))) return `+${digits}`;
-  if (digits.startsWith("0")) digits = digits.slice(1);
-  return isBrazilianNational(digits) ? `+55${digits}` : null;
-}
-
-/** DDD (11-99, no zero) then a landline (8 digits from 2-5) or a mobile (9 digits from 9). */
-function isBrazilianNational(digits: string): boolean {
-  if (!/^[1-9][1-9]\d{8,9}$/.test(digits)) return false;
-  return digits.length === 11 ? digits[2] === "9" : /[2-5]/.test(digits[2] ?? "");
-}
 
 function capitalise(word: string, first: boolean): string {
   if (word !== word.toLowerCase()) return word;
@@ -103,18 +85,102 @@ function readWords(text: string, at: number, max: number, isStop: (folded: strin
 
 const NAME_INTRO =
   /(?:^|[\s,.!])(meu nome e|me chamo|pode me chamar de|aqui e (?:o|a)|mi nombre es|me llamo|my name is|name['’]?s|sou(?: o| a)?|soy(?: el| la)?|i['’]?m|i am|this is|aqui (?:o|a))\s+/g;
-const COMPANY_INTRO =
-  /(?:^|[\s,.!])((?:da|na|do|no|de la|en la|at|of) (?:empresa|compania|company)|trabalho (?:na|no|em|pela|pelo|para)|trabajo (?:en|para)|work (?:at|for)|working (?:at|for)|minha empresa (?:e|se chama)|mi empresa (?:es|se llama)|(?:my|our) company(?: is|'s)?|nossa empresa (?:e|se chama)|empresa:|(?:ceo|cto|coo|cfo|founder|co-?founder|fundador[a]?|dono|dona|dueno|duena|owner|gerente|manager|diretor[a]?|director[a]?|head) (?:de|da|do|del|at|of|en|na|no))\s+/g;
 
-function companyAt(text: string, at: number): string | null {
-  const { taken } = readWords(text, at, 4, (folded) => STOPS.has(folded) && !["de", "do", "da", "del", "la", "of"].includes(folded));
-  while (taken.length && STOPS.has(fold(taken[taken.length - 1] ?? ""))) taken.pop();
-  return taken.length ? taken.join(" ") : null;
+/**
+ * What comes before a company. Group 1, the company named as one ("da empresa", "my company
+ * is", "empresa:"): taken as typed. Group 2, a place of work or origin ("trabalho na", "work
+ * at", "sou da", "I'm from", a role "CTO de"): only a name that looks like a company's, not a
+ * place, a department or a sentence ("trabalho em casa", "sou do Rio", "work at a bank").
+ */
+const COMPANY_INTRO =
+  /(?:^|[\s,.!])(?:((?:da|na|do|no|de la|en la|at|of) (?:empresa|compania|company)|minha empresa (?:e|se chama)|mi empresa (?:es|se llama)|(?:my|our) company(?: is|'s)?|nossa empresa (?:e|se chama)|empresa:)|((?:trabalho|trabalhamos) (?:na|no|em|pela|pelo|para)|(?:trabajo|trabajamos) (?:en|para)|(?:work|working|i work|we work) (?:at|for)|(?:sou|somos) (?:da|do)|(?:i['’]?m|i am|we['’]?re|we are) from|^(?:(?:hi|hello|hey)[,!]? )?from|(?:ceo|cto|coo|cfo|founder|co-?founder|fundador[a]?|dono|dona|dueno|duena|owner|gerente|manager|diretor[a]?|director[a]?|head) (?:de|da|do|del|at|of|en|na|no)))\s+/g;
+
+const words = (list: string) => new Set(list.split(" "));
+/** Where people are from or work, not whom for (folded). */
+const PLACES = words(
+  "brasil brazil mexico argentina chile colombia peru portugal espanha espana spain eua usa canada uruguai uruguay paraguai " +
+    "paraguay bolivia venezuela equador ecuador europa europe acre alagoas amapa amazonas bahia ceara goias maranhao minas mato " +
+    "paraiba parana pernambuco piaui rondonia roraima sergipe tocantins espirito santa sao rio sp rj bh poa recife salvador " +
+    "fortaleza curitiba belem manaus goiania campinas floripa florianopolis brasilia natal vitoria santos niteroi londrina " +
+    "madrid barcelona bogota lima santiago buenos cdmx monterrey guadalajara medellin quito caracas montevideo london texas " +
+    "california florida miami boston chicago toronto new los san interior capital nordeste norte sul",
+);
+/** Departments, kinds of workplace and other plain nouns: a company only with a name after them. */
+const GENERIC = words(
+  "area setor sector departamento department depto time equipe equipo team casa home escritorio oficina office remoto remote " +
+    "freela freelance freelancer autonomo autonoma vendas ventas sales marketing ti it rh hr financeiro finanzas finance " +
+    "comercial compras juridico legal suporte soporte support produto producto product operacoes operaciones operations " +
+    "tecnologia technology startup empresa company compania banco bank industria industry comercio varejo retail governo " +
+    "gobierno government hospital escola school universidade universidad university faculdade agencia agency consultoria " +
+    "consulting padaria panaderia restaurante restaurant",
+);
+/** Words that end a company typed in lower case (besides STOPS): "há 5 anos", "lol". */
+const TAIL = words(
+  "ha hace faz since desde ago atualmente currently actualmente hoje today agora now mas but pero porque because lol kkk haha rs",
+);
+/** Kept after a capitalised company name: "Acme Inc", "Duarte Cosméticos Ltda". */
+const SUFFIXES = words("ltda ltd sa s.a s/a inc llc corp co me eireli gmbh plc");
+/** Joining words inside a capitalised name ("Banco do Brasil", "Silva & Filhos"). */
+const JOINERS = words("de da do das dos del la of & e y and");
+const ARTICLES = words("a o the la el");
+const INDEFINITE = words("um uma un una an uns umas some");
+const isCapital = (word: string) => /^\p{Lu}/u.test(word);
+
+/**
+ * The company that starts at `at`, or null for what is not one. `loose`: found after a
+ * place-of-work intro, so it must look like a company (see COMPANY_INTRO). A name typed with
+ * capitals ends at the first word in lower case ("Duarte Cosméticos há 5 anos"); one typed in
+ * lower case ends at a stop word and is at most 4 words.
+ */
+function companyAt(text: string, at: number, loose: boolean): string | null {
+  const rest = text.slice(at);
+  const end = rest.search(/[,;:!?()/|\n\d@]|\.(\s|$)/);
+  const typed: string[] = [];
+  for (const word of (end === -1 ? rest : rest.slice(0, end)).split(/\s+/)) {
+    if (!word) continue;
+    if (!WORD.test(word) && word !== "&") break;
+    typed.push(clean(word));
+  }
+  let first = fold(typed[0] ?? "");
+  // "sou da empresa Duarte": the company named as one after all.
+  if (/^(empresa|compania|company)$/.test(first) && typed.length > 1) {
+    typed.shift();
+    first = fold(typed[0]!);
+    loose = false;
+  }
+  // "a Duarte Cosméticos" names one; "a bank", "uma padaria" are any.
+  if (INDEFINITE.has(first)) return null;
+  if (ARTICLES.has(first) && typed.length > 1) {
+    if (!isCapital(typed[1]!)) return null;
+    typed.shift();
+    first = fold(typed[0]!);
+  }
+  if (!typed.length) return null;
+  const capitalised = isCapital(typed[0]!);
+  const taken = [typed[0]!];
+  for (let i = 1; i < typed.length && taken.length < 5; i++) {
+    const word = typed[i]!;
+    const folded = fold(word);
+    if (capitalised) {
+      if (isCapital(word) || SUFFIXES.has(folded)) taken.push(word);
+      else if (JOINERS.has(folded) && isCapital(typed[i + 1] ?? "")) taken.push(word);
+      else break;
+    } else {
+      if ((STOPS.has(folded) && !["de", "do", "da", "del", "of"].includes(folded)) || TAIL.has(folded)) break;
+      taken.push(word);
+    }
+  }
+  while (taken.length > 1 && JOINERS.has(fold(taken[taken.length - 1]!))) taken.pop();
+  if (!capitalised && taken.length > 4) return null;
+  if (STOPS.has(first) || TAIL.has(first)) return null;
+  if (loose && PLACES.has(first)) return null;
+  if ((taken.length === 1 || !capitalised) && (GENERIC.has(first) || NOT_NAMES.has(first))) return null;
+  return taken.join(" ");
 }
 
 function findCompany(text: string, folded: string): string | null {
   for (const match of folded.matchAll(COMPANY_INTRO)) {
-    const company = companyAt(text, (match.index ?? 0) + match[0].length);
+    const company = companyAt(text, (match.index ?? 0) + match[0].length, match[2] !== undefined);
     if (company) return company;
   }
   return null;
@@ -135,7 +201,7 @@ function findName(text: string, folded: string): { name: string | null; company:
     const name = taken.map((word, i) => capitalise(word, i === 0)).join(" ");
     // "I'm John from Acme", "sou o Carlos da TechBR": the company follows the name.
     const followsName = isSou && (stoppedBy === "from" || stoppedBy === "da" || stoppedBy === "do");
-    const company = followsName && !/^\s*empresa\b/.test(folded.slice(stopEnd)) ? companyAt(text, stopEnd) : null;
+    const company = followsName && !/^\s*empresa\b/.test(folded.slice(stopEnd)) ? companyAt(text, stopEnd, true) : null;
     return { name, company };
   }
   return { name: null, company: null };

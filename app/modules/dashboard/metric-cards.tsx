@@ -6,6 +6,7 @@ import { formatMoney, formatNumber } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import type { DashboardDto, DashboardTrend } from "@worker/services/crm-types";
+import { formatSums } from "~/modules/leads/money-sums";
 import { trendPercent } from "./trend.ts";
 
 type TrendId = "total" | "created" | "won" | "revenue";
@@ -63,7 +64,8 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
       id: "revenue",
       label: "crm.dashboard.cards.revenue",
       hint: "crm.dashboard.cards.revenueHint",
-      value: formatMoney(trends.revenue.now, language),
+      // One sum per currency (docs/decisions/018); the trend compares the reais.
+      value: formatSums(trends.revenue.now, trends.revenueOther, language),
       trend: "revenue",
       icon: <RocketIcon />,
     },

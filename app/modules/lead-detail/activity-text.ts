@@ -1,5 +1,6 @@
 import type { ActivityDto, LeadAuditField, LeadAuditMetadata, UserRef } from "@worker/services/crm-types";
 import { formatMoney, formatNumber } from "~/i18n/format";
+import { formatPhone } from "~/modules/leads/phone-format";
 import type { Language, TranslationKey, Translate } from "~/i18n";
 
 // The timeline's audit entries (status, assignee and other edits, written by the services
@@ -9,6 +10,7 @@ import type { Language, TranslationKey, Translate } from "~/i18n";
 
 const STATUS_KEYS = new Set(["new", "qualified", "contacted", "negotiating", "won", "lost"]);
 const SOURCE_KEYS = new Set(["website", "referral", "social_media", "advertising", "other"]);
+const CURRENCY_KEYS = new Set(["BRL", "USD", "EUR"]);
 const FIELD_KEYS = new Set<string>([
   "name",
   "email",
@@ -17,6 +19,7 @@ const FIELD_KEYS = new Set<string>([
   "source",
   "status",
   "estimated_value",
+  "currency",
   "notes",
   "assigned_to",
   "tags",
@@ -44,7 +47,7 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
     return t("crm.leadDetail.history.reassigned", { who, from: name(from), to: name(to) });
   }
   if (metadata.field === "lead") {
-    const { fields = [], changes = {} } = metadata as Extract<LeadAuditMetadata, { field: "lead" }>;
+    const { fields = [], changes = {}, currencies } = metadata as Extract<LeadAuditMetadata, { field: "lead" }>;
     const parts = fields
       .filter((field) => FIELD_KEYS.has(field))
       .map((field) => {
@@ -53,8 +56,8 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
         if (!change) return label;
         return t("crm.leadDetail.history.fieldChange", {
           field: label,
-          from: fieldValue(field, change.from, t, language),
-          to: fieldValue(field, change.to, t, language),
+          from: fieldValue(field, change.from, t, language, currencies?.from),
+          to: fieldValue(field, change.to, t, language, currencies?.to),
         });
       });
     return parts.length
@@ -64,9 +67,13 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
   return null;
 }
 
-function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language): string {
+/** A changed field's value; `currency`: an estimated value's (entries before currencies: BRL). */
+function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language, currency = "BRL"): string {
   if (field === "source" && typeof value === "string" && SOURCE_KEYS.has(value)) return t(`crm.shared.sources.${value}` as TranslationKey);
-  if (field === "estimated_value" && typeof value === "number") return formatMoney(value, language);
+  if (field === "currency" && typeof value === "string" && CURRENCY_KEYS.has(value))
+    return t(`crm.shared.currencies.${value}` as TranslationKey);
+  if (field === "estimated_value" && typeof value === "number") return formatMoney(value, language, currency);
+  if (field === "phone" && typeof value === "string") return formatPhone(value);
   return text(value, t, language);
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "~/i18n/format";
 import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
+import { formatPhone } from "~/modules/leads/phone-format";
 import { TagsEditor } from "./tags-editor";
 
 /** Visão Geral: contact information, the lead's details with the tags editor, its notes text. */
@@ -23,7 +24,7 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
             <Item label={t("crm.leadDetail.overview.email")}>
               {lead.email ? <Link href={`mailto:${lead.email}`}>{lead.email}</Link> : missing}
             </Item>
-            <Item label={t("crm.leadDetail.overview.phone")}>{lead.phone ?? missing}</Item>
+            <Item label={t("crm.leadDetail.overview.phone")}>{lead.phone ? formatPhone(lead.phone) : missing}</Item>
             <Item label={t("crm.leadDetail.overview.company")}>{lead.company ?? missing}</Item>
           </DataList.Root>
         </Section>
@@ -31,7 +32,9 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
         <Section title={t("crm.leadDetail.overview.leadDetails")}>
           <DataList.Root orientation="vertical" size="2">
             <Item label={t("crm.leadDetail.overview.source")}>{t(`crm.shared.sources.${lead.source}`)}</Item>
-            <Item label={t("crm.leadDetail.overview.estimatedValue")}>{formatMoney(lead.estimated_value ?? 0, language)}</Item>
+            <Item label={t("crm.leadDetail.overview.estimatedValue")}>
+              {formatMoney(lead.estimated_value ?? 0, language, lead.currency)}
+            </Item>
             <Item label={t("crm.leadDetail.overview.assignee")}>
               {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
             </Item>

@@ -1,11 +1,12 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { LEAD_SOURCES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
+import { LEAD_CURRENCIES, LEAD_SOURCES, ORG_CURRENCY, type LeadCurrency, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
+import { formatPhone } from "./phone-format";
 import { api, type ApiClientError } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { StatusSelect } from "~/modules/crm/status-select";
@@ -26,6 +27,9 @@ type LeadFormDialogProps = {
 };
 
 type LeadExists = { id: string; name: string; message: string };
+
+/** The value field's label names the chosen currency: "Valor Estimado (US$)". */
+const CURRENCY_SYMBOLS: Record<LeadCurrency, string> = { BRL: "R$", USD: "US$", EUR: "€" };
 
 /**
  * Creates or edits a lead (crm.md §3): every field of the form, native validation, then
@@ -93,6 +97,7 @@ function LeadForm({
   const id = useId();
   const [source, setSource] = useState<LeadSource>(lead?.source ?? "website");
   const [status, setStatus] = useState<LeadStatus>(lead?.status ?? "new");
+  const [currency, setCurrency] = useState<LeadCurrency>(lead?.currency ?? ORG_CURRENCY);
   const [assignee, setAssignee] = useState<string | null>(lead?.assigned_to ?? null);
   const [tags, setTags] = useState<string[]>(lead?.tags ?? []);
   const [tagDraft, setTagDraft] = useState("");
@@ -120,6 +125,7 @@ function LeadForm({
       source,
       status,
       estimated_value: parseEstimatedValue(text("estimated_value"), language),
+      currency,
       assigned_to: assignee,
       // A tag typed but not added yet counts too.
       tags: addTag(tags, tagDraft),
@@ -190,7 +196,7 @@ function LeadForm({
               name="phone"
               type="tel"
               maxLength={40}
-              defaultValue={lead?.phone ?? ""}
+              defaultValue={lead?.phone ? formatPhone(lead.phone) : ""}
               placeholder={t("crm.leads.form.phonePlaceholder")}
               autoComplete="off"
             />
@@ -204,21 +210,35 @@ function LeadForm({
             <TextField.Root {...fieldIds("company")} name="company" maxLength={200} defaultValue={lead?.company ?? ""} autoComplete="off" />
           </Field>
           <Field
-            label={t("crm.leads.form.estimatedValue")}
+            label={t("crm.leads.form.estimatedValue", { currency: CURRENCY_SYMBOLS[currency] })}
             htmlFor={`${id}-estimated_value`}
-            error={fieldError("estimated_value")}
+            error={fieldError("estimated_value") ?? fieldError("currency")}
             errorId={`${id}-estimated_value-error`}
           >
-            <TextField.Root
-              {...fieldIds("estimated_value")}
-              name="estimated_value"
-              inputMode="decimal"
-              pattern={decimalPattern(language)}
-              title={t("crm.leads.form.estimatedValueHint")}
-              defaultValue={estimatedValueText(lead?.estimated_value, language)}
-              placeholder={t("crm.leads.form.estimatedValuePlaceholder")}
-              autoComplete="off"
-            />
+            {/* The value and its currency (docs/decisions/018), side by side. */}
+            <Flex gap="2">
+              <Select.Root value={currency} onValueChange={(value) => setCurrency(value as LeadCurrency)}>
+                <Select.Trigger aria-label={t("crm.leads.form.currency")} data-testid="lead-form-currency" className="shrink-0" />
+                <Select.Content position="popper">
+                  {LEAD_CURRENCIES.map((value) => (
+                    <Select.Item key={value} value={value}>
+                      {t(`crm.shared.currencies.${value}`)}
+                    </Select.Item>
+                  ))}
+                </Select.Content>
+              </Select.Root>
+              <TextField.Root
+                {...fieldIds("estimated_value")}
+                name="estimated_value"
+                inputMode="decimal"
+                pattern={decimalPattern(language)}
+                title={t("crm.leads.form.estimatedValueHint")}
+                defaultValue={estimatedValueText(lead?.estimated_value, language)}
+                placeholder={t("crm.leads.form.estimatedValuePlaceholder")}
+                autoComplete="off"
+                className="min-w-0 flex-1"
+              />
+            </Flex>
           </Field>
           <Field label={t("crm.leads.form.source")} htmlFor={`${id}-source`} error={fieldError("source")} errorId={`${id}-source-error`}>
             <Select.Root value={source} onValueChange={(value) => setSource(value as LeadSource)}>

@@ -16,6 +16,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
@@ -415,11 +416,11 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
               )}
               {lead.phone && (
                 <InfoRow icon={<MobileIcon />} label={t("crm.leads.card.phone")}>
-                  {lead.phone}
+                  {formatPhone(lead.phone)}
                 </InfoRow>
               )}
               <InfoRow icon={<ValueIcon />} label={t("crm.leads.card.value")}>
-                <Text weight="bold">{formatMoney(lead.estimated_value ?? 0, language)}</Text>
+                <Text weight="bold">{formatMoney(lead.estimated_value ?? 0, language, lead.currency)}</Text>
               </InfoRow>
               <InfoRow icon={<PersonIcon />} label={t("crm.leads.card.assignee")}>
                 {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}

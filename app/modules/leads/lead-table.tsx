@@ -261,7 +261,7 @@ export function LeadTable({
                     <StatusBadge status={lead.status} />
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">
-                    {lead.estimated_value === null ? "—" : formatMoney(lead.estimated_value, language)}
+                    {lead.estimated_value === null ? "—" : formatMoney(lead.estimated_value, language, lead.currency)}
                   </td>
                   <td className="max-w-40 truncate px-3 py-2" data-testid="lead-row-owner">
                     {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
@@ -348,7 +348,7 @@ function BulkBar({
   };
 
   const exportCsv = () => {
-    const columns = ["name", "email", "phone", "company", "status", "value", "owner", "source", "tags", "created", "activity"] as const;
+    const columns = ["name", "email", "phone", "company", "status", "value", "currency", "owner", "source", "tags", "created", "activity"] as const;
     const csv = toCsv(
       columns.map((column) => t(`crm.leads.bulk.csv.${column}`)),
       selection.map((lead) => [
@@ -358,6 +358,7 @@ function BulkBar({
         lead.company,
         t(`crm.shared.statuses.${lead.status}`),
         lead.estimated_value,
+        lead.currency,
         lead.assigned_user?.name,
         t(`crm.shared.sources.${lead.source}`),
         lead.tags.join(", "),

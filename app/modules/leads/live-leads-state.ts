@@ -79,13 +79,16 @@ export function placeInPage(
 export type LeadScope = { filters: LeadFilters; viewerId: string | null };
 const NO_FILTERS: LeadScope = { filters: {}, viewerId: null };
 
+type ColumnTotals = LeadStatusTotals[LeadStatus];
+const figures = ({ count, value_sum, other_sums }: ColumnTotals): ColumnTotals => ({ count, value_sum, other_sums: other_sums ?? {} });
+
 /** Counts and value sums as the server keeps them (only for a board without a search). */
 const withTotals = (columns: Columns, totals: LeadStatusTotals): Columns =>
-  columns.map((column) => ({ ...column, count: totals[column.status].count, value_sum: totals[column.status].value_sum }));
+  columns.map((column) => ({ ...column, ...figures(totals[column.status]) }));
 
-/** One column's count and value sum, read again for a board with a search. */
-export const withColumnTotals = (columns: Columns, status: LeadStatus, count: number, valueSum: number): Columns =>
-  columns.map((column) => (column.status === status ? { ...column, count, value_sum: valueSum } : column));
+/** One column's count and value sums, read again for a board with a search. */
+export const withColumnTotals = (columns: Columns, status: LeadStatus, totals: ColumnTotals): Columns =>
+  columns.map((column) => (column.status === status ? { ...column, ...figures(totals) } : column));
 
 const same = <T>(value: T) => value;
 

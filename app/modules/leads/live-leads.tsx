@@ -46,7 +46,7 @@ export default function LiveLeads({ q, scope, pipeline, since, onChange }: LiveL
         if (latest.current.q !== search || latest.current.scope !== asked) return;
         latest.current.onChange({
           event: null,
-          board: (columns) => withColumnTotals(columns, status, column.count, column.value_sum),
+          board: (columns) => withColumnTotals(columns, status, column),
           recounts: [status],
           list: (items) => items,
         });

@@ -1,6 +1,6 @@
 // The pipeline board's columns as plain data, and the pure moves the board makes on them
 // (optimistic drag, rollback, an edit made elsewhere, "Carregar mais").
-import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
+import { LEAD_STATUSES, ORG_CURRENCY, type LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import type { LeadSort } from "@worker/services/lead-filter-keys";
 import type { LeadEvent } from "~/modules/realtime/protocol";
@@ -29,7 +29,16 @@ export type LiveChange = {
   list: (items: LeadDto[], view: ListView) => LeadDto[];
 };
 
-const value = (lead: LeadDto) => lead.estimated_value ?? 0;
+/**
+ * The column's value sums with the lead's value added (sign 1) or taken out (-1), in the
+ * lead's currency: BRL in value_sum, any other in other_sums (docs/decisions/018).
+ */
+function withValue(column: Pick<PipelineColumnDto, "value_sum" | "other_sums">, lead: LeadDto, sign: 1 | -1) {
+  const value = sign * (lead.estimated_value ?? 0);
+  if (lead.currency === ORG_CURRENCY || !lead.currency) return { value_sum: column.value_sum + value, other_sums: column.other_sums };
+  const others = column.other_sums ?? {};
+  return { value_sum: column.value_sum, other_sums: { ...others, [lead.currency]: (others[lead.currency] ?? 0) + value } };
+}
 
 /** Newest first, as the server sends each column. */
 const newestFirst = (a: LeadDto, b: LeadDto) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
@@ -63,19 +72,19 @@ export function moveLead(
     if (column.status === found.status && column.status === to) {
       return {
         ...column,
-        value_sum: column.value_sum - value(found.lead) + value(moved),
+        ...withValue(withValue(column, found.lead, -1), moved, 1),
         leads: column.leads.map((lead) => (lead.id === leadId ? moved : lead)),
       };
     }
     if (column.status === found.status) {
       const leads = column.leads.filter((lead) => lead.id !== leadId);
       if (counted(column.status)) return { ...column, leads };
-      return { ...column, count: Math.max(0, column.count - 1), value_sum: column.value_sum - value(found.lead), leads };
+      return { ...column, count: Math.max(0, column.count - 1), ...withValue(column, found.lead, -1), leads };
     }
     if (column.status === to) {
       const leads = [...column.leads, moved].sort(newestFirst);
       if (counted(column.status)) return { ...column, leads };
-      return { ...column, count: column.count + 1, value_sum: column.value_sum + value(moved), leads };
+      return { ...column, count: column.count + 1, ...withValue(column, moved, 1), leads };
     }
     return column;
   });
@@ -95,6 +104,7 @@ export function appendColumnPage(columns: Columns, page: PipelineColumnDto): Pip
       ...column,
       count: page.count,
       value_sum: page.value_sum,
+      other_sums: page.other_sums,
       leads: [...column.leads, ...page.leads.filter((lead) => !shown.has(lead.id))],
       next_cursor: page.next_cursor,
     };

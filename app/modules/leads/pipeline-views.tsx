@@ -4,6 +4,7 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { formatMoney, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
+import { formatSums, hasSums } from "./money-sums";
 import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 
 // What the pipeline looks like, without drag and drop: the server renders these, and the
@@ -53,9 +54,9 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
             <span className="sr-only">{t(`crm.leads.pipeline.count.${pluralForm(language, column.count)}`, { count: column.count })}</span>
           </Badge>
         </Flex>
-        {column.value_sum > 0 && (
+        {hasSums(column.value_sum, column.other_sums) && (
           <Text size="1" color="gray" data-testid="pipeline-column-sum">
-            {t("crm.leads.pipeline.total", { value: formatMoney(column.value_sum, language) })}
+            {t("crm.leads.pipeline.total", { value: formatSums(column.value_sum, column.other_sums, language) })}
           </Text>
         )}
       </Flex>
@@ -128,7 +129,7 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
         </Text>
       )}
       <Text size="2" weight="bold">
-        {formatMoney(lead.estimated_value ?? 0, language)}
+        {formatMoney(lead.estimated_value ?? 0, language, lead.currency)}
       </Text>
       <Text size="1" color="gray" truncate>
         {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}

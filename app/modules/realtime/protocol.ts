@@ -3,8 +3,8 @@
 // (party/, worker/services) and the browser. TYPES AND TINY CONSTANTS ONLY: the browser
 // imports this file with `import type` or for the constants, and zod must never reach a
 // browser chunk; the server parses incoming frames with ./protocol.server.ts.
-import type { LeadStatus } from "../../../worker/db/schema/enums.ts";
-import type { ChatMessageDto, LeadDto, NotificationDto, UserRef } from "../../../worker/services/crm-types.ts";
+import type { LeadCurrency, LeadStatus } from "../../../worker/db/schema/enums.ts";
+import type { ChatMessageDto, LeadDto, NotificationDto, OtherCurrencySums, UserRef } from "../../../worker/services/crm-types.ts";
 
 /** partyserver parties (kebab-case of the Durable Object bindings ChatRoom and UserRoom). */
 export const CHAT_PARTY = "chat-room";
@@ -57,11 +57,12 @@ export type ChatActivityEvent = EventBase & { type: "chat.activity"; channel_id:
 export type ChatChannelEvent = EventBase & { type: "chat.channel"; channel_id: string };
 
 /**
- * Count and value sum (null = 0) of every lead per status, read right after a lead change
+ * Count and value sums (null = 0) of every lead per status, read right after a lead change
  * (lead_status_totals, kept by triggers): pipeline headers and dashboard figures take them
- * as they are instead of adding up changes.
+ * as they are instead of adding up changes. value_sum: the BRL leads; other_sums: the others,
+ * per currency (never converted).
  */
-export type LeadStatusTotals = Record<LeadStatus, { count: number; value_sum: number }>;
+export type LeadStatusTotals = Record<LeadStatus, { count: number; value_sum: number; other_sums: OtherCurrencySums }>;
 
 /**
  * A lead was created (`change` "created": the CRM form, the site's contact form or chat
@@ -85,6 +86,7 @@ export type LeadDeletedEvent = EventBase & {
   lead_id: string;
   status: LeadStatus;
   estimated_value: number | null;
+  currency: LeadCurrency;
   actor: UserRef | null;
   totals: LeadStatusTotals;
 };
@@ -105,7 +107,7 @@ export type LeadActivityEvent = EventBase & {
 export type LeadBatchEvent = EventBase & {
   type: "lead.batch";
   changed: { lead: LeadDto; previous_status: LeadStatus }[];
-  deleted: { lead_id: string; status: LeadStatus; estimated_value: number | null }[];
+  deleted: Pick<LeadDeletedEvent, "lead_id" | "status" | "estimated_value" | "currency">[];
   actor: UserRef | null;
   totals: LeadStatusTotals;
 };

@@ -10,6 +10,17 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_SOURCES = ["website", "referral", "social_media", "advertising", "other"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/**
+ * The currencies a lead's estimated value may be in (issue 20). A lead's own currency; sums
+ * are per currency, never converted (docs/decisions/018-lead-currency.md).
+ */
+export const LEAD_CURRENCIES = ["BRL", "USD", "EUR"] as const;
+export type LeadCurrency = (typeof LEAD_CURRENCIES)[number];
+/** The organisation's currency: a new lead's unless another is chosen (settings cannot change it yet). */
+export const ORG_CURRENCY = "BRL" satisfies LeadCurrency;
+/** The currency of the budgets the public site shows (its chat assistant's answers are in US$). */
+export const SITE_CURRENCY = "USD" satisfies LeadCurrency;
+
 export const PREDEFINED_TAGS = [
   "Urgente",
   "Qualificado",

@@ -1,7 +1,17 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
-import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, type ActivityType, type LeadSource, type LeadStatus } from "./enums.ts";
+import {
+  ACTIVITY_TYPES,
+  LEAD_CURRENCIES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  ORG_CURRENCY,
+  type ActivityType,
+  type LeadCurrency,
+  type LeadSource,
+  type LeadStatus,
+} from "./enums.ts";
 import { users } from "./users.ts";
 
 /** A lead's e-mail as the unique index sees it: trimmed and lower-case (NULL when none). */
@@ -37,8 +47,10 @@ export const leads = sqliteTable(
     company: text("company"),
     source: text("source").$type<LeadSource>().notNull().default("website"),
     status: text("status").$type<LeadStatus>().notNull().default("new"),
-    /** Reais; NULL counts as 0 in every sum. */
+    /** In `currency`; NULL counts as 0 in every sum. */
     estimatedValue: real("estimated_value"),
+    /** The estimated value's currency (migration 0011; sums are kept per currency). */
+    currency: text("currency").$type<LeadCurrency>().notNull().default(ORG_CURRENCY),
     notes: text("notes"),
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -76,6 +88,7 @@ export const leads = sqliteTable(
     check("leads_status_check", sql`${t.status} in ${sqlList(LEAD_STATUSES)}`),
     check("leads_source_check", sql`${t.source} in ${sqlList(LEAD_SOURCES)}`),
     check("leads_tags_check", sql`json_valid(${t.tags}) and json_type(${t.tags}) = 'array'`),
+    check("leads_currency_check", sql`${t.currency} in ${sqlList(LEAD_CURRENCIES)}`),
     check("leads_estimated_value_check", sql`${t.estimatedValue} is null or ${t.estimatedValue} >= 0`),
     check("leads_name_check", sql`length(trim(${t.name})) > 0`),
   ],

@@ -80,6 +80,7 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
       source: "Source",
       status: "Status",
       estimated_value: "Estimated value",
+      currency: "Currency",
       notes: "Remarks",
       assigned_to: "Owner",
       tags: "Tags",

@@ -80,6 +80,7 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
       source: "Origen",
       status: "Estado",
       estimated_value: "Valor estimado",
+      currency: "Moneda",
       notes: "Observaciones",
       assigned_to: "Responsable",
       tags: "Etiquetas",

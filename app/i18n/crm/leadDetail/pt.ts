@@ -79,6 +79,7 @@ export const leadDetailPt = {
       source: "Origem",
       status: "Status",
       estimated_value: "Valor Estimado",
+      currency: "Moeda",
       notes: "Observações",
       assigned_to: "Responsável",
       tags: "Tags",

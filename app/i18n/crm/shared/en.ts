@@ -9,6 +9,12 @@ export const sharedEn: Dictionary["crm"]["shared"] = {
     won: "Won",
     lost: "Lost",
   },
+  /** A lead's currency (docs/decisions/018). */
+  currencies: {
+    BRL: "Real (R$)",
+    USD: "US dollar (US$)",
+    EUR: "Euro (€)",
+  },
   sources: {
     website: "Website",
     referral: "Referral",

@@ -9,6 +9,12 @@ export const sharedEs: Dictionary["crm"]["shared"] = {
     won: "Ganado",
     lost: "Perdido",
   },
+  /** A lead's currency (docs/decisions/018). */
+  currencies: {
+    BRL: "Real (R$)",
+    USD: "Dólar (US$)",
+    EUR: "Euro (€)",
+  },
   sources: {
     website: "Sitio web",
     referral: "Referido",

@@ -8,6 +8,12 @@ export const sharedPt = {
     won: "Ganho",
     lost: "Perdido",
   },
+  /** A lead's currency (docs/decisions/018). */
+  currencies: {
+    BRL: "Real (R$)",
+    USD: "Dólar (US$)",
+    EUR: "Euro (€)",
+  },
   sources: {
     website: "Website",
     referral: "Indicação",
