@@ -54,6 +54,8 @@ function expected(leads: Fixture[]) {
       created: { now: createdNow, before: leads.filter((lead) => lead.created >= 30 && lead.created < 60).length },
       won: { now: won.filter((lead) => inNow(lead.wonAt)).length, before: won.filter((lead) => inBefore(lead.wonAt)).length },
       revenue: { now: sum(won.filter((lead) => inNow(lead.wonAt))), before: sum(won.filter((lead) => inBefore(lead.wonAt))) },
+      // Every fixture lead is in reais: no other currency's revenue.
+      revenueOther: {},
     },
   };
 }

@@ -147,7 +147,7 @@ describe("sums per currency, never added together", () => {
   });
 
   it("the dashboard's revenue: the reais with their trend, the dollars beside them", async () => {
-    const dashboard = await get<DashboardDto>(rep, "dashboard");
+    const dashboard = await get<DashboardDto>(rep, "dashboard?scope=team");
     expect(dashboard.totalRevenue).toBe(9000);
     expect(dashboard.otherRevenue).toEqual({ USD: 150000 });
     // Both were created won in the last 30 days.

@@ -60,6 +60,7 @@ describe("GET /api/leads/:id", () => {
         tags: ["Urgente"],
         created_at: lead.createdAt,
         updated_at: lead.updatedAt,
+        last_activity_at: lead.createdAt,
       });
     }
   });
