@@ -58,6 +58,7 @@ export const en: Dictionary = {
       too_long: "Text too long.",
       invalid_value: "Invalid value.",
       invalid_date: "Invalid date.",
+      invalid_time: "Invalid time.",
       lead_not_found: "The selected lead no longer exists.",
       assignee_unavailable: "The selected assignee does not exist or is inactive.",
       too_many: "Too many items.",
@@ -70,6 +71,7 @@ export const en: Dictionary = {
     taskDue: {
       title: "Task due soon",
       message: "The task “{title}” is due within the next 24 hours.",
+      messageAt: "The task “{title}” is due at {time}.",
     },
     taskAssigned: {
       title: "New task assigned",

@@ -58,6 +58,7 @@ export const es: Dictionary = {
       too_long: "Texto demasiado largo.",
       invalid_value: "Valor no válido.",
       invalid_date: "Fecha no válida.",
+      invalid_time: "Hora no válida.",
       lead_not_found: "El lead seleccionado ya no existe.",
       assignee_unavailable: "El responsable seleccionado no existe o está inactivo.",
       too_many: "Demasiados elementos.",
@@ -70,6 +71,7 @@ export const es: Dictionary = {
     taskDue: {
       title: "Tarea por vencer",
       message: "La tarea “{title}” vence en las próximas 24 horas.",
+      messageAt: "La tarea “{title}” vence a las {time}.",
     },
     taskAssigned: {
       title: "Nueva tarea asignada",

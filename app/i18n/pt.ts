@@ -62,6 +62,7 @@ export const pt = {
       too_long: "Texto longo demais.",
       invalid_value: "Valor inválido.",
       invalid_date: "Data inválida.",
+      invalid_time: "Horário inválido.",
       lead_not_found: "O lead selecionado não existe mais.",
       assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
       too_many: "Itens demais.",
@@ -75,6 +76,7 @@ export const pt = {
     taskDue: {
       title: "Tarefa vence em breve",
       message: "A tarefa “{title}” vence nas próximas 24 horas.",
+      messageAt: "A tarefa “{title}” vence às {time}.",
     },
     taskAssigned: {
       title: "Nova tarefa atribuída",

@@ -22,6 +22,7 @@ import type { LeadDto, LeadListQuery, Page, PipelineColumnDto, PipelineDto } fro
 import { invalidField } from "./errors.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
+import { nextOpenTasks, withNextTasks } from "./task-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const LEAD_PAGE_DEFAULT = 30;
@@ -167,7 +168,8 @@ export async function listLeads({ db }: ServiceContext, actor: Authenticated, qu
   const [rows] = await readBatch<[RawLeadRow]>(db, [
     leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters }),
   ]);
-  return toPage(rows, limit);
+  const page = toPage(rows, limit);
+  return { ...page, items: await withNextTasks({ db }, page.items) };
 }
 
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
@@ -187,12 +189,21 @@ export async function loadPipeline(
     ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1, filters })),
   ]);
   const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
+  const columns = LEAD_STATUSES.map((status, i) => {
+    const page = toPage(pages[i] as RawLeadRow[], perColumn);
+    const total = byStatus.get(status);
+    return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
+  });
+  // Every card's next task in one statement for the whole board.
+  const next = await nextOpenTasks(
+    { db },
+    columns.flatMap((column) => column.leads.map((lead) => lead.id)),
+  );
   return {
-    columns: LEAD_STATUSES.map((status, i) => {
-      const page = toPage(pages[i] as RawLeadRow[], perColumn);
-      const total = byStatus.get(status);
-      return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
-    }),
+    columns: columns.map((column) => ({
+      ...column,
+      leads: column.leads.map((lead) => ({ ...lead, next_task: next.get(lead.id) ?? null })),
+    })),
   };
 }
 
@@ -214,5 +225,6 @@ export async function loadPipelineColumn(
   ]);
   const page = toPage(rows, limit);
   const total = totals[0];
-  return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads: page.items, next_cursor: page.next_cursor };
+  const leads = await withNextTasks({ db }, page.items);
+  return { status, count: total?.count ?? 0, value_sum: total?.value_sum ?? 0, leads, next_cursor: page.next_cursor };
 }
