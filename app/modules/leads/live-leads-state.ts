@@ -44,6 +44,8 @@ export function placeInPage(items: readonly LeadDto[], lead: LeadDto, belongs: b
   if (index >= 0 && items[index]!.updated_at > lead.updated_at) return items as LeadDto[];
   const rest = index >= 0 ? items.filter((item) => item.id !== lead.id) : (items as LeadDto[]);
   if (!belongs) return rest;
+  // An event does not carry the next task: the card keeps the one it shows (pipeline-state.ts keepNextTask).
+  if (index >= 0 && lead.next_task === undefined) lead = { ...lead, next_task: items[index]!.next_task };
   const last = rest.at(-1);
   if (index < 0 && !complete && (!last || newestFirst(lead, last) > 0)) return rest;
   return [...rest, lead].sort(newestFirst);

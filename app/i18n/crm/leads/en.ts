@@ -45,6 +45,11 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     tags: "Tags",
     moreTags: "{count} more",
     createdAt: "Created on {date}",
+    /** The lead's next open task (issue 20). */
+    nextTask: "Next: {title}",
+    noNextTask: "No next task",
+    nextTaskOverdue: "Overdue",
+    nextTaskNoDue: "no date",
   },
   empty: {
     filtered: "No leads match the filters",
