@@ -371,7 +371,7 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
               </InfoRow>
             </dl>
           </Text>
-          <NextTask task={lead.next_task} showNone />
+          <NextTask task={lead.next_task} />
           <TagPreview tags={lead.tags} max={3} />
           <Flex gap="2" wrap="wrap" mt="auto" pt="1">
             <Button asChild size="2" variant="soft">

@@ -103,7 +103,9 @@ export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FI
           : columns.map((column) => {
               const shown = column.leads.some((item) => item.id === lead.id);
               if (column.status !== lead.status && !shown) return column;
-              return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
+              // A card moved to another column keeps its next task too (events do not carry it).
+              const card = shownAt && lead.next_task === undefined ? { ...lead, next_task: shownAt.next_task } : lead;
+              return { ...column, leads: placeInPage(column.leads, card, column.status === lead.status && matches, !column.next_cursor) };
             });
       return narrowed ? next : withTotals(next, event.totals);
     },

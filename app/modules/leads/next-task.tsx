@@ -6,19 +6,12 @@ import { useI18n } from "~/i18n/react";
 
 /**
  * A lead card's next step (issue 20): its next open task and when it is due (dd/MM, and
- * HH:mm when it has a time), red with 'Atrasada' once overdue. Nothing while unknown
- * (undefined); 'Sem próxima tarefa' for none with `showNone`. Small: the leads screen's
- * first JavaScript carries it.
+ * HH:mm when it has a time), red with 'Atrasada' once overdue; nothing without one. Small:
+ * the leads screen's first JavaScript carries it.
  */
-export function NextTask({ task, showNone = false }: { task: LeadDto["next_task"]; showNone?: boolean }) {
+export function NextTask({ task }: { task: LeadDto["next_task"] }) {
   const { t, language } = useI18n();
-  if (!task) {
-    return showNone && task === null ? (
-      <Text as="p" size="1" color="gray" data-testid="lead-next-task">
-        {t("crm.leads.card.noNextTask")}
-      </Text>
-    ) : null;
-  }
+  if (!task) return null;
   const when = task.due_date
     ? cachedIntl(
         `date:next-task:${language}:${task.due_has_time}`,

@@ -314,7 +314,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
           <Heading as="h2" size="7">
             {t("crm.tasks.title")}
             {data.counts.overdue > 0 ? (
-              <Badge color="red" size="2" ml="3" className="align-middle" data-testid="tasks-overdue-count">
+              <Badge color="red" variant="soft" highContrast size="2" ml="3" className="align-middle" data-testid="tasks-overdue-count">
                 {t(`crm.tasks.overdue.${pluralForm(language, data.counts.overdue)}`, { count: data.counts.overdue })}
               </Badge>
             ) : null}
@@ -348,13 +348,13 @@ export function TasksScreen({ data }: { data: TasksData }) {
             </TextField.Slot>
           </TextField.Root>
         </Form>
-        <div className="md:w-60">
+        <div className="md:w-60 md:shrink-0">
           <label htmlFor={assigneeId} className="sr-only">
             {t("crm.tasks.assignee.label")}
           </label>
           <Select.Root value={data.assignee === profile?.id ? "me" : data.assignee} onValueChange={changeAssignee}>
             {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
-            <Select.Trigger id={assigneeId} className="w-full" data-testid="tasks-assignee">
+            <Select.Trigger id={assigneeId} className="!w-full" data-testid="tasks-assignee">
               {assigneeLabel}
             </Select.Trigger>
             <Select.Content position="popper">

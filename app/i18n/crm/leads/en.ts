@@ -47,7 +47,6 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     createdAt: "Created on {date}",
     /** The lead's next open task (issue 20). */
     nextTask: "Next: {title}",
-    noNextTask: "No next task",
     nextTaskOverdue: "Overdue",
     nextTaskNoDue: "no date",
   },

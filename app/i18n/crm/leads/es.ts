@@ -47,7 +47,6 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     createdAt: "Creado el {date}",
     /** The lead's next open task (issue 20). */
     nextTask: "Siguiente: {title}",
-    noNextTask: "Sin próxima tarea",
     nextTaskOverdue: "Atrasada",
     nextTaskNoDue: "sin fecha",
   },

@@ -46,7 +46,6 @@ export const leadsPt = {
     createdAt: "Criado em {date}",
     /** The lead's next open task (issue 20). */
     nextTask: "Próxima: {title}",
-    noNextTask: "Sem próxima tarefa",
     nextTaskOverdue: "Atrasada",
     nextTaskNoDue: "sem data",
   },
