@@ -40,17 +40,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const assignee = taskAssigneeFrom(url.searchParams.get("assignee"), viewer.user.role);
-  const done = url.searchParams.get("done") === "1";
   const taskId = url.searchParams.get("task")?.slice(0, 64) || null;
   const services = context.get(workerContext).services;
+  // A linked task (a notification, the quick search) is shown where it is: among everyone's
+  // when it is not the viewer's and the URL names nobody, under an open 'Concluídas' when done.
+  const linked = taskId ? ((await unlessNotFound(getTask(services, viewer, taskId), language)) as TaskDto | null) : null;
+  const elsewhere = linked && !url.searchParams.has("assignee") && linked.assigned_to !== viewer.user.id;
+  const assignee = elsewhere ? "all" : taskAssigneeFrom(url.searchParams.get("assignee"), viewer.user.role);
+  const done = url.searchParams.get("done") === "1" || Boolean(linked?.completed);
   const query = { q: q || undefined, assignee };
-  const [page, completed, counts, users, linked] = await Promise.all([
+  const [page, completed, counts, users] = await Promise.all([
     listTasks(services, viewer, { ...query, filter: "pending" }),
     done ? listTasks(services, viewer, { ...query, filter: "completed" }) : null,
     countTasks(services, viewer, query),
     listAssignableUsers(services, viewer),
-    taskId ? unlessNotFound(getTask(services, viewer, taskId), language) : null,
   ]);
   return {
     page,
@@ -62,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The assignee filter's colleagues (active users). */
     users,
     language,
-    linked: taskId ? { id: taskId, task: linked as TaskDto | null } : null,
+    linked: taskId ? { id: taskId, task: linked } : null,
     /** The server's clock, so the urgency badges render the same on the server and while hydrating. */
     now: Date.now(),
     messages: messagesFor(language, ["crm.tasks"]),
