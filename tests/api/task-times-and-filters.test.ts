@@ -1,15 +1,18 @@
 // Tasks with a due time and the tasks screen's filters (issue 20): a date with a time is
 // stored as that São Paulo instant and flagged as timed, a date alone as the end of its day
 // without a time, a wrong time is refused naming it; 'Minhas tarefas', a colleague's,
-// nobody's and every task, one lead's; the screen's counts. Everyone signed in reads every
+// nobody's and every task, one lead's; the screen's counts and its loader's defaults. Everyone signed in reads every
 // task (docs/decisions/010): the filters narrow, they never guard, and need a session.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loader as tasksLoader } from "../../app/routes/crm/tasks.tsx";
+import { createLoadContext } from "../../worker/router-context.ts";
 import type { Page, TaskDto } from "../../worker/services/crm-types.ts";
 import type { Authenticated } from "../../worker/services/service-context.ts";
 import { countTasks } from "../../worker/services/task-service.ts";
 import { createLead, createTask, createUser } from "../factories/index.ts";
-import { bearer, db, json, request, signedInUser } from "../helpers.ts";
+import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 type ErrorBody = { error: string; message: string; issues?: { path: string; message: string }[] };
@@ -171,5 +174,64 @@ describe("whose tasks (?assignee=)", () => {
     });
     const everyone = await countTasks(services(), actor, { assignee: "all" }, now);
     expect(everyone.overdue).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("the /tasks screen's loader", () => {
+  /** The loader for `path` as `who` (signed out without). */
+  const load = (path: string, who?: Session) => {
+    const url = new URL(path, ORIGIN);
+    const req = new Request(url, { headers: who ? { Cookie: sessionCookie(who.session) } : {} });
+    const { context } = createLoadContext(req, env, createExecutionContext(), "nonce");
+    return tasksLoader({ request: req, context, params: {}, unstable_pattern: url.pathname } as never);
+  };
+  const titlesOf = (page: Page<TaskDto> | null) => (page?.items ?? []).map((task) => task.title).sort();
+
+  it("a sales rep starts on their own open tasks, managers on everyone's; done ones only when 'Concluídas' is open; the counts", async () => {
+    const marker = "tela-ww";
+    await createTask(db(), { title: `${marker} minha`, assignedTo: rep.user.id, dueDate: "2020-01-01T12:00:00.000Z" });
+    await createTask(db(), { title: `${marker} minha, feita`, assignedTo: rep.user.id, completed: true });
+    await createTask(db(), { title: `${marker} da colega`, assignedTo: colleague.user.id });
+
+    const own = await load(`/tasks?q=${marker}`, rep);
+    expect([own.assignee, own.defaultAssignee]).toEqual(["me", "me"]);
+    expect(titlesOf(own.page)).toEqual([`${marker} minha`]);
+    expect(own.completed).toBeNull();
+    expect(own.counts).toMatchObject({ completed: 1 });
+    expect(own.counts.overdue).toBeGreaterThanOrEqual(1);
+
+    const everyone = await load(`/tasks?q=${marker}&assignee=all&done=1`, rep);
+    expect(titlesOf(everyone.page)).toEqual([`${marker} da colega`, `${marker} minha`]);
+    expect(titlesOf(everyone.completed)).toEqual([`${marker} minha, feita`]);
+
+    const boss = await load(`/tasks?q=${marker}`, manager);
+    expect([boss.assignee, boss.defaultAssignee]).toEqual(["all", "all"]);
+    expect(titlesOf(boss.page)).toEqual([`${marker} da colega`, `${marker} minha`]);
+    const bossOwn = await load(`/tasks?q=${marker}&assignee=me`, manager);
+    expect(bossOwn.page.items).toEqual([]);
+    // Nonsense is the default, never an error.
+    expect((await load(`/tasks?q=${marker}&assignee=%27%20or%201%3D1`, rep)).assignee).toBe("me");
+  });
+
+  it("a linked task (a notification, the quick search) is shown where it is: everyone's when not the viewer's, 'Concluídas' open when done", async () => {
+    const marker = "ligada-vv";
+    const others = await createTask(db(), { title: `${marker} da colega`, assignedTo: colleague.user.id });
+    const done = await createTask(db(), { title: `${marker} feita`, assignedTo: rep.user.id, completed: true });
+    const linkedOther = await load(`/tasks?q=${marker}&task=${others.id}`, rep);
+    expect(linkedOther.assignee).toBe("all");
+    expect(titlesOf(linkedOther.page)).toEqual([`${marker} da colega`]);
+    expect(linkedOther.linked?.task?.id).toBe(others.id);
+    // The URL's choice wins.
+    expect((await load(`/tasks?q=${marker}&task=${others.id}&assignee=me`, rep)).assignee).toBe("me");
+    const linkedDone = await load(`/tasks?q=${marker}&task=${done.id}`, rep);
+    expect(linkedDone.assignee).toBe("me");
+    expect(titlesOf(linkedDone.completed)).toEqual([`${marker} feita`]);
+  });
+
+  it("sends whoever is signed out to /auth", async () => {
+    const answer = await load("/tasks?assignee=all").catch((thrown: unknown) => thrown);
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(302);
+    expect((answer as Response).headers.get("Location")).toMatch(/^\/auth/);
   });
 });
