@@ -59,6 +59,7 @@ export const en: Dictionary = {
       invalid_value: "Invalid value.",
       invalid_phone: "Invalid phone number. Use the area code and number, like (11) 98888-7777, or + and the country code.",
       invalid_date: "Invalid date.",
+      invalid_time: "Invalid time.",
       lead_not_found: "The selected lead no longer exists.",
       assignee_unavailable: "The selected assignee does not exist or is inactive.",
       too_many: "Too many items.",
@@ -71,6 +72,7 @@ export const en: Dictionary = {
     taskDue: {
       title: "Task due soon",
       message: "The task “{title}” is due within the next 24 hours.",
+      messageAt: "The task “{title}” is due at {time}.",
     },
     taskAssigned: {
       title: "New task assigned",

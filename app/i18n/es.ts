@@ -59,6 +59,7 @@ export const es: Dictionary = {
       invalid_value: "Valor no válido.",
       invalid_phone: "Teléfono no válido. Escribe el código de área y el número, como (11) 98888-7777, o + y el código del país.",
       invalid_date: "Fecha no válida.",
+      invalid_time: "Hora no válida.",
       lead_not_found: "El lead seleccionado ya no existe.",
       assignee_unavailable: "El responsable seleccionado no existe o está inactivo.",
       too_many: "Demasiados elementos.",
@@ -71,6 +72,7 @@ export const es: Dictionary = {
     taskDue: {
       title: "Tarea por vencer",
       message: "La tarea “{title}” vence en las próximas 24 horas.",
+      messageAt: "La tarea “{title}” vence a las {time}.",
     },
     taskAssigned: {
       title: "Nueva tarea asignada",

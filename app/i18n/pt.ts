@@ -63,6 +63,7 @@ export const pt = {
       invalid_value: "Valor inválido.",
       invalid_phone: "Telefone inválido. Use DDD e número, como (11) 98888-7777, ou + e o código do país.",
       invalid_date: "Data inválida.",
+      invalid_time: "Horário inválido.",
       lead_not_found: "O lead selecionado não existe mais.",
       assignee_unavailable: "O responsável selecionado não existe ou está inativo.",
       too_many: "Itens demais.",
@@ -76,6 +77,7 @@ export const pt = {
     taskDue: {
       title: "Tarefa vence em breve",
       message: "A tarefa “{title}” vence nas próximas 24 horas.",
+      messageAt: "A tarefa “{title}” vence às {time}.",
     },
     taskAssigned: {
       title: "Nova tarefa atribuída",

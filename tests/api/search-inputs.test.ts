@@ -82,6 +82,7 @@ describe("every search parameter answers 200 for every text its schema accepts",
     (text) => `/api/tasks?q=${q(text)}`,
     (text) => `/api/tasks?q=${q(text)}&filter=pending&limit=100`,
     (text) => `/api/tasks?q=${q(text)}&filter=completed`,
+    (text) => `/api/tasks?q=${q(text)}&assignee=me&filter=pending`,
     (text) => `/api/leads?q=${q(text)}`,
     (text) => `/api/leads?q=${q(text)}&status=qualified&limit=100`,
     (text) => `/api/leads/pipeline?q=${q(text)}&per_column=100`,
@@ -128,6 +129,8 @@ describe("every search parameter answers 200 for every text its schema accepts",
     for (const text of [...HOSTILE, "%".repeat(500), "🎉".repeat(250)]) {
       for (const path of [
         `/api/tasks?cursor=${q(text)}`,
+        `/api/tasks?assignee=${q(text)}`,
+        `/api/tasks?lead_id=${q(text)}`,
         `/api/leads?cursor=${q(text)}`,
         `/api/leads/pipeline/new?cursor=${q(text)}`,
         `/api/leads/${lead.id}/activities?cursor=${q(text)}`,
@@ -234,6 +237,9 @@ describe("the loaders of /tasks and /leads", () => {
     for (const text of texts) {
       const tasks = await tasksLoader(argsFor(`/tasks?q=${q(text)}`));
       expect(Array.isArray(tasks.page.items), label(text)).toBe(true);
+      // Whose tasks and the linked task as any text: the rep's own (the default), nothing linked.
+      const scoped = await tasksLoader(argsFor(`/tasks?q=${q(text)}&assignee=${q(text)}&task=${q(text)}&done=1`));
+      expect(Array.isArray(scoped.completed?.items), label(text)).toBe(true);
       for (const view of ["list", "pipeline"]) {
         const leads = await leadsLoader(argsFor(`/leads?view=${view}&q=${q(text)}`));
         expect(leads.loadFailed, `${view}: ${label(text)}`).toBe(false);
@@ -243,7 +249,7 @@ describe("the loaders of /tasks and /leads", () => {
 
   it("find a wildcard literally", async () => {
     const task = await createTask(db(), { title: "Cupom 15%_OFF" });
-    const { page } = await tasksLoader(argsFor(`/tasks?q=${q("15%_off")}`));
+    const { page } = await tasksLoader(argsFor(`/tasks?q=${q("15%_off")}&assignee=all`));
     expect(page.items.map((item) => item.id)).toEqual([task.id]);
   });
 });

@@ -1,6 +1,7 @@
 // task_due notifications from the scheduled run (crm.md §3): once per task and due
-// date, only for open tasks with an active assignee due within 24 hours, honouring the
-// 'Lembretes de Tarefas' switch, and never twice, also when runs overlap.
+// date, only for open tasks with an active assignee due within 24 hours (within the hour
+// before, when the due date has a time), honouring the 'Lembretes de Tarefas' switch, and
+// never twice, also when runs overlap.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../../worker/db/client.ts";
@@ -70,5 +71,29 @@ describe("task_due reminders", () => {
     ]);
     await remindTasksDueSoon(services(), NOW);
     for (const task of skipped) expect(await dueNotices(task.id), task.id).toEqual([]);
+  });
+
+  it("a task with a time is reminded within the hour before it, not the day before, with its São Paulo time in the message", async () => {
+    const rep = await createUser(db(), { role: "sales_rep" });
+    // 12:30 in São Paulo (15:30 UTC), three and a half hours after NOW (12:00 UTC, 09:00 there).
+    const timed = await createTask(db(), { title: "Ligar para a Ótica Lume", assignedTo: rep.id, dueDate: inHours(3.5), dueHasTime: true });
+    // A day alone due as soon: the 24-hour notice, as before.
+    const day = await createTask(db(), { title: "Enviar proposta", assignedTo: rep.id, dueDate: inHours(3.5), dueHasTime: false });
+    await remindTasksDueSoon(services(), NOW);
+    expect(await dueNotices(timed.id), "3 h 30 before: not yet").toEqual([]);
+    expect(await dueNotices(day.id)).toHaveLength(1);
+    await remindTasksDueSoon(services(), new Date(NOW.getTime() + 2 * 3_600_000));
+    expect(await dueNotices(timed.id), "1 h 30 before: not yet").toEqual([]);
+    await remindTasksDueSoon(services(), new Date(NOW.getTime() + 2.75 * 3_600_000));
+    expect(await dueNotices(timed.id)).toEqual([
+      {
+        user_id: rep.id,
+        title: "Tarefa vence em breve",
+        message: "A tarefa “Ligar para a Ótica Lume” vence às 12:30.",
+        link: `/tasks?task=${timed.id}`,
+      },
+    ]);
+    await remindTasksDueSoon(services(), new Date(NOW.getTime() + 3.25 * 3_600_000));
+    expect(await dueNotices(timed.id)).toHaveLength(1);
   });
 });

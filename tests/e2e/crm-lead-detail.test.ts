@@ -1,5 +1,5 @@
 // The lead detail dialog (crm.md §2), opened from /leads?lead=<id> (the link in the team's
-// e-mails): its four tabs, the tags editor, logging an activity, notes, and the attachment
+// e-mails): its five tabs, the tags editor, logging an activity, notes, and the attachment
 // round trip (upload, download with the same bytes and name, remove), read-only for whoever
 // may not edit the lead, axe on every tab, 390 px, and screenshots in pt/es/en, light/dark.
 import assert from "node:assert/strict";
@@ -109,6 +109,12 @@ describe("lead detail dialog", () => {
     await showTab(page, "Notas");
     await d.getByText("Nenhuma nota adicionada ainda").waitFor();
     await check("Notas");
+
+    // Tarefas (issue 20): the lead's open tasks, here none, and 'Nova tarefa'.
+    await showTab(page, "Tarefas");
+    await d.getByText("Nenhuma tarefa aberta para este lead").waitFor();
+    await d.getByRole("button", { name: "Nova tarefa" }).waitFor();
+    await check("Tarefas");
 
     // Focus stays in the dialog.
     for (let i = 0; i < 25; i++) {
@@ -423,6 +429,7 @@ describe("lead detail dialog", () => {
       ["Histórico", d.getByTestId("lead-timeline").locator("li").first()],
       ["Anexos", d.getByText("Nenhum anexo adicionado")],
       ["Notas", d.getByText("Nenhuma nota adicionada ainda")],
+      ["Tarefas", d.getByText("Nenhuma tarefa aberta para este lead")],
     ] as const) {
       await showTab(page, tab);
       await shown.waitFor();

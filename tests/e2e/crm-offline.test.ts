@@ -43,7 +43,7 @@ describe("CRM offline", () => {
 
   it("a tasks filter that cannot reach the server keeps the frame; no raw keys", async () => {
     const { page, context } = await journeys.signIn("rep", { path: "/tasks", allowConsoleErrors: [OFFLINE_REQUEST] });
-    await page.getByText("Atualizar apresentação comercial").first().waitFor();
+    await page.getByText("Retornar ligação da Clínica Sorriso Feliz").first().waitFor();
     await context.setOffline(true);
     await page.getByRole("textbox").or(page.getByRole("searchbox")).first().fill("proposta");
     await page

@@ -4,7 +4,7 @@ import { LEAD_STATUSES } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import type { LeadBatchEvent, LeadChangedEvent, LeadDeletedEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 import { leadMatches, liveChange, placeInPage } from "~/modules/leads/live-leads-state";
-import { moveLead, withRecounts, type Columns } from "~/modules/leads/pipeline-state";
+import { keepNextTask, moveLead, withRecounts, type Columns } from "~/modules/leads/pipeline-state";
 
 const lead = (id: string, status: LeadDto["status"], created_at: string, extra: Partial<LeadDto> = {}): LeadDto => ({
   id,
@@ -166,6 +166,29 @@ describe("the list", () => {
     expect(change.list([a], { ...view, status: "won" }).map((l) => l.id)).toEqual(["a"]);
     expect(change.list([a], { ...view, q: "padaria" }).map((l) => l.id)).toEqual(["a"]);
     expect(change.list([a], { ...view, q: "otica urg" }).map((l) => l.id)).toEqual(["n", "a"]);
+  });
+});
+
+describe("a card's next task (issue 20), which edits and live events do not carry", () => {
+  const next = { id: "t1", title: "Ligar", due_date: "2026-02-10T13:00:00.000Z", due_has_time: true, overdue: false };
+  const a = lead("a", "new", "2026-01-03T00:00:00.000Z", { next_task: next });
+  const edited = { ...a, name: "Renomeado", updated_at: "2026-02-01T00:00:00.000Z", next_task: undefined };
+
+  it("stays on the card through a live edit on the list and the board, and a move or edit made here", () => {
+    const view = { q: "", status: null, complete: true };
+    expect(liveChange(changed(edited, "new", totals({ new: 1 })), "")!.list([a], view)[0]).toEqual({ ...edited, next_task: next });
+    const moved = { ...edited, status: "won" as const };
+    const columns = liveChange(changed(moved, "new", totals({ won: 1 })), "")!.board(board([a]), none);
+    expect(columns.find((c) => c.status === "won")!.leads[0]).toEqual({ ...moved, next_task: next });
+    expect(moveLead(board([a]), "a", "qualified", { ...edited, status: "qualified" })[1]!.leads[0]!.next_task).toEqual(next);
+    expect(keepNextTask(edited, a).next_task).toEqual(next);
+  });
+
+  it("is replaced when the change read one (the lead detail's 'Tarefas' tab), none included", () => {
+    const later = { ...next, id: "t2", title: "Enviar proposta" };
+    expect(keepNextTask({ ...edited, next_task: later }, a).next_task).toEqual(later);
+    expect(keepNextTask({ ...edited, next_task: null }, a).next_task).toBeNull();
+    expect(moveLead(board([a]), "a", "new", { ...a, next_task: null })[0]!.leads[0]!.next_task).toBeNull();
   });
 });
 

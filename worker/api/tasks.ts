@@ -18,9 +18,15 @@ import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate } from "./validate.ts";
 
+/** An id (or "me", "none", "all"): letters, digits, - and _, at most 64. */
+const ID_PATTERN = /^[\w-]{1,64}$/;
+
 export const taskListQuerySchema = z.object({
   q: z.string().trim().max(200, TASK_ISSUE.tooLong).optional(),
   filter: z.enum(TASK_FILTERS, { error: TASK_ISSUE.invalid }).optional(),
+  /** "me", "none", "all" or a user's id. */
+  assignee: z.string().regex(ID_PATTERN, TASK_ISSUE.invalid).optional(),
+  lead_id: z.string().regex(ID_PATTERN, TASK_ISSUE.invalid).optional(),
   cursor: z.string().max(500, TASK_ISSUE.invalid).optional(),
   limit: z.coerce
     .number({ error: TASK_ISSUE.invalid })
@@ -37,7 +43,7 @@ const taskParam = z.object({ id: z.string().min(1).max(64) });
  * every task; changing one needs canEditTask (403): a sales_rep's own (assigned to them or
  * created by them), any for managers and admins. A 400's issue messages are
  * apiErrors.field.* keys, translated for the caller by onError.
- * GET / (q, filter all|pending|completed, cursor, limit ≤ 100) → Page<TaskDto>
+ * GET / (q, filter all|pending|completed, assignee me|none|all|<user id>, lead_id, cursor, limit ≤ 100) → Page<TaskDto>
  * POST / → 201 {task} · GET /:id → {task} · PATCH /:id (fields of the dialog) → {task}
  * PATCH /:id/completion {completed} → {task} · DELETE /:id → 204.
  * Completion has its own route rather than a `completed` field in PATCH: it is the

@@ -28,7 +28,16 @@ export type LeadDto = {
   updated_at: string;
   /** The latest timeline entry, note or attachment; the creation when there is none. */
   last_activity_at: string;
+  /**
+   * Its next open task (the earliest due; null: none), on the leads of the list's and the
+   * pipeline's pages. Absent where it was not read (an edit's answer, a live event): the
+   * screens keep the one they show.
+   */
+  next_task?: LeadNextTaskDto | null;
 };
+
+/** A lead card's "what next": the lead's earliest-due open task, overdue when its due date has passed. */
+export type LeadNextTaskDto = Pick<TaskDto, "id" | "title" | "due_date" | "due_has_time"> & { overdue: boolean };
 
 export type LeadListQuery = {
   /** Name, e-mail, company and tags; case- and accent-insensitive. */
@@ -126,6 +135,8 @@ export type TaskDto = {
   description: string | null;
   /** ISO-8601 instant or null. */
   due_date: string | null;
+  /** The due date has a time someone chose (shown, and reminded an hour before); else it is a day (its end in São Paulo). */
+  due_has_time: boolean;
   lead_id: string | null;
   lead: { id: string; name: string; company: string | null } | null;
   assigned_to: string | null;
@@ -143,10 +154,17 @@ export type TaskListQuery = {
   /** Title, description or linked lead name; case-insensitive. */
   q?: string;
   filter?: TaskFilter;
+  /** "me", "none", "all" or a user's id (task-service.ts assigneeCondition). */
+  assignee?: string;
+  /** One lead's tasks. */
+  lead_id?: string;
   cursor?: string;
   /** Default 50, at most 100. */
   limit?: number;
 };
+
+/** The tasks screen's counts for whose tasks it shows: open and overdue; completed (matching the search). */
+export type TaskCountsDto = { overdue: number; completed: number };
 
 export type AssignableUserDto = { id: string; name: string; email: string; role: UserRole };
 

@@ -24,6 +24,7 @@ import { invalidField } from "./errors.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { columnTotals, COUNTED_TOTALS_COLUMNS, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
+import { nextOpenTasks, withNextTasks } from "./task-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const LEAD_PAGE_DEFAULT = 30;
@@ -190,7 +191,8 @@ export async function listLeads({ db }: ServiceContext, actor: Authenticated, qu
   const [rows] = await readBatch<[SortedRow]>(db, [
     leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters, sort }),
   ]);
-  return toPage(rows, limit, sort);
+  const page = toPage(rows, limit, sort);
+  return { ...page, items: await withNextTasks({ db }, page.items) };
 }
 
 /** The six columns with count, value sum and the first `perColumn` (default 20) cards each. */
@@ -210,11 +212,20 @@ export async function loadPipeline(
     ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1, filters })),
   ]);
   const byStatus = new Map((totals as StatusTotalsRow[]).map((row) => [row.status, row]));
+  const columns = LEAD_STATUSES.map((status, i) => {
+    const page = toPage(pages[i] as SortedRow[], perColumn);
+    return { status, ...columnTotals(byStatus.get(status)), leads: page.items, next_cursor: page.next_cursor };
+  });
+  // Every card's next task in one statement for the whole board.
+  const next = await nextOpenTasks(
+    { db },
+    columns.flatMap((column) => column.leads.map((lead) => lead.id)),
+  );
   return {
-    columns: LEAD_STATUSES.map((status, i) => {
-      const page = toPage(pages[i] as SortedRow[], perColumn);
-      return { status, ...columnTotals(byStatus.get(status)), leads: page.items, next_cursor: page.next_cursor };
-    }),
+    columns: columns.map((column) => ({
+      ...column,
+      leads: column.leads.map((lead) => ({ ...lead, next_task: next.get(lead.id) ?? null })),
+    })),
   };
 }
 
@@ -235,5 +246,6 @@ export async function loadPipelineColumn(
     leadPageQuery({ match: match ?? null, status, after, limit: limit + 1, filters }),
   ]);
   const page = toPage(rows, limit);
-  return { status, ...columnTotals(totals[0]), leads: page.items, next_cursor: page.next_cursor };
+  const leads = await withNextTasks({ db }, page.items);
+  return { status, ...columnTotals(totals[0]), leads, next_cursor: page.next_cursor };
 }

@@ -4,14 +4,14 @@
 // (docs/decisions/010). Writes decide in one statement (conventions 11): each carries the
 // conditions it was allowed under, and a notification for a new assignee is written in
 // the same batch, only when the write took.
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { canEditTask } from "../auth/crm-permissions.ts";
 import { leads, notifications, tasks, users } from "../db/schema/index.ts";
 import { publishNotifications } from "./notification-service.ts";
-import type { Page, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
+import type { LeadNextTaskDto, Page, TaskCountsDto, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 import { CONTROL_CHAR } from "../lib/control-chars.ts";
@@ -35,6 +35,7 @@ export const TASK_ISSUE = {
   tooLong: "apiErrors.field.too_long",
   invalid: "apiErrors.field.invalid_value",
   invalidDate: "apiErrors.field.invalid_date",
+  invalidTime: "apiErrors.field.invalid_time",
   leadNotFound: "apiErrors.field.lead_not_found",
   assigneeUnavailable: "apiErrors.field.assignee_unavailable",
 } as const;
@@ -48,27 +49,32 @@ const realDate = (y: string, m: string, d: string) => {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 };
 
+/** A due date as stored: the instant, and whether a time was chosen (tasks.due_has_time). */
+export type DueDate = { at: string; hasTime: boolean };
+
 /**
  * A due date as the form or an API client sends it, stored as an ISO-8601 UTC instant:
  * - "" or null → null (no date);
- * - "2026-11-25" (the date picker) → the END of that day in São Paulo
- *   (2026-11-25T23:59:59.999-03:00 = 2026-11-26T02:59:59.999Z): a task due today is
- *   urgent all day and becomes overdue only when the day is over;
- * - "2026-11-25T14:30" (datetime-local, no zone) → that time in São Paulo;
- * - "2026-11-25T14:30:00Z" / "…-03:00" (an instant) → that instant.
+ * - "2026-11-25" (the date picker alone) → the END of that day in São Paulo
+ *   (2026-11-25T23:59:59.999-03:00 = 2026-11-26T02:59:59.999Z), no time: a task due today
+ *   is urgent all day and becomes overdue only when the day is over;
+ * - "2026-11-25T14:30" (the date and time pickers, no zone) → that time in São Paulo;
+ * - "2026-11-25T14:30:00Z" / "…-03:00" (an instant) → that instant, with its time.
  * Returns undefined for anything else.
  */
-export function parseDueDate(value: string | null): string | null | undefined {
+export function parseDue(value: string | null): DueDate | null | undefined {
   if (value === null) return null;
   const text = value.trim();
   if (text === "") return null;
   let instant: Date;
+  let hasTime = true;
   const dateOnly = DATE_ONLY.exec(text);
   const local = LOCAL_DATE_TIME.exec(text);
   if (dateOnly) {
     const [, y, m, d] = dateOnly;
     if (!realDate(y!, m!, d!)) return undefined;
     instant = new Date(`${y}-${m}-${d}T23:59:59.999${SAO_PAULO_OFFSET}`);
+    hasTime = false;
   } else if (local) {
     const [, y, m, d, hh, mm, ss = "00", frac = ""] = local;
     if (!realDate(y!, m!, d!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
@@ -83,7 +89,13 @@ export function parseDueDate(value: string | null): string | null | undefined {
   const time = instant.getTime();
   // Years 1970-9999: anything outside is a typo, and toISOString() must keep 4 digits.
   if (Number.isNaN(time) || time < 0 || time > Date.UTC(9999, 11, 31, 23, 59, 59, 999)) return undefined;
-  return instant.toISOString();
+  return { at: instant.toISOString(), hasTime };
+}
+
+/** parseDue's instant alone. */
+export function parseDueDate(value: string | null): string | null | undefined {
+  const due = parseDue(value);
+  return due ? due.at : due;
 }
 
 const idOrNone = z
@@ -97,9 +109,11 @@ const description = z.union([z.string().max(10_000, TASK_ISSUE.tooLong), z.null(
 });
 
 const dueDate = z.union([z.string().max(40, TASK_ISSUE.invalidDate), z.null()], { error: TASK_ISSUE.invalidDate }).transform((v, ctx) => {
-  const parsed = parseDueDate(v);
+  const parsed = parseDue(v);
   if (parsed === undefined) {
-    ctx.addIssue({ code: "custom", message: TASK_ISSUE.invalidDate });
+    // A real day with a time that is not one (25:00, 14h30): the time is what is wrong.
+    const timeIsWrong = /^\s*\d{4}-\d{2}-\d{2}T/.test(v ?? "") && parseDue(v!.trim().slice(0, 10)) !== undefined;
+    ctx.addIssue({ code: "custom", message: timeIsWrong ? TASK_ISSUE.invalidTime : TASK_ISSUE.invalidDate });
     return z.NEVER;
   }
   return parsed;
@@ -147,6 +161,7 @@ function selectTasks(db: ServiceContext["db"]) {
       title: tasks.title,
       description: tasks.description,
       dueDate: tasks.dueDate,
+      dueHasTime: tasks.dueHasTime,
       leadId: tasks.leadId,
       leadName: leads.name,
       leadCompany: leads.company,
@@ -172,6 +187,7 @@ function toDto(row: TaskRow): TaskDto {
     title: row.title,
     description: row.description,
     due_date: row.dueDate,
+    due_has_time: row.dueDate !== null && row.dueHasTime,
     lead_id: row.leadId,
     lead: row.leadId && row.leadName !== null ? { id: row.leadId, name: row.leadName, company: row.leadCompany } : null,
     assigned_to: row.assignedTo,
@@ -249,21 +265,44 @@ function afterCursor(cursor: Cursor): SQL {
 }
 
 /**
+ * `q` in the title, the description or the linked lead's name (case- and accent-insensitive),
+ * on tasks left-joined to leads; undefined without a search.
+ */
+function searchCondition(text: string | undefined): SQL | undefined {
+  const q = foldText(text?.trim() ?? "");
+  if (!q) return undefined;
+  // instr(), not LIKE: D1 refuses LIKE/GLOB patterns over 50 bytes, far less than the 200
+  // characters a search may have (an emoji is 4 bytes), and instr() takes the text as it
+  // is, so % _ and \ are looked for literally with nothing to escape.
+  const contains = (column: SQL | typeof tasks.title) => sql`instr(${foldSql(column)}, ${q}) > 0`;
+  return sql`(${contains(tasks.title)} or ${contains(sql`${tasks.description}`)} or ${contains(sql`${leads.name}`)})`;
+}
+
+/**
+ * Whose tasks (?assignee=): "me" the actor's, "none" nobody's, a user's id theirs, "all" or
+ * nothing every task. Everyone reads every task (docs/decisions/010): this narrows, it never guards.
+ */
+function assigneeCondition(actor: Authenticated, assignee: string | undefined): SQL | undefined {
+  if (!assignee || assignee === "all") return undefined;
+  if (assignee === "me") return eq(tasks.assignedTo, actor.user.id);
+  if (assignee === "none") return isNull(tasks.assignedTo);
+  return eq(tasks.assignedTo, assignee);
+}
+
+/**
  * Ordered by due date ascending, tasks without a date last, then by creation (oldest
  * first) and id; `q` searches title, description and the linked lead's name (case- and
- * accent-insensitive); `filter` all / pending / completed; opaque cursor pages.
+ * accent-insensitive); `filter` all / pending / completed; `assignee` me / none / a user /
+ * all; `lead_id` one lead's; opaque cursor pages.
  */
-export async function listTasks({ db }: ServiceContext, _actor: Authenticated, query: TaskListQuery): Promise<Page<TaskDto>> {
+export async function listTasks({ db }: ServiceContext, actor: Authenticated, query: TaskListQuery): Promise<Page<TaskDto>> {
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? TASK_PAGE_DEFAULT), 1), TASK_PAGE_MAX);
   const conditions: SQL[] = [];
-  const q = foldText(query.q?.trim() ?? "");
-  if (q) {
-    // instr(), not LIKE: D1 refuses LIKE/GLOB patterns over 50 bytes, far less than the 200
-    // characters a search may have (an emoji is 4 bytes), and instr() takes the text as it
-    // is, so % _ and \ are looked for literally with nothing to escape.
-    const contains = (column: SQL | typeof tasks.title) => sql`instr(${foldSql(column)}, ${q}) > 0`;
-    conditions.push(sql`(${contains(tasks.title)} or ${contains(sql`${tasks.description}`)} or ${contains(sql`${leads.name}`)})`);
-  }
+  const search = searchCondition(query.q);
+  if (search) conditions.push(search);
+  const scope = assigneeCondition(actor, query.assignee);
+  if (scope) conditions.push(scope);
+  if (query.lead_id) conditions.push(eq(tasks.leadId, query.lead_id));
   if (query.filter === "pending") conditions.push(eq(tasks.completed, false));
   if (query.filter === "completed") conditions.push(eq(tasks.completed, true));
   if (query.cursor) conditions.push(afterCursor(decodeCursor(query.cursor)));
@@ -276,6 +315,77 @@ export async function listTasks({ db }: ServiceContext, _actor: Authenticated, q
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items: items.map(toDto), next_cursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/**
+ * The tasks screen's figures for whose tasks it shows (`assignee`, as listTasks): how many
+ * open ones are overdue (the title's count; the search does not change it) and how many are
+ * completed among those matching `q` ('Concluídas (N)'). One statement.
+ */
+export async function countTasks(
+  { db }: ServiceContext,
+  actor: Authenticated,
+  query: Pick<TaskListQuery, "q" | "assignee">,
+  now = new Date(),
+): Promise<TaskCountsDto> {
+  const search = searchCondition(query.q) ?? sql`1`;
+  const row = await db
+    .select({
+      overdue: sql<number>`coalesce(sum(${tasks.completed} = 0 and ${tasks.dueDate} < ${now.toISOString()}), 0)`,
+      completed: sql<number>`coalesce(sum(${tasks.completed} = 1 and ${search}), 0)`,
+    })
+    .from(tasks)
+    .leftJoin(leads, eq(leads.id, tasks.leadId))
+    .where(assigneeCondition(actor, query.assignee))
+    .get();
+  return { overdue: Number(row?.overdue ?? 0), completed: Number(row?.completed ?? 0) };
+}
+
+/**
+ * Each lead's next open task: the earliest due (undated after every dated one, then the
+ * oldest), with whether it is overdue at `now`; leads without an open task are absent. One
+ * statement for all the leads of a page (their ids as one JSON parameter), through the
+ * partial index of open tasks by lead and due date (migration 0010).
+ */
+export async function nextOpenTasks(
+  { db }: Pick<ServiceContext, "db">,
+  leadIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, LeadNextTaskDto>> {
+  const next = new Map<string, LeadNextTaskDto>();
+  if (leadIds.length === 0) return next;
+  const rows = await db.all<{ lead_id: string; id: string; title: string; due_date: string | null; due_has_time: number }>(sql`
+    select lead_id, id, title, due_date, due_has_time from (
+      select t.lead_id, t.id, t.title, t.due_date, t.due_has_time,
+             row_number() over (partition by t.lead_id order by t.due_date is null, t.due_date, t.created_at, t.id) as place
+      from ${tasks} t indexed by tasks_open_lead_due_idx
+      where t.completed = 0 and t.lead_id in (select value from json_each(${JSON.stringify(leadIds)}))
+    ) where place = 1`);
+  const at = now.toISOString();
+  for (const row of rows) {
+    next.set(row.lead_id, {
+      id: row.id,
+      title: row.title,
+      due_date: row.due_date,
+      due_has_time: row.due_date !== null && Boolean(row.due_has_time),
+      overdue: row.due_date !== null && row.due_date < at,
+    });
+  }
+  return next;
+}
+
+/** The leads with their `next_task` (null when they have none): nextOpenTasks in one statement. */
+export async function withNextTasks<L extends { id: string }>(
+  ctx: Pick<ServiceContext, "db">,
+  leads: L[],
+  now = new Date(),
+): Promise<(L & { next_task: LeadNextTaskDto | null })[]> {
+  const next = await nextOpenTasks(
+    ctx,
+    leads.map((lead) => lead.id),
+    now,
+  );
+  return leads.map((lead) => ({ ...lead, next_task: next.get(lead.id) ?? null }));
 }
 
 const notFound = () => new NotFoundError();
@@ -368,8 +478,8 @@ export async function createTask(ctx: ServiceContext, actor: Authenticated, inpu
   const insert = statement(
     ctx,
     sql`
-    insert into ${tasks} (id, title, description, due_date, lead_id, assigned_to, created_by, completed, completed_at, created_at, updated_at)
-    select ${id}, ${input.title}, ${input.description}, ${input.due_date}, ${input.lead_id}, ${input.assigned_to}, ${actor.user.id}, 0, null, ${now}, ${now}
+    insert into ${tasks} (id, title, description, due_date, due_has_time, lead_id, assigned_to, created_by, completed, completed_at, created_at, updated_at)
+    select ${id}, ${input.title}, ${input.description}, ${input.due_date?.at ?? null}, ${input.due_date?.hasTime ? 1 : 0}, ${input.lead_id}, ${input.assigned_to}, ${actor.user.id}, 0, null, ${now}, ${now}
     where ${sql.join(guards, sql` and `)}`,
   );
   const assigneeToTell = input.assigned_to && input.assigned_to !== actor.user.id ? input.assigned_to : null;
@@ -446,7 +556,9 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
     const guards: SQL[] = [unchangedSince(task)];
     if (input.title !== undefined) set.push(sql`title = ${input.title}`);
     if (input.description !== undefined) set.push(sql`description = ${input.description}`);
-    if (input.due_date !== undefined) set.push(sql`due_date = ${input.due_date}`);
+    if (input.due_date !== undefined) {
+      set.push(sql`due_date = ${input.due_date?.at ?? null}`, sql`due_has_time = ${input.due_date?.hasTime ? 1 : 0}`);
+    }
     if (input.lead_id !== undefined) {
       set.push(sql`lead_id = ${input.lead_id}`);
       if (input.lead_id) guards.push(sql`(${tasks.leadId} is ${input.lead_id} or ${leadExists(input.lead_id)})`);

@@ -1,8 +1,9 @@
-import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page } from "@worker/services/crm-types";
+import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, TaskDto } from "@worker/services/crm-types";
 import { isNetworkError } from "~/lib/network-error";
 import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
 
-// The lead detail dialog's calls to /api (crm.md §7: lead, activities, notes, attachments).
+// The lead detail dialog's calls to /api (crm.md §7: lead, activities, notes, attachments,
+// and the lead's open tasks).
 // The API wraps created or changed records in an object named after them ({lead}, {note},
 // ...); lists of a lead's notes and attachments come whole, the timeline in pages.
 
@@ -50,6 +51,12 @@ export const leadDetailApi = {
     form.append("file", file, file.name);
     return unwrap<AttachmentDto>(await api("POST", `${leadPath(leadId)}/attachments`, form), "attachment");
   },
+  /** The lead's open tasks, in the tasks screen's order (the first is the lead's next). */
+  listOpenTasks: (leadId: string, cursor: string | undefined, signal?: AbortSignal) =>
+    api<Page<TaskDto>>("GET", `/tasks${queryString({ lead_id: leadId, filter: "pending", cursor })}`, undefined, { signal }),
+  completeTask: async (taskId: string) =>
+    unwrap<TaskDto>(await api("PATCH", `/tasks/${encodeURIComponent(taskId)}/completion`, { completed: true }), "task"),
+
   deleteAttachment: (attachmentId: string) => api<void>("DELETE", attachmentUrl(attachmentId).slice("/api".length)),
 };
 

@@ -1,7 +1,7 @@
 import { Cross2Icon, EnvelopeClosedIcon, Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, IconButton, Tabs, Text } from "@radix-ui/themes";
 import { canDeleteLead, canEditLead } from "@worker/auth/crm-permissions";
-import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
+import type { AssignableUserDto, LeadDto, TaskDto } from "@worker/services/crm-types";
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
@@ -19,6 +19,7 @@ import { HistoryTab } from "./history-tab";
 import { leadDetailApi } from "./lead-detail-api";
 import { NotesTab } from "./notes-tab";
 import { OverviewTab } from "./overview-tab";
+import { TasksTab } from "./tasks-tab";
 import { useCollection } from "./use-collection";
 import { useWrite } from "./use-write";
 import { useReturnFocus } from "~/modules/crm/use-return-focus";
@@ -44,12 +45,12 @@ type LeadDetailDialogProps = {
 type LeadState =
   { status: "loading" } | { status: "ready"; lead: LeadDto } | { status: "not_found" } | { status: "error"; message: string };
 
-type TabValue = "overview" | "history" | "attachments" | "notes";
-const TABS: TabValue[] = ["overview", "history", "attachments", "notes"];
+type TabValue = "overview" | "history" | "attachments" | "notes" | "tasks";
+const TABS: TabValue[] = ["overview", "history", "attachments", "notes", "tasks"];
 
 /**
  * The lead detail dialog (crm.md §2): the lead's name, WhatsApp / Email / Editar, and the tabs
- * Visão Geral, Histórico, Anexos and Notas. Each tab's list loads the first time the tab is
+ * Visão Geral, Histórico, Anexos, Notas and Tarefas (the lead's open tasks, issue 20). Each tab's list loads the first time the tab is
  * shown and stays while the dialog is open. Whoever may not edit the lead (crm-permissions)
  * reads everything but sees no write controls. Fills the screen on phones.
  */
@@ -119,6 +120,10 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   });
   const attachments = useCollection((cursor, signal) => leadDetailApi.listAttachments(leadId, cursor, signal), {
     enabled: Boolean(lead) && visited.has("attachments"),
+    describeError: describe,
+  });
+  const openTasks = useCollection<TaskDto>((cursor, signal) => leadDetailApi.listOpenTasks(leadId, cursor, signal), {
+    enabled: Boolean(lead) && visited.has("tasks"),
     describeError: describe,
   });
 
@@ -308,6 +313,10 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
                 </Tabs.Content>
                 <Tabs.Content value="notes" className="pt-4">
                   <NotesTab leadId={lead.id} canEdit={canEdit} notes={notes} />
+                </Tabs.Content>
+                <Tabs.Content value="tasks" className="pt-4">
+                  {/* A task created or completed here: the lead's card shows its new next task. */}
+                  <TasksTab lead={lead} tasks={openTasks} onNextTask={(next) => onChanged?.({ ...lead, next_task: next })} />
                 </Tabs.Content>
               </Tabs.Root>
             )}

@@ -21,8 +21,9 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+import { NextTask } from "./next-task";
 import { saveLeadFilters } from "./leads-view";
-import type { LiveChange } from "./pipeline-state";
+import { keepNextTask, type LiveChange } from "./pipeline-state";
 
 // The filters' selects load beside the screen (the server renders them; they hydrate when
 // their code is in): the leads screen's first JavaScript stays within its budget.
@@ -136,7 +137,7 @@ export function useLoadedLeads({
       .filter((lead) => !seen.has(lead.id) && seen.add(lead.id))
       .map((lead) => {
         const newer = updated.get(lead.id);
-        return newer && newer.updated_at >= lead.updated_at ? newer : lead;
+        return newer && newer.updated_at >= lead.updated_at ? keepNextTask(newer, lead) : lead;
       }),
   );
 
@@ -427,6 +428,7 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
               </InfoRow>
             </dl>
           </Text>
+          <NextTask task={lead.next_task} />
           <TagPreview tags={lead.tags} max={3} />
           <Flex gap="2" wrap="wrap" mt="auto" pt="1">
             <Button asChild size="2" variant="soft">

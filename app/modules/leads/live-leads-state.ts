@@ -70,6 +70,8 @@ export function placeInPage(
   if (index >= 0 && items[index]!.updated_at > lead.updated_at) return items as LeadDto[];
   const rest = index >= 0 ? items.filter((item) => item.id !== lead.id) : (items as LeadDto[]);
   if (!belongs) return rest;
+  // An event does not carry the next task: the card keeps the one it shows (pipeline-state.ts keepNextTask).
+  if (index >= 0 && lead.next_task === undefined) lead = { ...lead, next_task: items[index]!.next_task };
   const last = rest.at(-1);
   if (index < 0 && !complete && (!last || order(lead, last) > 0)) return rest;
   return [...rest, lead].sort(order);
@@ -140,7 +142,9 @@ export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FI
           : columns.map((column) => {
               const shown = column.leads.some((item) => item.id === lead.id);
               if (column.status !== lead.status && !shown) return column;
-              return { ...column, leads: placeInPage(column.leads, lead, column.status === lead.status && matches, !column.next_cursor) };
+              // A card moved to another column keeps its next task too (events do not carry it).
+              const card = shownAt && lead.next_task === undefined ? { ...lead, next_task: shownAt.next_task } : lead;
+              return { ...column, leads: placeInPage(column.leads, card, column.status === lead.status && matches, !column.next_cursor) };
             });
       return narrowed ? next : withTotals(next, event.totals);
     },

@@ -40,6 +40,10 @@ function withValue(column: Pick<PipelineColumnDto, "value_sum" | "other_sums">, 
   return { value_sum: column.value_sum, other_sums: { ...others, [lead.currency]: (others[lead.currency] ?? 0) + value } };
 }
 
+/** `next` with the next task `shown` has, when `next` did not read it (an edit's answer, a live event). */
+export const keepNextTask = (next: LeadDto, shown: LeadDto): LeadDto =>
+  next.next_task === undefined && shown.next_task !== undefined ? { ...next, next_task: shown.next_task } : next;
+
 /** Newest first, as the server sends each column. */
 const newestFirst = (a: LeadDto, b: LeadDto) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
 
@@ -67,7 +71,7 @@ export function moveLead(
 ): PipelineColumnDto[] {
   const found = findLead(columns, leadId);
   if (!found) return [...columns];
-  const moved = { ...(next ?? found.lead), status: to };
+  const moved = { ...keepNextTask(next ?? found.lead, found.lead), status: to };
   return columns.map((column) => {
     if (column.status === found.status && column.status === to) {
       return {

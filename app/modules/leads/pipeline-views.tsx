@@ -6,6 +6,7 @@ import { formatMoney, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { formatSums, hasSums } from "./money-sums";
 import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+import { NextTask } from "./next-task";
 
 // What the pipeline looks like, without drag and drop: the server renders these, and the
 // drag-and-drop layer (pipeline-dnd.tsx, loaded after the page) wraps the same views.
@@ -134,6 +135,7 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
       <Text size="1" color="gray" truncate>
         {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}
       </Text>
+      <NextTask task={lead.next_task} />
       <TagPreview tags={lead.tags} max={2} />
       <Flex justify="between" align="center" gap="2" mt="1">
         <Text size="1" color="gray">

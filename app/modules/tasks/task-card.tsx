@@ -2,7 +2,7 @@ import { CalendarIcon, CheckCircledIcon, Pencil1Icon, PersonIcon, ReaderIcon } f
 import { Badge, Button, Card, Checkbox, Flex, Heading, Link as ThemeLink, Text } from "@radix-ui/themes";
 import type { MouseEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "~/i18n/format-date";
+import { formatDate, formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { TaskDto } from "@worker/services/crm-types";
 import { taskUrgency, type TaskUrgency } from "./task-urgency.ts";
@@ -26,7 +26,7 @@ type Props = {
 /**
  * One task (crm.md §2): the completion checkbox, the title (struck through when done), its
  * status and urgency badges, Editar (for those who may), the description, and a line with
- * the due date, the lead, the assignee and the completion date.
+ * the due date (and time, when it has one), the lead, the assignee and the completion date.
  */
 export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) {
   const { t, language } = useI18n();
@@ -90,7 +90,11 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
             <Flex gapX="4" gapY="1" wrap="wrap" mt="2" asChild>
               <ul data-testid="task-meta">
                 <MetaItem icon={<CalendarIcon />} testId="task-due">
-                  {task.due_date ? t("crm.tasks.card.due", { date: formatDate(task.due_date, language) }) : t("crm.tasks.card.noDue")}
+                  {task.due_date
+                    ? task.due_has_time
+                      ? t("crm.tasks.card.dueAt", { date: formatDate(task.due_date, language), time: formatTime(task.due_date, language) })
+                      : t("crm.tasks.card.due", { date: formatDate(task.due_date, language) })
+                    : t("crm.tasks.card.noDue")}
                 </MetaItem>
                 {task.lead ? (
                   <MetaItem icon={<ReaderIcon />} testId="task-lead">

@@ -10,13 +10,15 @@ import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
 import { loadAssignableUsers } from "./assignable-users.ts";
 import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
-import { dueDateInputValue } from "./task-dates.ts";
+import { dueDateInputValue, dueDateValue, dueTimeInputValue } from "./task-dates.ts";
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The task to edit; none for a new one. */
   task?: TaskDto | null;
+  /** A new task's lead, filled in (the lead detail's 'Tarefas' tab). */
+  lead?: LeadChoice | null;
   onSaved: (task: TaskDto) => void;
   /** Offers 'Excluir' (with a confirmation) on a task being edited; called once it is deleted. */
   onDeleted?: (task: TaskDto) => void;
@@ -24,18 +26,18 @@ type Props = {
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
-type Field = "title" | "description" | "due_date" | "assigned_to" | "lead_id";
+type Field = "title" | "description" | "due_date" | "due_time" | "assigned_to" | "lead_id";
 type Errors = Partial<Record<Field, string>>;
 
 const FIELDS: Field[] = ["title", "description", "due_date", "assigned_to", "lead_id"];
 
 /**
  * The task dialog (crm.md §2): 'Nova tarefa' / 'Editar Tarefa' with Título (required),
- * Descrição, the due date, Responsável (active users, 'Nenhum') and Lead Relacionado (search
- * as you type, 'Nenhum'). Saves through /api/tasks; the server's messages show under their
+ * Descrição, the due date and its optional time (São Paulo), Responsável (active users,
+ * 'Nenhum') and Lead Relacionado (search as you type, 'Nenhum'). Saves through /api/tasks; the server's messages show under their
  * fields and in a toast under the generic error title; offline, the dialog keeps what was typed.
  */
-export function TaskFormDialog({ open, onOpenChange, task, onSaved, onDeleted, returnFocusTo }: Props) {
+export function TaskFormDialog({ open, onOpenChange, task, lead, onSaved, onDeleted, returnFocusTo }: Props) {
   const { t } = useI18n();
   const leadListOpen = useRef(false);
   return (
@@ -61,6 +63,7 @@ export function TaskFormDialog({ open, onOpenChange, task, onSaved, onDeleted, r
         </Dialog.Description>
         <TaskForm
           task={task ?? null}
+          lead={lead ?? null}
           leadListOpen={leadListOpen}
           onDone={(saved) => {
             onSaved(saved);
@@ -81,11 +84,13 @@ export function TaskFormDialog({ open, onOpenChange, task, onSaved, onDeleted, r
 
 function TaskForm({
   task,
+  lead: presetLead,
   leadListOpen,
   onDone,
   onDeleted,
 }: {
   task: TaskDto | null;
+  lead: LeadChoice | null;
   leadListOpen: RefObject<boolean>;
   onDone: (task: TaskDto) => void;
   onDeleted?: (task: TaskDto) => void;
@@ -97,14 +102,16 @@ function TaskForm({
   const [title, setTitle] = useState(task?.title ?? "");
   const [description, setDescription] = useState(task?.description ?? "");
   const [dueDate, setDueDate] = useState(dueDateInputValue(task?.due_date));
+  const [dueTime, setDueTime] = useState(dueTimeInputValue(task));
   const [assignee, setAssignee] = useState<string | null>(task?.assigned_to ?? null);
-  const [lead, setLead] = useState<LeadChoice | null>(task?.lead ?? null);
+  const [lead, setLead] = useState<LeadChoice | null>(task ? task.lead : presetLead);
   const [users, setUsers] = useState<AssignableUserDto[] | null>(null);
   const [usersFailed, setUsersFailed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const titleInput = useRef<HTMLInputElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -129,6 +136,11 @@ function TaskForm({
       titleInput.current?.focus();
       return;
     }
+    if (dueTime && !dueDate) {
+      setErrors({ due_date: t("crm.tasks.dialog.timeNeedsDate") });
+      dateInput.current?.focus();
+      return;
+    }
     setErrors({});
     setSaving(true);
     const body: Record<string, string | null> = {
@@ -137,8 +149,10 @@ function TaskForm({
       lead_id: lead?.id ?? null,
       assigned_to: assignee,
     };
-    // An unchanged day keeps the stored instant (a time set through the API stays).
-    if (!task || dueDate !== dueDateInputValue(task.due_date)) body.due_date = dueDate || null;
+    // An unchanged day and time keep the stored instant (one set through the API to the second stays).
+    if (!task || dueDate !== dueDateInputValue(task.due_date) || dueTime !== dueTimeInputValue(task)) {
+      body.due_date = dueDateValue(dueDate, dueTime);
+    }
     try {
       const { task: saved } = task
         ? await api<{ task: TaskDto }>("PATCH", `/tasks/${encodeURIComponent(task.id)}`, body)
@@ -189,9 +203,10 @@ function TaskForm({
           />
         </FieldRow>
 
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-4">
           <FieldRow id={fieldId("due_date")} label={t("crm.tasks.dialog.dueDate")} error={errors.due_date} errorId={errorId("due_date")}>
             <TextField.Root
+              ref={dateInput}
               id={fieldId("due_date")}
               type="date"
               value={dueDate}
@@ -201,7 +216,20 @@ function TaskForm({
               data-testid="task-due-input"
             />
           </FieldRow>
+          <FieldRow id={fieldId("due_time")} label={t("crm.tasks.dialog.dueTime")} error={errors.due_time} errorId={errorId("due_time")}>
+            <TextField.Root
+              id={fieldId("due_time")}
+              type="time"
+              value={dueTime}
+              onChange={(event) => setDueTime(event.target.value)}
+              aria-invalid={errors.due_time ? true : undefined}
+              aria-describedby={describedBy("due_time")}
+              data-testid="task-time-input"
+            />
+          </FieldRow>
+        </div>
 
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FieldRow
             id={fieldId("assigned_to")}
             label={t("crm.tasks.dialog.assignee")}

@@ -1,25 +1,33 @@
-import { MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
-import { Button, Callout, Card, Flex, Heading, SegmentedControl, Text, TextField } from "@radix-ui/themes";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ChevronDownIcon, MagnifyingGlassIcon, PlusIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Callout, Card, Flex, Heading, Select, Text, TextField } from "@radix-ui/themes";
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useToast } from "~/components/ui/toaster";
+import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
-import type { Page, TaskDto, TaskFilter } from "@worker/services/crm-types";
+import type { AssignableUserDto, Page, TaskCountsDto, TaskDto } from "@worker/services/crm-types";
 import { TaskCard } from "./task-card.tsx";
-import { TASK_FILTER_VALUES, TASK_SEARCH_DEBOUNCE_MS } from "./task-filters.ts";
+import { TASK_SEARCH_DEBOUNCE_MS } from "./task-filters.ts";
 import { lazyChunk } from "~/components/lazy-chunk";
 
 // The dialog loads when first opened.
 const TaskFormDialog = lazyChunk(() => import("./task-form-dialog.tsx").then((m) => ({ default: m.TaskFormDialog })));
 
 export type TasksData = {
+  /** The open tasks' first page. */
   page: Page<TaskDto>;
+  /** The completed tasks' first page when their section is open (?done=1), else null. */
+  completed: Page<TaskDto> | null;
+  counts: TaskCountsDto;
   q: string;
-  filter: TaskFilter;
+  /** Whose tasks: "me", "all", "none" or a user's id (?assignee=, else `defaultAssignee`). */
+  assignee: string;
+  defaultAssignee: string;
+  users: AssignableUserDto[];
   /** `?task=<id>`: that task (null when it does not exist). */
   linked: { id: string; task: TaskDto | null } | null;
   now: number;
@@ -27,17 +35,23 @@ export type TasksData = {
   offline?: true;
 };
 
-type ListState = { source: Page<TaskDto>; items: TaskDto[]; cursor: string | null; overrides: Record<string, TaskDto> };
+type ListState = { source: Page<TaskDto> | null; items: TaskDto[]; cursor: string | null };
 
-const freshList = (page: Page<TaskDto>): ListState => ({ source: page, items: page.items, cursor: page.next_cursor, overrides: {} });
+const freshList = (page: Page<TaskDto> | null): ListState => ({
+  source: page,
+  items: page?.items ?? [],
+  cursor: page?.next_cursor ?? null,
+});
 
 /**
- * The tasks screen (crm.md §2): title, 'Nova tarefa', search (300 ms) and filter in the URL,
- * the task cards as the server orders them with 'Carregar mais', both empty states, and the
- * task dialog (also opened by `?task=<id>`).
+ * The tasks screen (crm.md §2, issue 20): the title with the overdue count, 'Nova tarefa',
+ * search (300 ms) and whose tasks ('Minhas tarefas' by default for a sales rep) in the URL,
+ * the open task cards as the server orders them with 'Carregar mais', the empty states, a
+ * 'Concluídas (N)' section collapsed by default (?done=1 opens it), and the task dialog
+ * (also opened by `?task=<id>`).
  */
 export function TasksScreen({ data }: { data: TasksData }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const toast = useToast();
   const { profile } = useAuth();
   const location = useLocation();
@@ -45,11 +59,16 @@ export function TasksScreen({ data }: { data: TasksData }) {
   const { revalidate } = useRevalidator();
   const [, setSearchParams] = useSearchParams();
 
-  // The list: the loader's page, the pages 'Carregar mais' added, and the local changes.
-  const [list, setList] = useState(() => freshList(data.page));
-  if (list.source !== data.page) setList(freshList(data.page));
+  // The lists (open, completed): the loader's pages, the pages 'Carregar mais' added, and
+  // the local changes (the newest copy of a task changed here, by id).
+  const [open, setOpen] = useState(() => freshList(data.page));
+  if (open.source !== data.page) setOpen(freshList(data.page));
+  const [done, setDone] = useState(() => freshList(data.completed));
+  if (done.source !== data.completed) setDone(freshList(data.completed));
+  const [overrides, setOverrides] = useState<{ source: TasksData; tasks: Record<string, TaskDto> }>({ source: data, tasks: {} });
+  if (overrides.source.page !== data.page || overrides.source.completed !== data.completed) setOverrides({ source: data, tasks: {} });
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadingMore, setLoadingMore] = useState<"open" | "done" | null>(null);
 
   // Urgency from the server's clock while hydrating, then from this one, every minute.
   const [now, setNow] = useState(data.now);
@@ -99,15 +118,19 @@ export function TasksScreen({ data }: { data: TasksData }) {
   const [search, setSearch] = useState(data.q);
   /** The search the URL is meant to carry: the last one sent, even while its navigation is pending. */
   const sentQuery = useRef(data.q);
-  /** Likewise the filter last chosen. */
-  const sentFilter = useRef(data.filter);
+  /** Likewise whose tasks, and whether 'Concluídas' is open. */
+  const sentAssignee = useRef(data.assignee);
+  const sentDone = useRef(data.completed !== null);
   useEffect(() => {
-    sentFilter.current = data.filter; // back/forward or a link
-  }, [data.filter]);
+    // back/forward or a link
+    sentAssignee.current = data.assignee;
+    sentDone.current = data.completed !== null;
+  }, [data.assignee, data.completed]);
 
   // Built on the URL shown, which stays the old one until a pending navigation's loaders end:
-  // the search and the filter are always the ones last sent, so a filter chosen meanwhile
-  // cannot bring back a search that was cleared (nor a search typed meanwhile drop the filter).
+  // the search, the assignee and the section are always the ones last sent, so an assignee
+  // chosen meanwhile cannot bring back a search that was cleared (nor a search typed
+  // meanwhile drop the assignee).
   const setParams = useCallback(
     (change: (params: URLSearchParams) => void, replace: boolean) =>
       setSearchParams(
@@ -115,15 +138,18 @@ export function TasksScreen({ data }: { data: TasksData }) {
           const next = new URLSearchParams(previous);
           if (sentQuery.current) next.set("q", sentQuery.current);
           else next.delete("q");
-          if (sentFilter.current !== "all") next.set("filter", sentFilter.current);
-          else next.delete("filter");
+          if (sentAssignee.current !== data.defaultAssignee) next.set("assignee", sentAssignee.current);
+          else next.delete("assignee");
+          if (sentDone.current) next.set("done", "1");
+          else next.delete("done");
+          next.delete("filter");
           change(next);
           next.delete("task");
           return next;
         },
         { replace, preventScrollReset: true },
       ),
-    [setSearchParams],
+    [setSearchParams, data.defaultAssignee],
   );
   useEffect(() => {
     // Back/forward (or a link) changed the query: the box shows it.
@@ -142,9 +168,14 @@ export function TasksScreen({ data }: { data: TasksData }) {
     return () => window.clearTimeout(timer);
   }, [search, setParams]);
 
-  const changeFilter = (value: string) => {
-    sentFilter.current = TASK_FILTER_VALUES.find((f) => f === value) ?? "all";
+  const changeAssignee = (value: string) => {
+    sentAssignee.current = value;
     setParams(() => undefined, false);
+  };
+
+  const toggleDone = () => {
+    sentDone.current = !sentDone.current;
+    setParams(() => undefined, true);
   };
 
   const closeDialog = (open: boolean) => {
@@ -158,8 +189,10 @@ export function TasksScreen({ data }: { data: TasksData }) {
     setDialog({ task, fromOpener: from !== null });
   };
 
+  const setOverride = (task: TaskDto) => setOverrides((current) => ({ ...current, tasks: { ...current.tasks, [task.id]: task } }));
+
   const saved = (task: TaskDto) => {
-    setList((current) => ({ ...current, overrides: { ...current.overrides, [task.id]: task } }));
+    setOverride(task);
     // The server's order (due date) and the filters decide where it belongs.
     void revalidate();
   };
@@ -167,19 +200,22 @@ export function TasksScreen({ data }: { data: TasksData }) {
   const deleted = (task: TaskDto) => {
     // The deleted task's 'Editar' goes away: the focus returns to 'Nova tarefa'.
     opener.current = newButton.current;
-    setList((current) => ({ ...current, items: current.items.filter((item) => item.id !== task.id) }));
+    const without = (current: ListState) => ({ ...current, items: current.items.filter((item) => item.id !== task.id) });
+    setOpen(without);
+    setDone(without);
     void revalidate();
   };
 
   const toggle = async (task: TaskDto) => {
     const completed = !task.completed;
-    const setOverride = (value: TaskDto) => setList((current) => ({ ...current, overrides: { ...current.overrides, [task.id]: value } }));
     setBusy((current) => new Set(current).add(task.id));
     setOverride({ ...task, completed, completed_at: completed ? new Date().toISOString() : null });
     try {
       const { task: updated } = await api<{ task: TaskDto }>("PATCH", `/tasks/${encodeURIComponent(task.id)}/completion`, { completed });
       setOverride(updated);
       toast({ title: completed ? t("crm.tasks.toasts.completed") : t("crm.tasks.toasts.reopened"), variant: "success" });
+      // Done or reopened: it moves to the other section, and the counts change.
+      void revalidate();
     } catch (error) {
       setOverride(task);
       const description =
@@ -198,15 +234,17 @@ export function TasksScreen({ data }: { data: TasksData }) {
     }
   };
 
-  const loadMore = async () => {
+  const loadMore = async (which: "open" | "done") => {
+    const list = which === "open" ? open : done;
     if (!list.cursor || loadingMore) return;
-    setLoadingMore(true);
+    setLoadingMore(which);
     try {
       const page = await api<Page<TaskDto>>(
         "GET",
-        `/tasks${queryString({ q: data.q, filter: data.filter === "all" ? undefined : data.filter, cursor: list.cursor })}`,
+        `/tasks${queryString({ q: data.q, assignee: data.assignee, filter: which === "open" ? "pending" : "completed", cursor: list.cursor })}`,
       );
-      setList((current) => {
+      (which === "open" ? setOpen : setDone)((current) => {
+        if (current.source !== list.source) return current;
         const known = new Set(current.items.map((item) => item.id));
         return { ...current, items: [...current.items, ...page.items.filter((item) => !known.has(item.id))], cursor: page.next_cursor };
       });
@@ -217,13 +255,57 @@ export function TasksScreen({ data }: { data: TasksData }) {
         variant: "destructive",
       });
     } finally {
-      setLoadingMore(false);
+      setLoadingMore(null);
     }
   };
 
   const loading = navigation.state === "loading" && navigation.location?.pathname === location.pathname;
-  const filtered = Boolean(data.q) || data.filter !== "all";
-  const items = list.items.map((item) => list.overrides[item.id] ?? item);
+  const filtered = Boolean(data.q) || data.assignee !== "all";
+  const shown = (list: ListState) => list.items.map((item) => overrides.tasks[item.id] ?? item);
+  const items = shown(open);
+  const doneOpen = data.completed !== null;
+  const doneId = useId();
+  const assigneeId = useId();
+  const colleagues = data.users.filter((user) => user.id !== profile?.id);
+  const assigneeLabel =
+    data.assignee === "me" || data.assignee === profile?.id
+      ? t("crm.tasks.assignee.mine")
+      : data.assignee === "all" || data.assignee === "none"
+        ? t(`crm.tasks.assignee.${data.assignee}`)
+        : (data.users.find((user) => user.id === data.assignee)?.name ?? t("crm.tasks.assignee.all"));
+  const cards = (list: TaskDto[], testId: string) => (
+    <ul
+      aria-busy={loading || undefined}
+      className={`flex flex-col gap-3 transition-opacity ${loading ? "opacity-60" : ""}`}
+      data-testid={testId}
+    >
+      {list.map((task) => (
+        <li key={task.id}>
+          <TaskCard
+            task={task}
+            now={now}
+            canEdit={canEdit(task)}
+            busy={busy.has(task.id)}
+            onToggle={toggle}
+            onEdit={(current, from) => openDialog(current, from)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+  const more = (which: "open" | "done") =>
+    (which === "open" ? open : done).cursor ? (
+      <Flex justify="center">
+        <Button
+          variant="soft"
+          onClick={() => void loadMore(which)}
+          loading={loadingMore === which}
+          data-testid={`tasks-load-more-${which}`}
+        >
+          {t("crm.shared.actions.loadMore")}
+        </Button>
+      </Flex>
+    ) : null;
 
   return (
     <Flex direction="column" gap="5" className="mx-auto w-full max-w-5xl" data-testid="tasks">
@@ -231,6 +313,11 @@ export function TasksScreen({ data }: { data: TasksData }) {
         <div className="min-w-0">
           <Heading as="h2" size="7">
             {t("crm.tasks.title")}
+            {data.counts.overdue > 0 ? (
+              <Badge color="red" variant="soft" highContrast size="2" ml="3" className="align-middle" data-testid="tasks-overdue-count">
+                {t(`crm.tasks.overdue.${pluralForm(language, data.counts.overdue)}`, { count: data.counts.overdue })}
+              </Badge>
+            ) : null}
           </Heading>
           <Text as="p" color="gray" mt="1">
             {t("crm.tasks.subtitle")}
@@ -245,7 +332,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
       <Flex direction={{ initial: "column", md: "row" }} gap="3" align={{ initial: "stretch", md: "center" }}>
         {/* A GET form: without JavaScript, Enter still searches. */}
         <Form method="get" role="search" className="min-w-0 flex-1" onSubmit={(event) => event.preventDefault()}>
-          {data.filter !== "all" ? <input type="hidden" name="filter" value={data.filter} /> : null}
+          {data.assignee !== data.defaultAssignee ? <input type="hidden" name="assignee" value={data.assignee} /> : null}
           <TextField.Root
             type="search"
             name="q"
@@ -261,19 +348,28 @@ export function TasksScreen({ data }: { data: TasksData }) {
             </TextField.Slot>
           </TextField.Root>
         </Form>
-        <SegmentedControl.Root
-          value={data.filter}
-          onValueChange={changeFilter}
-          aria-label={t("crm.tasks.filter.label")}
-          className="max-md:w-full"
-          data-testid="tasks-filter"
-        >
-          {TASK_FILTER_VALUES.map((filter) => (
-            <SegmentedControl.Item key={filter} value={filter}>
-              {t(`crm.tasks.filter.${filter}`)}
-            </SegmentedControl.Item>
-          ))}
-        </SegmentedControl.Root>
+        <div className="md:w-60 md:shrink-0">
+          <label htmlFor={assigneeId} className="sr-only">
+            {t("crm.tasks.assignee.label")}
+          </label>
+          <Select.Root value={data.assignee === profile?.id ? "me" : data.assignee} onValueChange={changeAssignee}>
+            {/* The label as children: Radix's Select.Value shows nothing before hydration otherwise. */}
+            <Select.Trigger id={assigneeId} className="!w-full" data-testid="tasks-assignee">
+              {assigneeLabel}
+            </Select.Trigger>
+            <Select.Content position="popper">
+              <Select.Item value="me">{t("crm.tasks.assignee.mine")}</Select.Item>
+              <Select.Item value="all">{t("crm.tasks.assignee.all")}</Select.Item>
+              <Select.Item value="none">{t("crm.tasks.assignee.none")}</Select.Item>
+              {colleagues.length > 0 ? <Select.Separator /> : null}
+              {colleagues.map((user) => (
+                <Select.Item key={user.id} value={user.id}>
+                  {user.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+        </div>
       </Flex>
 
       <div role="status" className={loading || data.offline ? undefined : "sr-only"}>
@@ -292,9 +388,13 @@ export function TasksScreen({ data }: { data: TasksData }) {
         <Card size="3" data-testid="tasks-empty">
           <Flex direction="column" align="center" gap="3" py="6">
             <Text color="gray" align="center">
-              {filtered ? t("crm.tasks.empty.filtered") : t("crm.tasks.empty.none")}
+              {data.counts.completed > 0
+                ? t("crm.tasks.empty.pending")
+                : filtered
+                  ? t("crm.tasks.empty.filtered")
+                  : t("crm.tasks.empty.none")}
             </Text>
-            {filtered ? null : (
+            {filtered || data.counts.completed > 0 ? null : (
               <Button onClick={(event) => openDialog(null, event.currentTarget)}>
                 <PlusIcon />
                 {t("crm.tasks.empty.create")}
@@ -303,32 +403,42 @@ export function TasksScreen({ data }: { data: TasksData }) {
           </Flex>
         </Card>
       ) : (
-        <ul
-          aria-busy={loading || undefined}
-          className={`flex flex-col gap-3 transition-opacity ${loading ? "opacity-60" : ""}`}
-          data-testid="tasks-list"
-        >
-          {items.map((task) => (
-            <li key={task.id}>
-              <TaskCard
-                task={task}
-                now={now}
-                canEdit={canEdit(task)}
-                busy={busy.has(task.id)}
-                onToggle={toggle}
-                onEdit={(current, from) => openDialog(current, from)}
-              />
-            </li>
-          ))}
-        </ul>
+        cards(items, "tasks-list")
       )}
+      {items.length > 0 ? more("open") : null}
 
-      {list.cursor && items.length > 0 ? (
-        <Flex justify="center">
-          <Button variant="soft" onClick={() => void loadMore()} loading={loadingMore} data-testid="tasks-load-more">
-            {t("crm.shared.actions.loadMore")}
-          </Button>
-        </Flex>
+      {data.counts.completed > 0 || doneOpen ? (
+        <section aria-labelledby={`${doneId}-title`} className="flex flex-col gap-3" data-testid="tasks-completed">
+          <h3 id={`${doneId}-title`} className="m-0">
+            <Button
+              variant="ghost"
+              color="gray"
+              highContrast
+              size="3"
+              aria-expanded={doneOpen}
+              aria-controls={doneId}
+              onClick={toggleDone}
+              data-testid="tasks-completed-toggle"
+            >
+              <ChevronDownIcon aria-hidden className={`transition-transform ${doneOpen ? "" : "-rotate-90"}`} />
+              {t("crm.tasks.completedSection.toggle", { count: data.counts.completed })}
+            </Button>
+          </h3>
+          <div id={doneId} hidden={!doneOpen}>
+            {doneOpen ? (
+              shown(done).length > 0 ? (
+                <Flex direction="column" gap="3">
+                  {cards(shown(done), "tasks-completed-list")}
+                  {more("done")}
+                </Flex>
+              ) : (
+                <Text as="p" color="gray" size="2">
+                  {t("crm.tasks.completedSection.empty")}
+                </Text>
+              )
+            ) : null}
+          </div>
+        </section>
       ) : null}
 
       {dialog ? (

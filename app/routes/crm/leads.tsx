@@ -95,8 +95,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pipeline,
     loadFailed: listed ? list === null : pipeline === null,
     assignableUsers: assignableUsers ?? [],
-    // crm.leadDetail: the lead detail dialog opens over this screen (?lead=<id>).
-    messages: messagesFor(language, ["crm.leads", "crm.leadDetail", "crm.live"]),
+    // crm.leadDetail: the lead detail dialog opens over this screen (?lead=<id>); crm.tasks.dialog
+    // and .toasts: its 'Tarefas' tab's task dialog.
+    messages: messagesFor(language, ["crm.leads", "crm.leadDetail", "crm.live", "crm.tasks.dialog", "crm.tasks.toasts"]),
   };
 }
 

@@ -1,26 +1,38 @@
 import { useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useRouteError } from "react-router";
-import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
+import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatches } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
+import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
-import { oneOf } from "~/lib/one-of";
 import { unlessNotFound } from "~/lib/route-errors.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { TasksError, TasksScreen } from "~/modules/tasks/tasks-screen";
-import { TASK_FILTER_VALUES } from "~/modules/tasks/task-filters";
+import { defaultTaskAssignee, taskAssigneeFrom } from "~/modules/tasks/task-filters";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import { workerContext } from "@worker/router-context";
 import type { TaskDto } from "@worker/services/crm-types";
-import { getTask, listTasks } from "@worker/services/task-service";
+import { countTasks, getTask, listTasks } from "@worker/services/task-service";
+import { listAssignableUsers } from "@worker/services/user-service";
 import type { Route } from "./+types/tasks";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.tasks" };
-export const meta = crmScreenMeta;
+
+/** "Tarefas (3 atrasadas) — Velox Labs" while some are overdue; the CRM's title otherwise. */
+export function meta(args: Route.MetaArgs) {
+  const [title, ...rest] = crmScreenMeta(args);
+  const data = args.loaderData;
+  if (!data?.counts.overdue) return [title, ...rest];
+  const t = translatorFromMatches(args.matches);
+  const overdue = t(`crm.tasks.overdue.${pluralForm(data.language, data.counts.overdue)}`, { count: data.counts.overdue });
+  return [{ title: documentTitle(t, t("crm.tasks.titleWithOverdue", { title: t("crm.titles.tasks"), overdue })) }, ...rest];
+}
 
 /**
- * The tasks of the URL's search (?q=) and filter (?filter=all|pending|completed), due date
- * first and undated last, as the server orders them; `?task=<id>` (the notifications' link)
+ * The open tasks of the URL's search (?q=) and assignee (?assignee=me|all|none|<user id>,
+ * by default the viewer's own for a sales rep, everyone's otherwise), due date first and
+ * undated last, as the server orders them; the completed ones too when their section is
+ * open (?done=1); the overdue and completed counts; `?task=<id>` (the notifications' link)
  * also brings that task, whose dialog the page opens.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,18 +40,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const filter = oneOf(TASK_FILTER_VALUES, url.searchParams.get("filter"), "all");
   const taskId = url.searchParams.get("task")?.slice(0, 64) || null;
   const services = context.get(workerContext).services;
-  const [page, linked] = await Promise.all([
-    listTasks(services, viewer, { q: q || undefined, filter }),
-    taskId ? unlessNotFound(getTask(services, viewer, taskId), language) : null,
+  // A linked task (a notification, the quick search) is shown where it is: among everyone's
+  // when it is not the viewer's and the URL names nobody, under an open 'Concluídas' when done.
+  const linked = taskId ? ((await unlessNotFound(getTask(services, viewer, taskId), language)) as TaskDto | null) : null;
+  const elsewhere = linked && !url.searchParams.has("assignee") && linked.assigned_to !== viewer.user.id;
+  const assignee = elsewhere ? "all" : taskAssigneeFrom(url.searchParams.get("assignee"), viewer.user.role);
+  const done = url.searchParams.get("done") === "1" || Boolean(linked?.completed);
+  const query = { q: q || undefined, assignee };
+  const [page, completed, counts, users] = await Promise.all([
+    listTasks(services, viewer, { ...query, filter: "pending" }),
+    done ? listTasks(services, viewer, { ...query, filter: "completed" }) : null,
+    countTasks(services, viewer, query),
+    listAssignableUsers(services, viewer),
   ]);
   return {
     page,
+    completed,
+    counts,
     q,
-    filter,
-    linked: taskId ? { id: taskId, task: linked as TaskDto | null } : null,
+    assignee,
+    defaultAssignee: defaultTaskAssignee(viewer.user.role),
+    /** The assignee filter's colleagues (active users). */
+    users,
+    language,
+    linked: taskId ? { id: taskId, task: linked } : null,
     /** The server's clock, so the urgency badges render the same on the server and while hydrating. */
     now: Date.now(),
     messages: messagesFor(language, ["crm.tasks"]),

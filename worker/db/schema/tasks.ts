@@ -12,6 +12,12 @@ export const tasks = sqliteTable(
     description: text("description"),
     /** ISO-8601 UTC instant or NULL (no date). */
     dueDate: text("due_date"),
+    /**
+     * Whether the due date carries a time chosen by someone (true) or is a day alone (false:
+     * due_date is the end of that day in the organisation's time zone). The lists show the
+     * time and the task_due reminder comes an hour before it, instead of the day before.
+     */
+    dueHasTime: integer("due_has_time", { mode: "boolean" }).notNull().default(false),
     leadId: text("lead_id").references(() => leads.id, { onDelete: "set null" }),
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -24,6 +30,10 @@ export const tasks = sqliteTable(
     index("tasks_due_date_idx").on(t.dueDate),
     index("tasks_assigned_to_due_date_idx").on(t.assignedTo, t.dueDate),
     index("tasks_lead_idx").on(t.leadId),
+    // Each lead's next open task (the lead cards' line): the open tasks of a page's leads by due date.
+    index("tasks_open_lead_due_idx")
+      .on(t.leadId, t.dueDate)
+      .where(sql`${t.completed} = 0`),
     check("tasks_title_check", sql`length(trim(${t.title})) > 0`),
     check(
       "tasks_completed_at_check",

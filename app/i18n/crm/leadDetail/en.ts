@@ -25,6 +25,21 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     history: "History",
     attachments: "Attachments",
     notes: "Notes",
+    tasks: "Tasks",
+  },
+  /** The 'Tarefas' tab: the lead's open tasks, and a new one with the lead filled in. */
+  tasks: {
+    title: "The lead's open tasks",
+    new: "New task",
+    empty: "No open tasks for this lead",
+    loadError: "Could not load the tasks",
+    due: "Due {date}",
+    dueAt: "Due {date} at {time}",
+    noDue: "No date",
+    overdue: "Overdue",
+    assignee: "Assignee: {name}",
+    unassigned: "Unassigned",
+    complete: "Mark “{title}” as completed",
   },
   overview: {
     contactInfo: "Contact information",

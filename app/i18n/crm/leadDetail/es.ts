@@ -25,6 +25,21 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     history: "Historial",
     attachments: "Adjuntos",
     notes: "Notas",
+    tasks: "Tareas",
+  },
+  /** The 'Tarefas' tab: the lead's open tasks, and a new one with the lead filled in. */
+  tasks: {
+    title: "Tareas abiertas del lead",
+    new: "Nueva tarea",
+    empty: "No hay tareas abiertas para este lead",
+    loadError: "No se pudieron cargar las tareas",
+    due: "Vence el {date}",
+    dueAt: "Vence el {date} a las {time}",
+    noDue: "Sin fecha",
+    overdue: "Atrasada",
+    assignee: "Responsable: {name}",
+    unassigned: "Sin responsable",
+    complete: "Marcar «{title}» como completada",
   },
   overview: {
     contactInfo: "Información de contacto",

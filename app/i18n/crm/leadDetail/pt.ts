@@ -24,6 +24,21 @@ export const leadDetailPt = {
     history: "Histórico",
     attachments: "Anexos",
     notes: "Notas",
+    tasks: "Tarefas",
+  },
+  /** The 'Tarefas' tab: the lead's open tasks, and a new one with the lead filled in. */
+  tasks: {
+    title: "Tarefas abertas do lead",
+    new: "Nova tarefa",
+    empty: "Nenhuma tarefa aberta para este lead",
+    loadError: "Não foi possível carregar as tarefas",
+    due: "Vence em {date}",
+    dueAt: "Vence em {date} às {time}",
+    noDue: "Sem data",
+    overdue: "Atrasada",
+    assignee: "Responsável: {name}",
+    unassigned: "Sem responsável",
+    complete: "Marcar “{title}” como concluída",
   },
   overview: {
     contactInfo: "Informações de Contato",

@@ -121,6 +121,10 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     tags: "Tags",
     moreTags: "{count} more",
     createdAt: "Created on {date}",
+    /** The lead's next open task (issue 20). */
+    nextTask: "Next: {title}",
+    nextTaskOverdue: "Overdue",
+    nextTaskNoDue: "no date",
   },
   empty: {
     filtered: "No leads match the filters",

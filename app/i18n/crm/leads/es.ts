@@ -121,6 +121,10 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     tags: "Etiquetas",
     moreTags: "{count} más",
     createdAt: "Creado el {date}",
+    /** The lead's next open task (issue 20). */
+    nextTask: "Siguiente: {title}",
+    nextTaskOverdue: "Atrasada",
+    nextTaskNoDue: "sin fecha",
   },
   empty: {
     filtered: "No se encontraron leads con los filtros aplicados",

@@ -120,6 +120,10 @@ export const leadsPt = {
     tags: "Tags",
     moreTags: "mais {count}",
     createdAt: "Criado em {date}",
+    /** The lead's next open task (issue 20). */
+    nextTask: "Próxima: {title}",
+    nextTaskOverdue: "Atrasada",
+    nextTaskNoDue: "sem data",
   },
   empty: {
     filtered: "Nenhum lead encontrado com os filtros aplicados",

@@ -4,15 +4,25 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
   title: "Tasks",
   subtitle: "Manage your tasks and follow the team's progress",
   newTask: "New task",
+  /** The open tasks overdue, beside the title (the heading and the document title). */
+  overdue: {
+    one: "{count} overdue",
+    other: "{count} overdue",
+  },
+  titleWithOverdue: "{title} ({overdue})",
+  assignee: {
+    label: "Assignee",
+    mine: "My tasks",
+    all: "All tasks",
+    none: "Unassigned",
+  },
+  completedSection: {
+    toggle: "Completed ({count})",
+    empty: "No completed tasks",
+  },
   search: {
     label: "Search tasks",
     placeholder: "Search by title, description or lead...",
-  },
-  filter: {
-    label: "Filter tasks",
-    all: "All",
-    pending: "Pending",
-    completed: "Completed",
   },
   status: {
     pending: "Pending",
@@ -25,6 +35,7 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
   },
   card: {
     due: "Due {date}",
+    dueAt: "Due {date} at {time}",
     noDue: "No date",
     lead: "Lead: {name}",
     assignee: "Assignee: {name}",
@@ -36,6 +47,7 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
   },
   empty: {
     filtered: "No tasks match the filters",
+    pending: "No pending tasks",
     none: "No tasks yet",
     create: "Create task",
   },
@@ -64,6 +76,8 @@ export const tasksEn: Dictionary["crm"]["tasks"] = {
     details: "Description",
     detailsPlaceholder: "Task details",
     dueDate: "Due date",
+    dueTime: "Time",
+    timeNeedsDate: "Choose a date to set a time",
     assignee: "Assignee",
     lead: "Related lead",
     leadPlaceholder: "Search leads by name, e-mail or company...",

@@ -4,15 +4,25 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
   title: "Tareas",
   subtitle: "Gestiona tus tareas y sigue el progreso del equipo",
   newTask: "Nueva tarea",
+  /** The open tasks overdue, beside the title (the heading and the document title). */
+  overdue: {
+    one: "{count} atrasada",
+    other: "{count} atrasadas",
+  },
+  titleWithOverdue: "{title} ({overdue})",
+  assignee: {
+    label: "Responsable",
+    mine: "Mis tareas",
+    all: "Todas las tareas",
+    none: "Sin responsable",
+  },
+  completedSection: {
+    toggle: "Completadas ({count})",
+    empty: "Ninguna tarea completada",
+  },
   search: {
     label: "Buscar tareas",
     placeholder: "Buscar por título, descripción o lead...",
-  },
-  filter: {
-    label: "Filtrar tareas",
-    all: "Todas",
-    pending: "Pendientes",
-    completed: "Completadas",
   },
   status: {
     pending: "Pendiente",
@@ -25,6 +35,7 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
   },
   card: {
     due: "Vence el {date}",
+    dueAt: "Vence el {date} a las {time}",
     noDue: "Sin fecha",
     lead: "Lead: {name}",
     assignee: "Responsable: {name}",
@@ -36,6 +47,7 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
   },
   empty: {
     filtered: "No se encontraron tareas con los filtros aplicados",
+    pending: "No hay tareas pendientes",
     none: "No hay tareas registradas",
     create: "Crear tarea",
   },
@@ -64,6 +76,8 @@ export const tasksEs: Dictionary["crm"]["tasks"] = {
     details: "Descripción",
     detailsPlaceholder: "Detalles de la tarea",
     dueDate: "Fecha de vencimiento",
+    dueTime: "Hora",
+    timeNeedsDate: "Elige la fecha para fijar una hora",
     assignee: "Responsable",
     lead: "Lead relacionado",
     leadPlaceholder: "Buscar lead por nombre, correo o empresa...",

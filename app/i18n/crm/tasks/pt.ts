@@ -3,15 +3,25 @@ export const tasksPt = {
   title: "Tarefas",
   subtitle: "Gerencie suas tarefas e acompanhe o progresso da equipe",
   newTask: "Nova tarefa",
+  /** The open tasks overdue, beside the title (the heading and the document title). */
+  overdue: {
+    one: "{count} atrasada",
+    other: "{count} atrasadas",
+  },
+  titleWithOverdue: "{title} ({overdue})",
+  assignee: {
+    label: "Responsável",
+    mine: "Minhas tarefas",
+    all: "Todas as tarefas",
+    none: "Sem responsável",
+  },
+  completedSection: {
+    toggle: "Concluídas ({count})",
+    empty: "Nenhuma tarefa concluída",
+  },
   search: {
     label: "Buscar tarefas",
     placeholder: "Buscar por título, descrição ou lead...",
-  },
-  filter: {
-    label: "Filtrar tarefas",
-    all: "Todas",
-    pending: "Pendentes",
-    completed: "Concluídas",
   },
   status: {
     pending: "Pendente",
@@ -24,6 +34,7 @@ export const tasksPt = {
   },
   card: {
     due: "Vence em {date}",
+    dueAt: "Vence em {date} às {time}",
     noDue: "Sem data",
     lead: "Lead: {name}",
     assignee: "Responsável: {name}",
@@ -35,6 +46,7 @@ export const tasksPt = {
   },
   empty: {
     filtered: "Nenhuma tarefa encontrada com os filtros aplicados",
+    pending: "Nenhuma tarefa pendente",
     none: "Nenhuma tarefa cadastrada",
     create: "Criar tarefa",
   },
@@ -63,6 +75,8 @@ export const tasksPt = {
     details: "Descrição",
     detailsPlaceholder: "Detalhes da tarefa",
     dueDate: "Data de vencimento",
+    dueTime: "Horário",
+    timeNeedsDate: "Escolha a data para definir um horário",
     assignee: "Responsável",
     lead: "Lead Relacionado",
     leadPlaceholder: "Buscar lead por nome, e-mail ou empresa...",
