@@ -15,7 +15,6 @@ import { useI18n } from "~/i18n/react";
 import { requireUser } from "~/modules/auth/guards.server";
 import { withLeadParam } from "~/modules/leads/lead-card-parts";
 import { LeadFilters, LeadList, LeadTableView, TABLE_PAGE } from "~/modules/leads/lead-list";
-import { PipelineBoard } from "~/modules/leads/pipeline-board";
 import { leadsViewFor, rememberedLeadFilters, saveLeadsView, type LeadsView } from "~/modules/leads/leads-view";
 import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
@@ -31,6 +30,9 @@ const LeadFormDialog = lazyChunk(() => loadLeadForm().then((m) => ({ default: m.
 const LeadDetailDialog = lazyChunk(() => import("~/modules/lead-detail/lead-detail-dialog").then((m) => ({ default: m.LeadDetailDialog })));
 // What other screens change arrives through the team room: its code loads after the page.
 const LiveLeads = lazyChunk(() => import("~/modules/leads/live-leads"));
+// The pipeline view is its own chunk too (server-rendered; it hydrates when its code is in):
+// the list, the default view, does not carry the board's code.
+const PipelineBoard = lazyChunk(() => import("~/modules/leads/pipeline-board").then((m) => ({ default: m.PipelineBoard })));
 
 const isStatus = (value: unknown): value is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(value);
 
@@ -247,7 +249,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       ) : pipeline ? (
         <Flex direction="column" gap="4" className="min-w-0">
           <LeadFilters q={q} filters={filters} users={assignableUsers} userId={viewerId} />
-          <PipelineBoard pipeline={pipeline} q={q} filters={filters} updates={updates} live={live} onLeadSaved={remember} />
+          <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+            <PipelineBoard pipeline={pipeline} q={q} filters={filters} updates={updates} live={live} onLeadSaved={remember} />
+          </Suspense>
         </Flex>
       ) : (
         <Flex direction="column" gap="3" align="start">
