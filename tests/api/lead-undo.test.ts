@@ -30,7 +30,7 @@ const statusEntries = (id: string) =>
   env.DB.prepare("select metadata, author_id from lead_activities where lead_id = ? and type = 'status_change' order by created_at")
     .bind(id)
     .all<{ metadata: string; author_id: string }>()
-    .then((r) => r.results.map((row) => ({ ...(JSON.parse(row.metadata) as Record<string, unknown>), author: row.author_id })));
+    .then((r) => r.results.map((row) => ({ ...(JSON.parse(row.metadata) as { from: string; to: string }), author: row.author_id })));
 
 describe("POST /api/leads/:id/undo-move", () => {
   it("puts the lead back where it was and writes a status entry marked as an undo", async () => {
