@@ -33,7 +33,11 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
   if (metadata.field === "status") {
     const { from, to, undo } = metadata as Extract<LeadAuditMetadata, { field: "status" }>;
     if (!from) return t("crm.leadDetail.history.statusSet", { who, to: status(to) });
-    return t(undo ? "crm.leadDetail.history.statusUndone" : "crm.leadDetail.history.statusChanged", { who, from: status(from), to: status(to) });
+    return t(undo ? "crm.leadDetail.history.statusUndone" : "crm.leadDetail.history.statusChanged", {
+      who,
+      from: status(from),
+      to: status(to),
+    });
   }
   if (metadata.field === "assigned_to") {
     const { from, to } = metadata as Extract<LeadAuditMetadata, { field: "assigned_to" }>;
