@@ -949,7 +949,10 @@ describe("pipeline at 390 px", () => {
     // The toast offers 'Desfazer' for a few seconds: the lead goes back to 'Novos', saved, and
     // its history says the move was undone.
     const counts = { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") };
-    await page.getByTestId("toast").getByRole("button", { name: "Desfazer" }).click();
+    const undo = page.getByTestId("toast").getByRole("button", { name: "Desfazer" });
+    await undo.waitFor();
+    await snapshot(page, "crm-leads-pipeline-undo-390-pt");
+    await undo.click();
     await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
     assert.deepEqual(
       { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") },
