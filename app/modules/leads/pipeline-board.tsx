@@ -16,7 +16,7 @@ type DndModule = typeof import("./pipeline-dnd");
 let dndModule: Promise<DndModule> | null = null;
 const loadDnd = () => (dndModule ??= loadChunk(() => import("./pipeline-dnd")));
 
-export type BoardState = {
+type BoardState = {
   /** The loader data the board started from. */
   source: PipelineDto;
   columns: Columns;
@@ -44,7 +44,7 @@ type PipelineBoardProps = {
  * The pipeline: six columns with count and value sum. The server renders it as it is;
  * once the page runs, drag and drop arrives (pipeline-dnd.tsx) and a card moved to another
  * column shows there at once, then is saved and put back if that fails, with 'Desfazer' in
- * its toast (pipeline-moves.ts, in the same lazily loaded chunk).
+ * its toast (pipeline-moves.tsx, in the same lazily loaded chunk).
  */
 export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();

@@ -28,7 +28,7 @@ export { saveMove } from "./pipeline-moves";
 
 // The pipeline's drag and drop (@dnd-kit/core), loaded after the page is up: mouse (5 px),
 // touch (120 ms press) and keyboard (space, arrows, space) move a card between columns.
-// Saving a move (and its 'Desfazer') is pipeline-moves.ts, part of this chunk.
+// Saving a move (and its 'Desfazer') is pipeline-moves.tsx, part of this chunk.
 
 type DragData = { lead: LeadDto; status: LeadStatus };
 

@@ -9,15 +9,17 @@ import { useState, type Dispatch, type SetStateAction } from "react";
 import type { ToastInput } from "~/components/ui/toast";
 import type { Translate } from "~/i18n";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
-import type { BoardState } from "./pipeline-board";
-import { applyLeadUpdate, findLead, moveLead } from "./pipeline-state";
+import { applyLeadUpdate, findLead, moveLead, type Columns, type Recounted } from "./pipeline-state";
 
 /** How long a moved card's toast offers 'Desfazer'. */
 export const UNDO_MS = 6000;
 
+/** The part of the board's state a move changes (pipeline-board.tsx holds the rest). */
+type Board = { columns: Columns; recounted: Recounted };
+
 /** What a move needs of the board: its state, the cards being saved, the toasts and texts. */
-export type MoveDeps = {
-  setBoard: Dispatch<SetStateAction<BoardState>>;
+export type MoveDeps<State extends Board> = {
+  setBoard: Dispatch<SetStateAction<State>>;
   setSaving: Dispatch<SetStateAction<ReadonlySet<string>>>;
   toast: (toast: ToastInput) => void;
   t: Translate;
@@ -28,7 +30,13 @@ export type MoveDeps = {
  * Moves `lead` from `from` to `to` on the board and saves it: PATCH {status}, or for an undo
  * (`undo`: this move takes back the one from `to` to `from`) POST undo-move.
  */
-export async function saveMove(deps: MoveDeps, lead: LeadDto, from: LeadStatus, to: LeadStatus, undo = false): Promise<void> {
+export async function saveMove<State extends Board>(
+  deps: MoveDeps<State>,
+  lead: LeadDto,
+  from: LeadStatus,
+  to: LeadStatus,
+  undo = false,
+): Promise<void> {
   const { setBoard, setSaving, toast, t, onLeadSaved } = deps;
   const id = encodeURIComponent(lead.id);
   setBoard((current) => ({
