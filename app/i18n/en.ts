@@ -53,6 +53,8 @@ export const en: Dictionary = {
     lead_capture_rate_limited: "We received many submissions in a short time. Please try again in {wait}.",
     chat_creator_only: "Only the channel's creator can add members.",
     chat_channel_not_private: "Members are only added to private channels.",
+    /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
+    lead_moved: "The lead changed stage in the meantime; nothing was undone.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",

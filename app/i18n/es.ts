@@ -53,6 +53,8 @@ export const es: Dictionary = {
     lead_capture_rate_limited: "Recibimos muchos envíos en poco tiempo. Inténtalo de nuevo en {wait}.",
     chat_creator_only: "Solo quien creó el canal puede añadir miembros.",
     chat_channel_not_private: "Solo se añaden miembros a canales privados.",
+    /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
+    lead_moved: "El lead cambió de etapa mientras tanto; no se deshizo nada.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",

@@ -56,6 +56,8 @@ export const pt = {
     /** Internal chat (/api/chat). */
     chat_creator_only: "Apenas quem criou o canal pode adicionar membros.",
     chat_channel_not_private: "Membros só são adicionados a canais privados.",
+    /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
+    lead_moved: "O lead mudou de etapa nesse meio-tempo; nada foi desfeito.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",

@@ -588,9 +588,29 @@ describe("pipeline", () => {
     await context.close();
   });
 
-  it("shows six columns with count and value sum; the toggle is remembered; a sales rep cannot move a colleague's lead", async () => {
+  it("shows six columns with count and value sum, all in view at 1280x800 and as tall as the window; the toggle is remembered; a sales rep cannot move a colleague's lead", async () => {
     const { page, context } = await signedIn("/leads?view=pipeline");
     await dndReady(page);
+    // 1280x800 with the sidebar: the six columns side by side, the board not scrolling
+    // sideways; the columns reach the window's bottom and scroll inside, the page does not.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const fit = await page.getByTestId("pipeline-board").evaluate((board) => {
+      const lost = document.querySelector("[data-testid=pipeline-column-lost]")!.getBoundingClientRect();
+      const lists = [...board.querySelectorAll("[data-testid^=pipeline-column-] > div")];
+      return {
+        sideways: board.scrollWidth - board.clientWidth,
+        lostRight: lost.right,
+        lostBottom: lost.bottom,
+        pageScroll: document.documentElement.scrollHeight - innerHeight,
+        scrollsInside: lists.some((list) => list.scrollHeight > list.clientHeight),
+      };
+    });
+    assert.equal(fit.sideways, 0, "the board does not scroll sideways");
+    assert.ok(fit.lostRight <= 1280 - 20, `'Perdidos' ends inside the window (${fit.lostRight})`);
+    assert.ok(fit.lostBottom >= 800 - 24 && fit.lostBottom <= 800, `the columns reach the window's bottom (${fit.lostBottom})`);
+    assert.ok(fit.pageScroll <= 0, `the page itself does not scroll (${fit.pageScroll} px)`);
+    assert.ok(fit.scrollsInside, "a full column scrolls inside");
+    await snapshot(page, "crm-leads-pipeline-1280x800-pt");
     const headings = await page.getByTestId("pipeline-board").getByRole("heading", { level: 2 }).allInnerTexts();
     assert.deepEqual(headings, ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"]);
     for (const status of ["new", "qualified", "contacted", "negotiating", "won", "lost"]) {
@@ -767,7 +787,17 @@ describe("leads screen at 390 px", () => {
     }));
     assert.ok(board.scrollable, "the board scrolls sideways");
     assert.match(board.snap, /x mandatory/);
-    assert.ok(board.columnWidth <= 390 - 48, `a column leaves the next one peeking (${board.columnWidth} px)`);
+    assert.ok(Math.abs(board.columnWidth - (390 - 24)) <= 1, `one column per screen (${board.columnWidth} px)`);
+    // The columns' names and counts as tabs above the board, the first one current.
+    const tabs = page.getByRole("navigation", { name: "Colunas do pipeline" }).getByRole("button");
+    const tabTexts = (await tabs.allInnerTexts()).map((text) => text.replace(/\s+/g, " "));
+    assert.deepEqual(
+      tabTexts.map((text) => text.replace(/ \d+$/, "")),
+      ["Novos", "Qualificados", "Contatados", "Negociando", "Ganhos", "Perdidos"],
+    );
+    assert.equal(tabTexts[4], `Ganhos ${await columnCount(page, "won")}`);
+    const current = () => tabs.evaluateAll((buttons) => buttons.findIndex((b) => b.getAttribute("aria-current") === "true"));
+    assert.equal(await current(), 0);
     await page.getByTestId("pipeline-board").evaluate((el) => el.scrollBy({ left: 500, behavior: "instant" }));
     await boardAtRest(page, "snapped").catch(() => undefined); // the assertion below says what it found
     const left = await page.getByTestId("pipeline-board").evaluate((el) => el.scrollLeft);
@@ -779,6 +809,17 @@ describe("leads screen at 390 px", () => {
       snappedTo.some((x) => Math.abs(x - 12) <= 2),
       `a column starts at the board's edge after scrolling (${left}: ${snappedTo.join(", ")})`,
     );
+    // The tabs follow: the column at the edge is the current one.
+    await eventuallyEqual(
+      current,
+      snappedTo.findIndex((x) => Math.abs(x - 12) <= 2),
+      "the current tab follows the board",
+      5000,
+    );
+    // Tapping a tab brings its column into view.
+    await tabs.nth(4).tap();
+    await boardAtRest(page, "won");
+    await eventuallyEqual(current, 4, "the tapped tab is current", 5000);
     await noSidewaysScroll(page, "pipeline after scrolling");
     await snapshot(page, "crm-leads-pipeline-390-pt");
     const pipelineViolations = await audit(page);
@@ -788,7 +829,7 @@ describe("leads screen at 390 px", () => {
 });
 
 describe("pipeline at 390 px", () => {
-  it("drags a card by touch after a 120 ms press onto the next column's edge", async () => {
+  it("drags a card by touch after a 120 ms press; held at the screen's edge, the board brings the next column at a controlled speed", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     const lead = await createLead(page, { name: `Toque ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
@@ -798,8 +839,7 @@ describe("pipeline at 390 px", () => {
     const touch = (type: "touchStart" | "touchMove" | "touchEnd", x?: number, y?: number) =>
       cdp.send("Input.dispatchTouchEvent", { type, touchPoints: x === undefined ? [] : [{ x, y: y! }] });
     const box = (await pipelineCard(page, lead.name).boundingBox())!;
-    const next = (await column(page, "qualified").boundingBox())!;
-    assert.ok(next.x < 390, "the next column peeks in at the right");
+    assert.ok((await column(page, "qualified").boundingBox())!.x >= 390, "one column per screen: the next one is out of view");
     const start = { x: box.x + 40, y: box.y + 40 };
     // The finger rests 250 ms as the page counts time: a timer started when the page handles
     // the touchstart, before the sensor's own 120 ms one, so a busy machine cannot send the
@@ -811,15 +851,47 @@ describe("pipeline at 390 px", () => {
     });
     await touch("touchStart", start.x, start.y);
     await page.evaluate(() => (window as unknown as { __pressed: Promise<void> }).__pressed);
-    const end = { x: Math.min(385, next.x + 30), y: next.y + 150 };
-    for (let i = 1; i <= 12; i++) await touch("touchMove", start.x + ((end.x - start.x) * i) / 12, start.y + ((end.y - start.y) * i) / 12);
+    // To the screen's right edge, and held there: the board scrolls by itself. Its speed is
+    // sampled every 100 ms or more as the page counts time (a slow machine only slows it).
+    const edge = { x: 386, y: start.y + 10 };
+    for (let i = 1; i <= 8; i++) await touch("touchMove", start.x + ((edge.x - start.x) * i) / 8, start.y + ((edge.y - start.y) * i) / 8);
     await page.getByTestId("pipeline-card-overlay").waitFor();
+    await page.evaluate(() => {
+      const board = document.querySelector("[data-testid=pipeline-board]")!;
+      const w = window as unknown as { __speeds: number[] };
+      w.__speeds = [];
+      let last = { at: performance.now(), left: board.scrollLeft };
+      // While the card is dragged (after the drop the board snaps to a column).
+      const sample = (now: number) => {
+        if (board.getAttribute("data-dragging") !== "true") return;
+        if (now - last.at >= 100) {
+          w.__speeds.push(((board.scrollLeft - last.left) * 1000) / (now - last.at));
+          last = { at: now, left: board.scrollLeft };
+        }
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    // Let go once 'Qualificados' is half in view (under the finger since its edge passed it):
+    // the card goes there, not further.
+    await page.waitForFunction(
+      () => document.querySelector("[data-testid=pipeline-column-qualified]")!.getBoundingClientRect().left <= 195,
+      undefined,
+      { polling: "raf" },
+    );
     await touch("touchEnd");
     await column(page, "qualified").locator(`[aria-label="${lead.name}"]`).waitFor();
     await toastShown(page, "Status do lead atualizado!");
     assert.deepEqual(
       patches.map((body) => JSON.parse(body)),
       [{ status: "qualified" }],
+    );
+    const speeds = await page.evaluate(() => (window as unknown as { __speeds: number[] }).__speeds);
+    const fastest = Math.max(...speeds);
+    // One column (378 px) a second at most: dnd-kit's default went five times as fast.
+    assert.ok(
+      fastest > 0 && fastest <= 600,
+      `the board scrolled at up to ${Math.round(fastest)} px/s (${speeds.map(Math.round).join(", ")})`,
     );
 
     // A swipe without the press is no drag: the finger scrolls the board instead. The touches
@@ -847,7 +919,7 @@ describe("pipeline at 390 px", () => {
     await context.close();
   });
 
-  it("moves a card with the keyboard to a column out of view: the board scrolls to it", async () => {
+  it("moves a card with the keyboard to a column out of view: the board scrolls to it; 'Desfazer' in the toast puts it back", async () => {
     const { page, context } = await signedIn("/leads?view=list", "rep", PHONE);
     const lead = await createLead(page, { name: `Teclado Celular ${RUN}`, status: "new" });
     await page.goto("/leads?view=pipeline");
@@ -872,6 +944,29 @@ describe("pipeline at 390 px", () => {
     await toastShown(page, "Status do lead atualizado!");
     assert.equal((await leadRow(lead.name))?.status, "qualified");
     await noSidewaysScroll(page, "pipeline after a keyboard move");
+
+    // The toast offers 'Desfazer' for a few seconds: the lead goes back to 'Novos', saved, and
+    // its history says the move was undone.
+    const counts = { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") };
+    const undo = page.getByTestId("toast").getByRole("button", { name: "Desfazer" });
+    await undo.waitFor();
+    await snapshot(page, "crm-leads-pipeline-undo-390-pt");
+    await undo.click();
+    await column(page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
+    assert.deepEqual(
+      { new: await columnCount(page, "new"), qualified: await columnCount(page, "qualified") },
+      {
+        new: counts.new + 1,
+        qualified: counts.qualified - 1,
+      },
+    );
+    await toastShown(page, "Movimento desfeito");
+    assert.equal((await leadRow(lead.name))?.status, "new");
+    const undone = await queryFirst<{ metadata: string }>(
+      "select metadata from lead_activities where lead_id = ? and type = 'status_change' order by created_at desc limit 1",
+      (await leadRow(lead.name))!.id,
+    );
+    assert.deepEqual(JSON.parse(undone!.metadata), { kind: "audit", field: "status", from: "qualified", to: "new", undo: true });
     await context.close();
   });
 });

@@ -31,6 +31,15 @@ describe("auditText", () => {
     expect(auditText(moved, en, "en")).toBe("Ana Administradora changed the status from New to Qualified");
   });
 
+  it("says when a status change took a pipeline move back ('Desfazer'), in each language", () => {
+    const undone = entry("status_change", { kind: "audit", field: "status", from: "negotiating", to: "contacted", undo: true });
+    expect(auditText(undone, pt, "pt")).toBe("Ana Administradora desfez a mudança para Negociando; o status voltou para Contatado");
+    expect(auditText(undone, getTranslator("es"), "es")).toBe(
+      "Ana Administradora deshizo el cambio a Negociando; el estado volvió a Contactado",
+    );
+    expect(auditText(undone, en, "en")).toBe("Ana Administradora undid the move to Negotiating; the status is back to Contacted");
+  });
+
   it("tells assigning, reassigning and unassigning apart", () => {
     const ana = { id: "u1", name: "Ana Administradora" };
     const rita = { id: "u3", name: "Rita Vendedora" };

@@ -17,7 +17,15 @@ import {
 } from "../services/lead-detail-service.ts";
 import { FIELD_ISSUE } from "../services/lead-service.ts";
 import { ApiError } from "./errors.ts";
-import { createLead, createLeadSchema, deleteLead, updateLead, updateLeadSchema } from "../services/lead-service.ts";
+import {
+  createLead,
+  createLeadSchema,
+  deleteLead,
+  undoLeadMove,
+  undoMoveSchema,
+  updateLead,
+  updateLeadSchema,
+} from "../services/lead-service.ts";
 import { LEAD_PERIODS, LEAD_SORTS, OWNER_MAX, TAG_MAX } from "../services/lead-filters.ts";
 import { listLeads, loadPipeline, loadPipelineColumn } from "../services/lead-query-service.ts";
 import { bulkInputSchema, runBulkAction } from "../services/lead-bulk-service.ts";
@@ -76,7 +84,9 @@ export const pipelineColumnQuerySchema = z.object({
  * `lead: {id, name}` when the e-mail is taken) · GET /pipeline · GET /pipeline/:status (q and the same filters).
  * GET /:id → {lead} · PATCH /:id (any part of the form: the whole form, only {status} for
  * the pipeline, only {tags}) → {lead}; 403 forbidden, 404 not_found, 409 lead_exists ·
- * DELETE /:id (managers and admins) → 204.
+ * DELETE /:id (managers and admins) → 204 · POST /:id/undo-move {from, to} (the board's
+ * 'Desfazer': back to `from` while the lead is still in `to`) → {lead}; 409 lead_moved
+ * when its status changed meanwhile, 403/404 as PATCH.
  * POST /bulk {ids ≤ 500, action: {type: assign, assigned_to} | {type: status, status} |
  * {type: tag_add|tag_remove, tag} | {type: delete}} → {changed, unchanged, refused: [{id,
  * name, reason: not_found|forbidden|changed}], leads, deleted}: each lead by its own rule. The /pipeline routes come first so /:id never
@@ -117,6 +127,9 @@ export const leadsApi = new Hono<AppEnv>()
   })
   .patch("/:id", validateWithMessageKeys("json", updateLeadSchema), async (c) => {
     return c.json({ lead: await updateLead(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json")) });
+  })
+  .post("/:id/undo-move", validateWithMessageKeys("json", undoMoveSchema), async (c) => {
+    return c.json({ lead: await undoLeadMove(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json")) });
   })
   .delete("/:id", async (c) => {
     await deleteLead(c.get("services"), c.get("viewer"), c.req.param("id"));

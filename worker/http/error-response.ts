@@ -20,6 +20,7 @@ export type ApiErrorCode =
   | "forbidden"
   | "conflict"
   | "lead_exists"
+  | "lead_moved"
   | "payload_too_large"
   | "rate_limited"
   | "internal_error"

@@ -94,12 +94,12 @@ export type LeadAuditField = "name" | "email" | "phone" | "company" | "source" |
 /**
  * `metadata` of the audit entries the services write on every lead change (`content` holds
  * a plain untranslated summary; screens translate from this): status_change → field
- * "status" with status codes; assignment_change → field "assigned_to" with the people
- * (null = nobody); lead_update → the other changed fields with their values (texts over
- * 500 characters cut; a value's currency in `currencies`).
+ * "status" with status codes (`undo`: it took a pipeline move back); assignment_change →
+ * field "assigned_to" with the people (null = nobody); lead_update → the other changed
+ * fields with their values (texts over 500 characters cut; a value's currency in `currencies`).
  */
 export type LeadAuditMetadata =
-  | { kind: "audit"; field: "status"; from: LeadStatus; to: LeadStatus }
+  | { kind: "audit"; field: "status"; from: LeadStatus; to: LeadStatus; undo?: true }
   | { kind: "audit"; field: "assigned_to"; from: UserRef | null; to: UserRef | null }
   | {
       kind: "audit";

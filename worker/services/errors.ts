@@ -43,14 +43,15 @@ export class ForbiddenError extends DomainError<"forbidden" | "chat_creator_only
 }
 
 /**
- * The write collides with what is stored: a change that lost a race (conflict), or another
- * lead already holds the e-mail (lead_exists; `details.lead` names it so the CRM can open it).
+ * The write collides with what is stored: a change that lost a race (conflict), another
+ * lead already holds the e-mail (lead_exists; `details.lead` names it so the CRM can open it),
+ * or a move being undone was overtaken by another change of status (lead_moved).
  */
-export class ConflictError extends DomainError<"conflict" | "lead_exists"> {
+export class ConflictError extends DomainError<"conflict" | "lead_exists" | "lead_moved"> {
   readonly details?: Record<string, unknown>;
 
   constructor(
-    code: "conflict" | "lead_exists" = "conflict",
+    code: "conflict" | "lead_exists" | "lead_moved" = "conflict",
     options: { params?: TranslationParams; details?: Record<string, unknown> } = {},
   ) {
     super("conflict", code, options.params);

@@ -125,6 +125,15 @@ export const updateLeadSchema = z.object({
 });
 export type UpdateLeadInput = z.infer<typeof updateLeadSchema>;
 
+/**
+ * Taking back a pipeline move (the toast's 'Desfazer'): the move from `from` to `to` is
+ * undone, so the lead goes back to `from`, but only while it is still in `to`.
+ */
+export const undoMoveSchema = z
+  .object({ from: leadFields.status, to: leadFields.status })
+  .refine((move) => move.from !== move.to, { path: ["to"], message: FIELD_ISSUE.invalid });
+export type UndoMoveInput = z.infer<typeof undoMoveSchema>;
+
 const assigneeInvalid = () => invalidField("assigned_to", FIELD_ISSUE.assigneeUnavailable);
 
 /** The assignee as {id, name} if it is an active user, else invalid input on assigned_to. */
@@ -259,18 +268,26 @@ type AuditEntry = { type: ActivityType; content: string; metadata: LeadAuditMeta
  * from a fresh read, so the permission check and the audit's "from" values always describe
  * the row that was changed.
  */
-export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: string, patch: UpdateLeadInput): Promise<LeadDto> {
+export async function updateLead(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  id: string,
+  patch: UpdateLeadInput,
+  options: UpdateOptions = {},
+): Promise<LeadDto> {
   const { db } = ctx;
   for (let attempt = 1; ; attempt++) {
     const current = await readLead(ctx, id);
     if (!canEditLead(actor.user, current)) throw new ForbiddenError();
+    // Checked on every read: the guarded write below only takes on the version checked here.
+    if (options.ifStatus && current.status !== options.ifStatus) throw new ConflictError("lead_moved");
 
     const set: Partial<Lead> = {};
     const audit: AuditEntry[] = [];
 
     if (patch.status !== undefined && patch.status !== current.status) {
       set.status = patch.status;
-      audit.push(statusEntry(current.status, patch.status));
+      audit.push(statusEntry(current.status, patch.status, options.undo));
     }
 
     let assignee: UserRef | null = current.assigned_user;
@@ -368,8 +385,25 @@ export async function updateLead(ctx: ServiceContext, actor: Authenticated, id: 
   }
 }
 
-function statusEntry(from: LeadStatus, to: LeadStatus): AuditEntry {
-  return { type: "status_change", content: `${from} → ${to}`, metadata: { kind: "audit", field: "status", from, to } };
+/** `ifStatus`: the lead must still have this status (else lead_moved); `undo`: the status entry says it took a move back. */
+type UpdateOptions = { ifStatus?: LeadStatus; undo?: boolean };
+
+function statusEntry(from: LeadStatus, to: LeadStatus, undo?: boolean): AuditEntry {
+  return {
+    type: "status_change",
+    content: `${from} → ${to}`,
+    metadata: { kind: "audit", field: "status", from, to, ...(undo ? { undo: true as const } : {}) },
+  };
+}
+
+/**
+ * Undoes a pipeline move: the lead goes back from `to` to `from`, through updateLead (the same
+ * permission, audit, notification and live update as any status change), with a status entry
+ * marked as an undo. If the lead is no longer in `to` (someone moved it meanwhile), nothing
+ * is written and the answer is lead_moved: an undo never overwrites a newer move.
+ */
+export function undoLeadMove(ctx: ServiceContext, actor: Authenticated, id: string, move: UndoMoveInput): Promise<LeadDto> {
+  return updateLead(ctx, actor, id, { status: move.from }, { ifStatus: move.to, undo: true });
 }
 
 function stripRow({ row: _row, ...dto }: LeadDto & { row: Lead }): LeadDto {

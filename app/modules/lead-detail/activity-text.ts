@@ -34,10 +34,13 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
     typeof value === "string" && STATUS_KEYS.has(value) ? t(`crm.shared.statuses.${value}` as TranslationKey) : text(value, t, language);
 
   if (metadata.field === "status") {
-    const { from, to } = metadata as Extract<LeadAuditMetadata, { field: "status" }>;
-    return from
-      ? t("crm.leadDetail.history.statusChanged", { who, from: status(from), to: status(to) })
-      : t("crm.leadDetail.history.statusSet", { who, to: status(to) });
+    const { from, to, undo } = metadata as Extract<LeadAuditMetadata, { field: "status" }>;
+    if (!from) return t("crm.leadDetail.history.statusSet", { who, to: status(to) });
+    return t(undo ? "crm.leadDetail.history.statusUndone" : "crm.leadDetail.history.statusChanged", {
+      who,
+      from: status(from),
+      to: status(to),
+    });
   }
   if (metadata.field === "assigned_to") {
     const { from, to } = metadata as Extract<LeadAuditMetadata, { field: "assigned_to" }>;

@@ -1,21 +1,13 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
 import type { LeadDto, PipelineColumnDto, PipelineDto } from "@worker/services/crm-types";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { loadChunk } from "~/components/lazy-chunk";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import type { LeadFilters } from "@worker/services/lead-filter-keys";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
-import {
-  appendColumnPage,
-  applyLeadUpdate,
-  findLead,
-  moveLead,
-  withRecounts,
-  type Columns,
-  type LiveChange,
-  type Recounted,
-} from "./pipeline-state";
+import { appendColumnPage, applyLeadUpdate, withRecounts, type Columns, type LiveChange, type Recounted } from "./pipeline-state";
+import { PipelineTabs } from "./pipeline-tabs";
 import { PipelineCardView, PipelineColumnView } from "./pipeline-views";
 
 type DndModule = typeof import("./pipeline-dnd");
@@ -51,7 +43,8 @@ type PipelineBoardProps = {
 /**
  * The pipeline: six columns with count and value sum. The server renders it as it is;
  * once the page runs, drag and drop arrives (pipeline-dnd.tsx) and a card moved to another
- * column shows there at once, then is saved (PATCH status) and put back if that fails.
+ * column shows there at once, then is saved and put back if that fails, with 'Desfazer' in
+ * its toast (pipeline-moves.tsx, in the same lazily loaded chunk).
  */
 export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], onLeadSaved }: PipelineBoardProps) {
   const { t } = useI18n();
@@ -68,6 +61,9 @@ export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], o
   const [loadingColumn, setLoadingColumn] = useState<LeadStatus | null>(null);
   const [dnd, setDnd] = useState<DndModule | null>(null);
   const [dragging, setDragging] = useState(false);
+  const boardRef = useRef<HTMLDivElement>(null);
+  // The column the board shows at its left edge, for the tabs (phones: the one on screen).
+  const [shown, setShown] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -97,46 +93,6 @@ export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], o
   }
   const setColumns = (change: (columns: Columns) => Columns) => setBoard((current) => ({ ...current, columns: change(current.columns) }));
 
-  const saveStatus = async (lead: LeadDto, from: LeadStatus, to: LeadStatus) => {
-    setBoard((current) => ({
-      ...current,
-      columns: moveLead(current.columns, lead.id, to),
-      recounted: { ...current.recounted, [lead.id]: [] },
-    }));
-    setSaving((current) => new Set(current).add(lead.id));
-    try {
-      const result = await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, { status: to });
-      if (result?.lead) {
-        setColumns((columns) => applyLeadUpdate(columns, result.lead));
-        onLeadSaved?.(result.lead);
-      }
-      toast({ title: t("crm.leads.pipeline.statusUpdated"), variant: "success" });
-    } catch (error) {
-      // Back where it was, unless it has been moved again since. A column whose figures came
-      // from the server during the save already counts the lead where it was.
-      setBoard((current) => {
-        const counted = new Set(current.recounted[lead.id] ?? []);
-        if (findLead(current.columns, lead.id)?.status !== to) return current;
-        return { ...current, columns: moveLead(current.columns, lead.id, from, lead, (status) => counted.has(status)) };
-      });
-      toast({
-        title: t("crm.leads.pipeline.statusUpdateFailed"),
-        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
-        variant: "destructive",
-      });
-    } finally {
-      setSaving((current) => {
-        const next = new Set(current);
-        next.delete(lead.id);
-        return next;
-      });
-      setBoard((current) => {
-        const { [lead.id]: _done, ...recounted } = current.recounted;
-        return { ...current, recounted };
-      });
-    }
-  };
-
   const loadMore = async (column: PipelineColumnDto) => {
     if (!column.next_cursor || loadingColumn) return;
     setLoadingColumn(column.status);
@@ -160,11 +116,16 @@ export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], o
   const Column = dnd?.DroppableColumn ?? PipelineColumnView;
   const Card = dnd?.DraggableCard ?? PipelineCardView;
 
-  // Phones: one column per screen, scrolled sideways by column; very wide screens: all six.
+  // Phones: one column per screen, scrolled sideways by column (snapping), with the columns'
+  // names as tabs above; from a board 60rem wide (1280 px with the sidebar): all six, in a
+  // grid. The board fills the screen's height (leads.tsx) and each column scrolls inside.
   // `relative`: screen-reader-only text inside stays inside this scroll box.
   const content = (
     <div
-      className="relative -mx-3 flex snap-x snap-mandatory scroll-px-3 gap-3 overflow-x-auto px-3 pb-3 sm:mx-0 sm:px-0 data-[dragging=true]:snap-none 2xl:grid 2xl:grid-cols-6 2xl:overflow-visible"
+      ref={boardRef}
+      // A column's share of the board's width: which one is at its left edge.
+      onScroll={({ currentTarget: board }) => setShown(Math.round((board.scrollLeft * board.children.length) / board.scrollWidth))}
+      className="relative -mx-3 flex min-h-0 flex-1 snap-x snap-mandatory scroll-px-3 gap-3 overflow-x-auto px-3 pb-3 motion-safe:scroll-smooth sm:mx-0 sm:px-0 data-[dragging=true]:snap-none data-[dragging=true]:scroll-auto @min-[60rem]:grid @min-[60rem]:grid-cols-6 @min-[60rem]:grid-rows-[minmax(0,1fr)] @min-[60rem]:gap-2 @min-[60rem]:overflow-visible @min-[60rem]:pb-0"
       data-dragging={dragging ? "true" : undefined}
       data-dnd={dnd ? "ready" : undefined}
       data-testid="pipeline-board"
@@ -182,10 +143,18 @@ export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], o
   );
 
   return (
-    <section aria-label={t("crm.leads.pipeline.label")}>
+    <section aria-label={t("crm.leads.pipeline.label")} className="@container flex min-h-0 flex-1 flex-col gap-3">
+      <PipelineTabs
+        columns={board.columns}
+        shown={shown}
+        onShow={(index) => boardRef.current?.children[index]?.scrollIntoView({ block: "nearest", inline: "start" })}
+      />
       {/* Once loaded, the drag-and-drop context wraps the same board (one remount, after hydration). */}
       {dnd ? (
-        <dnd.DndBoard onMove={(lead, from, to) => void saveStatus(lead, from, to)} onDraggingChange={setDragging}>
+        <dnd.DndBoard
+          onMove={(lead, from, to) => void dnd.saveMove({ setBoard, setSaving, toast, t, onLeadSaved }, lead, from, to)}
+          onDraggingChange={setDragging}
+        >
           {content}
         </dnd.DndBoard>
       ) : (

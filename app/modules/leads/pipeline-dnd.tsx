@@ -24,8 +24,11 @@ import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { PipelineCardView, PipelineColumnView, type ColumnViewProps } from "./pipeline-views";
 
+export { saveMove } from "./pipeline-moves";
+
 // The pipeline's drag and drop (@dnd-kit/core), loaded after the page is up: mouse (5 px),
 // touch (120 ms press) and keyboard (space, arrows, space) move a card between columns.
+// Saving a move (and its 'Desfazer') is pipeline-moves.tsx, part of this chunk.
 
 type DragData = { lead: LeadDto; status: LeadStatus };
 
@@ -63,6 +66,17 @@ const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, c
   return currentCoordinates;
 };
 
+/**
+ * A card held near the edge of the board (or of a column) by a finger scrolls it gently:
+ * in the outer tenth only (on a phone, the last 39 px of the screen), at most 4 px every
+ * 10 ms (about one column a second), slower further from the edge. dnd-kit's default (a
+ * fifth of the board, 10 px every 5 ms) crossed a phone's five columns in under a second, so
+ * a card held at the edge ended in 'Perdidos' before the finger could let go. The drop is
+ * still the column under the finger. Mouse drags keep the default; keyboard moves scroll
+ * column by column (columnKeyboardCoordinates).
+ */
+const TOUCH_AUTO_SCROLL = { threshold: { x: 0.1, y: 0.1 }, acceleration: 4, interval: 10 };
+
 /** The pointer decides for mouse and touch (outside every column = nothing); the card's box for the keyboard. */
 const collisionDetection: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args));
 
@@ -77,6 +91,7 @@ type DndBoardProps = {
 export function DndBoard({ children, onMove, onDraggingChange }: DndBoardProps) {
   const { t } = useI18n();
   const [active, setActive] = useState<DragData | null>(null);
+  const [touch, setTouch] = useState(false);
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 5 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 120, tolerance: 5 } }),
@@ -129,8 +144,10 @@ export function DndBoard({ children, onMove, onDraggingChange }: DndBoardProps) 
       id="leads-pipeline-dnd"
       sensors={sensors}
       collisionDetection={collisionDetection}
-      onDragStart={({ active }) => {
+      autoScroll={touch ? TOUCH_AUTO_SCROLL : true}
+      onDragStart={({ active, activatorEvent }) => {
         keyboardTarget = null;
+        setTouch("touches" in activatorEvent);
         setActive(dragData(active) ?? null);
         onDraggingChange(true);
       }}

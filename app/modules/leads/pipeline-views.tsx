@@ -21,7 +21,7 @@ export type ColumnViewProps = {
   isOver?: boolean;
 };
 
-/** One status: name, count, value sum (when above 0), its cards in a 24rem scroll area, "Carregar mais". */
+/** One status: name, count, value sum (when above 0), its cards in a scroll area as tall as the board allows, "Carregar mais". */
 export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dropRef, isOver = false }: ColumnViewProps) {
   const { t, language } = useI18n();
   const headingId = `pipeline-column-${column.status}`;
@@ -32,21 +32,22 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
       data-testid={`pipeline-column-${column.status}`}
       data-over={isOver ? "true" : undefined}
       // `relative`: screen-reader-only text inside stays inside the board's scroll box.
-      className="relative flex w-[min(18rem,calc(100vw-4rem))] shrink-0 snap-start flex-col rounded-lg border 2xl:w-auto 2xl:min-w-0"
+      // One per screen on phones, 18rem where the board scrolls sideways, a sixth of a wide board.
+      className="relative flex w-full shrink-0 snap-start flex-col rounded-lg border sm:w-72 @min-[60rem]:w-auto @min-[60rem]:min-w-0"
       style={{
         background: isOver ? "var(--accent-a3)" : "var(--gray-a2)",
         borderColor: isOver ? "var(--accent-8)" : "var(--gray-a5)",
       }}
     >
-      <Flex direction="column" gap="1" p="3" className="border-b" style={{ borderColor: "var(--gray-a5)" }}>
+      <Flex direction="column" gap="1" p="3" className="border-b @min-[60rem]:!p-2" style={{ borderColor: "var(--gray-a5)" }}>
         <Flex align="center" justify="between" gap="2">
-          <Flex align="center" gap="2" className="min-w-0">
+          <Flex align="center" gap="2" className="min-w-0 @min-[60rem]:!gap-1.5">
             <span
               aria-hidden
               className="size-2.5 shrink-0 rounded-full"
               style={{ background: `var(--${LEAD_STATUS_COLORS[column.status]}-9)` }}
             />
-            <Heading as="h2" size="3" id={headingId} truncate>
+            <Heading as="h2" size="3" id={headingId} truncate className="@min-[60rem]:!text-[13px]">
               {t(`crm.leads.pipeline.columns.${column.status}`)}
             </Heading>
           </Flex>
@@ -61,8 +62,8 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
           </Text>
         )}
       </Flex>
-      {/* About 96 units (24rem) high; the column scrolls inside. */}
-      <div className="relative h-96 overflow-y-auto p-2">
+      {/* As tall as the board leaves; the column scrolls inside. */}
+      <div className="relative min-h-0 flex-1 overflow-y-auto p-2 @min-[60rem]:p-1">
         {column.leads.length === 0 ? (
           <Text as="p" size="1" color="gray" align="center" className="py-6">
             {t("crm.leads.pipeline.emptyColumn")}
@@ -109,7 +110,7 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
       aria-hidden={overlay || undefined}
       data-testid={overlay ? "pipeline-card-overlay" : "pipeline-card"}
       data-lead-id={lead.id}
-      className={`flex flex-col gap-1.5 rounded-md border p-3 ${cardProps ? "cursor-grab touch-manipulation select-none" : ""} ${
+      className={`flex flex-col gap-1.5 rounded-md border p-3 @min-[60rem]:p-2 ${cardProps ? "cursor-grab touch-manipulation select-none" : ""} ${
         overlay ? "cursor-grabbing shadow-lg" : ""
       }`}
       style={{
@@ -132,34 +133,35 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
       <Text size="2" weight="bold">
         {formatMoney(lead.estimated_value ?? 0, language, lead.currency)}
       </Text>
-      <Text size="1" color="gray" truncate>
-        {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}
-      </Text>
-      <NextTask task={lead.next_task} />
-      <TagPreview tags={lead.tags} max={2} />
-      <Flex justify="between" align="center" gap="2" mt="1">
-        <Text size="1" color="gray">
+      {/* The date beside the assignee, so a narrow card's buttons fit on one line. */}
+      <Flex justify="between" gap="2">
+        <Text size="1" color="gray" truncate>
+          {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}
+        </Text>
+        <Text size="1" color="gray" className="shrink-0">
           <time dateTime={lead.created_at} title={t("crm.leads.card.createdAt", { date: formatDayMonth(lead.created_at, language) })}>
             {formatDayMonth(lead.created_at, language)}
           </time>
         </Text>
-        {!overlay && (
-          <Flex gap="2" align="center">
-            <Button asChild size="1" variant="soft">
-              <Link
-                to={{ search: withLeadParam(location.search, lead.id) }}
-                preventScrollReset
-                state={{ leadOpenedHere: true }}
-                data-testid="pipeline-card-view"
-              >
-                {t("crm.leads.card.view")}
-              </Link>
-            </Button>
-            <WhatsAppButton lead={lead} compact />
-            <EmailButton lead={lead} />
-          </Flex>
-        )}
       </Flex>
+      <NextTask task={lead.next_task} />
+      <TagPreview tags={lead.tags} max={2} />
+      {!overlay && (
+        <Flex justify="end" align="center" gap="2" mt="1">
+          <Button asChild size="1" variant="soft">
+            <Link
+              to={{ search: withLeadParam(location.search, lead.id) }}
+              preventScrollReset
+              state={{ leadOpenedHere: true }}
+              data-testid="pipeline-card-view"
+            >
+              {t("crm.leads.card.view")}
+            </Link>
+          </Button>
+          <WhatsAppButton lead={lead} compact />
+          <EmailButton lead={lead} />
+        </Flex>
+      )}
     </article>
   );
 }

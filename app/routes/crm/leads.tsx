@@ -182,7 +182,12 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
       : navigate({ search: withLeadParam(location.search, null) }, { replace: true, preventScrollReset: true });
 
   return (
-    <Flex direction="column" gap="5" className="min-w-0">
+    // The pipeline fills the window below the top bar (3.5rem) and main's padding (Radix space 3 / 5); its columns scroll inside.
+    <Flex
+      direction="column"
+      gap="5"
+      className={view === "pipeline" ? "h-[calc(100dvh-5rem)] min-h-[32rem] min-w-0 sm:h-[calc(100dvh-6.5rem)]" : "min-w-0"}
+    >
       <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "center" }} gap="3">
         <Text as="p" color="gray" size="2">
           {t("crm.leads.subtitle")}
@@ -247,9 +252,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
           onEdit={openEdit}
         />
       ) : pipeline ? (
-        <Flex direction="column" gap="4" className="min-w-0">
+        <Flex direction="column" gap="4" className="min-h-0 min-w-0 flex-1">
           <LeadFilters q={q} filters={filters} users={assignableUsers} userId={viewerId} />
-          <Suspense fallback={<div className="min-h-96" aria-busy="true" />}>
+          <Suspense fallback={<div className="min-h-0 flex-1" aria-busy="true" />}>
             <PipelineBoard pipeline={pipeline} q={q} filters={filters} updates={updates} live={live} onLeadSaved={remember} />
           </Suspense>
         </Flex>

@@ -80,6 +80,7 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     someone: "Someone",
     statusChanged: "{who} changed the status from {from} to {to}",
     statusSet: "{who} set the status to {to}",
+    statusUndone: "{who} undid the move to {from}; the status is back to {to}",
     assigned: "{who} assigned the lead to {to}",
     reassigned: "{who} changed the owner from {from} to {to}",
     unassigned: "{who} removed the owner {from}",

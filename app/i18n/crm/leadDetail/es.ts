@@ -80,6 +80,7 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     someone: "Alguien",
     statusChanged: "{who} cambió el estado de {from} a {to}",
     statusSet: "{who} definió el estado como {to}",
+    statusUndone: "{who} deshizo el cambio a {from}; el estado volvió a {to}",
     assigned: "{who} asignó el lead a {to}",
     reassigned: "{who} cambió el responsable de {from} a {to}",
     unassigned: "{who} quitó al responsable {from}",

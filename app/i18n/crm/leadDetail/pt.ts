@@ -79,6 +79,7 @@ export const leadDetailPt = {
     someone: "Alguém",
     statusChanged: "{who} alterou o status de {from} para {to}",
     statusSet: "{who} definiu o status como {to}",
+    statusUndone: "{who} desfez a mudança para {from}; o status voltou para {to}",
     assigned: "{who} atribuiu o lead a {to}",
     reassigned: "{who} alterou o responsável de {from} para {to}",
     unassigned: "{who} removeu o responsável {from}",

@@ -150,6 +150,12 @@ export const leadsEn: Dictionary["crm"]["leads"] = {
     loadError: "Could not load the leads",
     statusUpdated: "Lead status updated!",
     statusUpdateFailed: "Could not update the status",
+    /** The moved card's toast: its button, and the toasts after it. */
+    undo: "Undo",
+    undone: "Move undone",
+    undoFailed: "Could not undo",
+    /** Below the width that shows all six columns: the columns' names as tabs above the board. */
+    columnsNav: "Pipeline columns",
     drag: {
       handle: "Move {name}",
       roleDescription: "draggable",

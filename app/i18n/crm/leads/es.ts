@@ -150,6 +150,12 @@ export const leadsEs: Dictionary["crm"]["leads"] = {
     loadError: "No se pudieron cargar los leads",
     statusUpdated: "¡Estado del lead actualizado!",
     statusUpdateFailed: "No se pudo actualizar el estado",
+    /** The moved card's toast: its button, and the toasts after it. */
+    undo: "Deshacer",
+    undone: "Movimiento deshecho",
+    undoFailed: "No se pudo deshacer",
+    /** Below the width that shows all six columns: the columns' names as tabs above the board. */
+    columnsNav: "Columnas del pipeline",
     drag: {
       handle: "Mover {name}",
       roleDescription: "arrastrable",

@@ -149,6 +149,12 @@ export const leadsPt = {
     loadError: "Não foi possível carregar os leads",
     statusUpdated: "Status do lead atualizado!",
     statusUpdateFailed: "Não foi possível atualizar o status",
+    /** The moved card's toast: its button, and the toasts after it. */
+    undo: "Desfazer",
+    undone: "Movimento desfeito",
+    undoFailed: "Não foi possível desfazer",
+    /** Below the width that shows all six columns: the columns' names as tabs above the board. */
+    columnsNav: "Colunas do pipeline",
     drag: {
       handle: "Mover {name}",
       roleDescription: "arrastável",
