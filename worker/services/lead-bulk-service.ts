@@ -174,9 +174,10 @@ export async function runBulkAction(ctx: ServiceContext, actor: Authenticated, i
   const guarded = sql`(select value ->> '$.id' as id, value ->> '$.prev' as prev, value ->> '$.next' as next, value ->> '$.tags' as tags from json_each(${versionsJson}))`;
 
   if (action.type === "delete") {
-    const [deleted] = await readBatch<[{ id: string; status: LeadStatus; estimated_value: number | null; currency: LeadDto["currency"] }]>(db, [
-      sql`delete from leads where (id, updated_at) in (select id, prev from ${guarded}) returning id, status, estimated_value, currency`,
-    ]);
+    const [deleted] = await readBatch<[{ id: string; status: LeadStatus; estimated_value: number | null; currency: LeadDto["currency"] }]>(
+      db,
+      [sql`delete from leads where (id, updated_at) in (select id, prev from ${guarded}) returning id, status, estimated_value, currency`],
+    );
     const gone = new Set(deleted.map((row) => row.id));
     for (const { lead } of plans) if (!gone.has(lead.id)) refused.push({ id: lead.id, name: lead.name, reason: "changed" });
     await publishLeadBatch(

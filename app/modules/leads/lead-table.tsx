@@ -348,7 +348,20 @@ function BulkBar({
   };
 
   const exportCsv = () => {
-    const columns = ["name", "email", "phone", "company", "status", "value", "currency", "owner", "source", "tags", "created", "activity"] as const;
+    const columns = [
+      "name",
+      "email",
+      "phone",
+      "company",
+      "status",
+      "value",
+      "currency",
+      "owner",
+      "source",
+      "tags",
+      "created",
+      "activity",
+    ] as const;
     const csv = toCsv(
       columns.map((column) => t(`crm.leads.bulk.csv.${column}`)),
       selection.map((lead) => [
