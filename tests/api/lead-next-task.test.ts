@@ -4,7 +4,7 @@
 // none; a task completed or created shows on the next read.
 import { describe, expect, it } from "vitest";
 import type { LeadDto, LeadNextTaskDto, Page, PipelineColumnDto, PipelineDto, TaskDto } from "../../worker/services/crm-types.ts";
-import { nextOpenTasks } from "../../worker/services/task-service.ts";
+import { nextOpenTasks } from "../../worker/services/lead-next-task.ts";
 import { createLead, createTask } from "../factories/index.ts";
 import { bearer, db, json, request, signedInUser } from "../helpers.ts";
 

@@ -24,7 +24,7 @@ import { invalidField } from "./errors.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { columnTotals, COUNTED_TOTALS_COLUMNS, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import { ftsPrefixQuery } from "./search-text.ts";
-import { nextOpenTasks, withNextTasks } from "./task-service.ts";
+import { nextOpenTasks, withNextTasks } from "./lead-next-task.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const LEAD_PAGE_DEFAULT = 30;
