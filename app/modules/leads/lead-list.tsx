@@ -166,8 +166,6 @@ export function useLoadedLeads({
   return { leads, cursor: more.cursor, loadingMore, loadMore };
 }
 
-export type LoadedLeads = ReturnType<typeof useLoadedLeads>;
-
 /** The table view: the filters, then the table (its own chunk) over this list's pages. */
 export function LeadTableView(
   props: Omit<LeadListProps, "onEdit" | "onCreate"> & { onChanged: (leads: LeadDto[]) => void; onDeleted: () => void },

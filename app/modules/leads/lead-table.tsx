@@ -4,10 +4,10 @@
 // screen's first JavaScript stays within its budget.
 import { Button, Callout, DropdownMenu, Flex, Popover, Text, TextField } from "@radix-ui/themes";
 import { canDeleteLead } from "@worker/auth/crm-permissions";
-import { LEAD_STATUSES } from "@worker/db/schema/enums";
-import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
+import { LEAD_STATUSES, type LeadStatus } from "@worker/db/schema/enums";
+import type { AssignableUserDto, LeadDto, Page } from "@worker/services/crm-types";
 import type { BulkInput, BulkResultDto } from "@worker/services/lead-bulk-service";
-import { DEFAULT_LEAD_SORT, type LeadSort } from "@worker/services/lead-filter-keys";
+import { DEFAULT_LEAD_SORT, type LeadFilters, type LeadSort } from "@worker/services/lead-filter-keys";
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -19,7 +19,6 @@ import { toCsv } from "~/lib/csv";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
 import { StatusBadge, withLeadParam } from "./lead-card-parts";
-import type { LeadListProps, LoadedLeads } from "./lead-list";
 
 type Column = "name" | "company" | "status" | "value" | "owner" | "source" | "created" | "activity";
 const COLUMNS: Column[] = ["name", "company", "status", "value", "owner", "source", "created", "activity"];
@@ -39,6 +38,9 @@ const SORTED_COLUMN: Record<LeadSort, { column: Column; dir: "ascending" | "desc
   activity: { column: "activity", dir: "descending" },
 };
 
+/** The rows the list's pages hold (lead-list.tsx useLoadedLeads). */
+export type LoadedLeads = { leads: LeadDto[]; cursor: string | null; loadingMore: boolean; loadMore: () => Promise<void> };
+
 /** The table of the leads the list view loads (lead-list.tsx LeadTableView: same pages, same live changes). */
 export function LeadTable({
   page,
@@ -50,7 +52,14 @@ export function LeadTable({
   loaded: { leads, cursor, loadingMore, loadMore },
   onChanged,
   onDeleted,
-}: Pick<LeadListProps, "page" | "q" | "status" | "filters" | "sort" | "users"> & {
+}: {
+  /** The loader's first page; null when it could not be read. */
+  page: Page<LeadDto> | null;
+  q: string;
+  status: LeadStatus | null;
+  filters: LeadFilters;
+  sort: LeadSort;
+  users: readonly AssignableUserDto[];
   loaded: LoadedLeads;
   onChanged: (leads: LeadDto[]) => void;
   onDeleted: () => void;
