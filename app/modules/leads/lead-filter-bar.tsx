@@ -115,7 +115,8 @@ export function LeadFilterBar({
         select(
           "sort",
           t("crm.leads.sort.label"),
-          `${t("crm.leads.sort.label")}: ${t(`crm.leads.sort.${sort}`)}`,
+          // The order alone on the trigger (its label is the select's name): it fits half a phone's row.
+          t(`crm.leads.sort.${sort}`),
           LEAD_SORTS.map((order) => ({ value: order, label: t(`crm.leads.sort.${order}`) })),
         )}
       {hasLeadFilters(filters) ? (
