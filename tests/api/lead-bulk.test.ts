@@ -6,7 +6,8 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { LeadBatchEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import type { LeadStatus } from "../../worker/db/schema/index.ts";
-import type { BulkResultDto } from "../../worker/services/lead-bulk-service.ts";
+import type { Authenticated } from "../../worker/services/auth-service.ts";
+import { runBulkAction, type BulkResultDto } from "../../worker/services/lead-bulk-service.ts";
 import { createLead, createUser } from "../factories/index.ts";
 import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
 
@@ -178,6 +179,36 @@ describe("bulk actions", () => {
       lead_count: number;
     }>();
     expect(totals?.lead_count).toBe(12);
+  });
+
+  it("never overwrites a change that lands between its read and its write: that lead is refused as 'changed'", async () => {
+    const ids = [await lead("Corrida A"), await lead("Corrida B")];
+    // The bulk action reads both leads (batch 1); a colleague's move of B is written before its
+    // write (batch 2) runs: B's guard fails, A is written.
+    let batches = 0;
+    const real = db();
+    const client = new Proxy(real.$client, {
+      get(target, property, receiver) {
+        if (property !== "batch") return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<D1Database["batch"]>) => {
+          if (++batches === 2) {
+            const moved = await request(`/api/leads/${ids[1]}`, json("PATCH", { status: "lost" }, bearer(manager.session.access_token)));
+            expect(moved.status).toBe(200);
+          }
+          return target.batch(...args);
+        };
+      },
+    });
+    const racing = new Proxy(real, {
+      get: (target, property, receiver) => (property === "$client" ? client : Reflect.get(target, property, receiver)),
+    });
+    const actor = { user: manager.user, session: { id: "s", method: "password", expiresAt: 0 } } as Authenticated;
+    const result = await runBulkAction({ db: racing, env }, actor, { ids, action: { type: "status", status: "won" } });
+    expect(batches).toBeGreaterThanOrEqual(2);
+    expect(result).toMatchObject({ changed: 1, refused: [{ id: ids[1], reason: "changed" }] });
+    expect((await row(ids[0]!))?.status).toBe("won");
+    expect((await row(ids[1]!))?.status).toBe("lost");
+    expect((await timeline(ids[1]!)).map((entry) => entry.content)).toEqual(["new → lost"]);
   });
 
   it("refuses bad input with a 400 and writes nothing", async () => {

@@ -10,6 +10,7 @@
 // not touched and is reported as "changed" (the user can run the action again).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { isSingleLine } from "~/lib/single-line";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { canAssignLead, canDeleteLead, canEditLead } from "../auth/crm-permissions.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
@@ -288,7 +289,8 @@ async function notifyBulk(
         : one
           ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: one.name })
           : t("notifications.leadsAssigned.message", { name: actor.user.name, count: leads.length }),
-      link: one ? `/leads?lead=${encodeURIComponent(one.id)}` : status ? "/leads?owner=me&sort=activity" : "/leads?owner=me&sort=activity",
+      // One lead: that lead; several: the recipient's leads, the latest touched first.
+      link: one ? `/leads?lead=${encodeURIComponent(one.id)}` : "/leads?owner=me&sort=activity",
     };
   });
   // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
