@@ -32,7 +32,7 @@ const tag = z
   .trim()
   .min(1, FIELD_ISSUE.required)
   .max(50, FIELD_ISSUE.tooLong)
-  .refine((t) => !/[\p{Cc}]/u.test(t), invalid);
+  .refine(isSingleLine, invalid);
 
 export const bulkInputSchema = z.object({
   ids: z
