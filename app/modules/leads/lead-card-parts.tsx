@@ -1,5 +1,5 @@
 import { ChatBubbleIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
-import { Badge, Button, IconButton } from "@radix-ui/themes";
+import { Badge, Button, Flex, IconButton } from "@radix-ui/themes";
 import type { LeadStatus } from "@worker/db/schema/enums";
 import { LOCALES, type Language } from "~/i18n";
 import { cachedIntl } from "~/i18n/intl-cache";
@@ -111,4 +111,17 @@ export function withLeadParam(search: string, leadId: string | null): string {
   else params.delete("lead");
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** "Carregar mais" under a list or table of leads while another page follows (`cursor`). */
+export function LoadMoreLeads({ cursor, loading, onLoad }: { cursor: string | null; loading: boolean; onLoad: () => Promise<void> }) {
+  const { t } = useI18n();
+  if (!cursor) return null;
+  return (
+    <Flex justify="center">
+      <Button variant="soft" onClick={() => void onLoad()} loading={loading} data-testid="lead-list-more">
+        {t("crm.shared.actions.loadMore")}
+      </Button>
+    </Flex>
+  );
 }

@@ -20,7 +20,7 @@ import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError, queryString } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
-import { StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
+import { LoadMoreLeads, StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import { NextTask } from "./next-task";
 import { saveLeadFilters } from "./leads-view";
 import { keepNextTask, type LiveChange } from "./pipeline-state";
@@ -88,13 +88,7 @@ export function LeadList({ page, q, status, filters, sort, users, userId, update
               </li>
             ))}
           </ul>
-          {cursor && (
-            <Flex justify="center">
-              <Button variant="soft" onClick={() => void loadMore()} loading={loadingMore} data-testid="lead-list-more">
-                {t("crm.shared.actions.loadMore")}
-              </Button>
-            </Flex>
-          )}
+          <LoadMoreLeads cursor={cursor} loading={loadingMore} onLoad={loadMore} />
         </>
       )}
     </Flex>

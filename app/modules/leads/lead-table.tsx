@@ -18,7 +18,7 @@ import { useI18n } from "~/i18n/react";
 import { toCsv } from "~/lib/csv";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
-import { StatusBadge, withLeadParam } from "./lead-card-parts";
+import { LoadMoreLeads, StatusBadge, withLeadParam } from "./lead-card-parts";
 
 type Column = "name" | "company" | "status" | "value" | "owner" | "source" | "created" | "activity";
 const COLUMNS: Column[] = ["name", "company", "status", "value", "owner", "source", "created", "activity"];
@@ -284,13 +284,7 @@ export function LeadTable({
           </tbody>
         </table>
       </div>
-      {cursor && (
-        <Flex justify="center">
-          <Button variant="soft" onClick={() => void loadMore()} loading={loadingMore} data-testid="lead-list-more">
-            {t("crm.shared.actions.loadMore")}
-          </Button>
-        </Flex>
-      )}
+      <LoadMoreLeads cursor={cursor} loading={loadingMore} onLoad={loadMore} />
     </Flex>
   );
 }
@@ -403,39 +397,25 @@ function BulkBar({
       <Text size="2" weight="bold" role="status" data-testid="lead-bulk-count">
         {busy ? t("crm.leads.bulk.working", { count }) : plural("crm.leads.bulk.selected", count)}
       </Text>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger disabled={busy}>
-          <Button variant="surface" color="gray" highContrast data-testid="lead-bulk-assign">
-            {t("crm.leads.bulk.assign")}
-            <DropdownMenu.TriggerIcon />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content>
-          <DropdownMenu.Item onSelect={() => void run({ type: "assign", assigned_to: null })}>
-            {t("crm.leads.filters.unassigned")}
-          </DropdownMenu.Item>
-          {users.map((user) => (
-            <DropdownMenu.Item key={user.id} onSelect={() => void run({ type: "assign", assigned_to: user.id })}>
-              {user.name}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger disabled={busy}>
-          <Button variant="surface" color="gray" highContrast data-testid="lead-bulk-status">
-            {t("crm.leads.bulk.status")}
-            <DropdownMenu.TriggerIcon />
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Content>
-          {LEAD_STATUSES.map((next) => (
-            <DropdownMenu.Item key={next} onSelect={() => void run({ type: "status", status: next })}>
-              {t(`crm.shared.statuses.${next}`)}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Root>
+      <ActionMenu
+        label={t("crm.leads.bulk.assign")}
+        testId="lead-bulk-assign"
+        disabled={busy}
+        items={[
+          { key: "none", label: t("crm.leads.filters.unassigned"), act: () => run({ type: "assign", assigned_to: null }) },
+          ...users.map((user) => ({ key: user.id, label: user.name, act: () => run({ type: "assign", assigned_to: user.id }) })),
+        ]}
+      />
+      <ActionMenu
+        label={t("crm.leads.bulk.status")}
+        testId="lead-bulk-status"
+        disabled={busy}
+        items={LEAD_STATUSES.map((next) => ({
+          key: next,
+          label: t(`crm.shared.statuses.${next}`),
+          act: () => run({ type: "status", status: next }),
+        }))}
+      />
       <TagAction kind="tag_add" disabled={busy} onApply={(tag) => run({ type: "tag_add", tag })} />
       <TagAction kind="tag_remove" disabled={busy} onApply={(tag) => run({ type: "tag_remove", tag })} />
       <Button variant="surface" color="gray" highContrast onClick={exportCsv} disabled={busy} data-testid="lead-bulk-export">
@@ -462,6 +442,37 @@ function BulkBar({
         onCancel={() => setConfirming(false)}
       />
     </div>
+  );
+}
+
+/** A bulk action with a choice ('Atribuir a...', 'Mudar status...'): a menu that runs the chosen item. */
+function ActionMenu({
+  label,
+  testId,
+  disabled,
+  items,
+}: {
+  label: string;
+  testId: string;
+  disabled: boolean;
+  items: { key: string; label: string; act: () => Promise<void> }[];
+}) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger disabled={disabled}>
+        <Button variant="surface" color="gray" highContrast data-testid={testId}>
+          {label}
+          <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.key} onSelect={() => void item.act()}>
+            {item.label}
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }
 

@@ -167,6 +167,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
     else void revalidator.revalidate();
   };
 
+  // What the cards and the table both show: the loader's page, its query and what changed since.
+  const listed = { page: list, q, status, filters, sort, users: assignableUsers, userId: viewerId, updated, live };
+
   const viewHref = (next: LeadsView) => {
     const params = new URLSearchParams(location.search);
     params.set("view", next);
@@ -225,32 +228,12 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
 
       {view === "table" ? (
         <LeadTableView
-          page={list}
-          q={q}
-          status={status}
-          filters={filters}
-          sort={sort}
-          users={assignableUsers}
-          userId={viewerId}
-          updated={updated}
-          live={live}
+          {...listed}
           onChanged={(leads) => setUpdates((current) => [...current, ...leads])}
           onDeleted={() => void revalidator.revalidate()}
         />
       ) : view === "list" ? (
-        <LeadList
-          page={list}
-          q={q}
-          status={status}
-          filters={filters}
-          sort={sort}
-          users={assignableUsers}
-          userId={viewerId}
-          updated={updated}
-          live={live}
-          onCreate={openCreate}
-          onEdit={openEdit}
-        />
+        <LeadList {...listed} onCreate={openCreate} onEdit={openEdit} />
       ) : pipeline ? (
         <Flex direction="column" gap="4" className="min-h-0 min-w-0 flex-1">
           <LeadFilters q={q} filters={filters} users={assignableUsers} userId={viewerId} />
