@@ -27,12 +27,7 @@ import type { Authenticated, ServiceContext } from "./service-context.ts";
 export const BULK_MAX = 500;
 
 const invalid = { error: FIELD_ISSUE.invalid };
-const tag = z
-  .string(invalid)
-  .trim()
-  .min(1, FIELD_ISSUE.required)
-  .max(50, FIELD_ISSUE.tooLong)
-  .refine(isSingleLine, invalid);
+const tag = z.string(invalid).trim().min(1, FIELD_ISSUE.required).max(50, FIELD_ISSUE.tooLong).refine(isSingleLine, invalid);
 
 export const bulkInputSchema = z.object({
   ids: z
