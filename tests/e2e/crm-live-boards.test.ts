@@ -188,6 +188,9 @@ describe("live boards", () => {
     await hydrated(manager.page, "[data-testid=quick-search-button]");
     await live(manager.page);
     await column(manager.page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
+    // Every chunk the board loads after the page (its own, then the drag layer) is in before
+    // the network goes: what is cut is the live connection, not a page still loading.
+    await manager.page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
     await mark(manager.page);
 
     await manager.context.setOffline(true);
