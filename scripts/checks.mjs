@@ -3,7 +3,9 @@
 // one block when it ends; the run fails when any check fails, after all have ended.
 // `node scripts/checks.mjs <script>…` runs those npm scripts instead, the first one first:
 // `npm test` runs the unit/API suite beside the checks, which fill the time its workers wait
-// on workerd (on two cores: about 150 s for both instead of 80 s and then 82 s).
+// on workerd (on two cores: about 150 s for both instead of 80 s and then 82 s), and the
+// page-weight budgets (a production build, which keeps about one core busy) among them rather
+// than after them, where the other core had nothing to do.
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 
