@@ -18,7 +18,9 @@ const CLIENT = "build/client";
 export const PUBLIC_BUDGET = { js: 125, css: 15 };
 // Sign-in and the CRM carry Radix Themes' components (their stylesheet comes through the
 // theme layout's `links`, which the browser suite's budget test measures from the HTML).
-const STAFF_BUDGET: Record<string, number> = { "/auth": 155 };
+// Radix Themes is one chunk for every staff page (vite.config.ts): sign-in fetches all of it
+// (186 KB instead of 144) for the CRM that follows, whose screens then load it from the cache.
+const STAFF_BUDGET: Record<string, number> = { "/auth": 190 };
 const CRM_BUDGET = 200;
 
 export const PUBLIC_PAGES = [
