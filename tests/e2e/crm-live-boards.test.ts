@@ -31,6 +31,24 @@ const live = (page: Page, testId = "leads-live") =>
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
 
+/**
+ * Resolves once the page's requests (sockets aside) have all ended and none started for
+ * `quietMs`: what the screen fetches when idle (the lead form's code) is in.
+ */
+function networkQuiet(page: Page, quietMs = 500): { settled: () => Promise<void> } {
+  let pending = 0;
+  let last = Date.now();
+  page.on("request", () => ((pending += 1), (last = Date.now())));
+  const end = () => ((pending -= 1), (last = Date.now()));
+  page.on("requestfinished", end);
+  page.on("requestfailed", end);
+  return {
+    async settled() {
+      while (pending > 0 || Date.now() - last < quietMs) await new Promise((r) => setTimeout(r, 50));
+    },
+  };
+}
+
 const column = (page: Page, status: string) => page.getByTestId(`pipeline-column-${status}`);
 const pipelineCard = (page: Page, name: string) => page.locator(`[data-testid=pipeline-card][aria-label="${name}"]`);
 const countOf = async (page: Page, status: string) =>
@@ -184,13 +202,18 @@ describe("live boards", () => {
     const manager = await journeys.signIn("manager", { path: "/dashboard" });
     // The manager's team-room sockets go through a route that can cut them (as a lost network would).
     const network = await cuttableSockets(manager.page, "/parties/team-room/");
+    const formCode = manager.page.waitForResponse((response) => /\/assets\/lead-form-dialog-[\w-]+\.js$/.test(response.url()));
+    const requests = networkQuiet(manager.page);
     await manager.page.goto("/leads?view=pipeline");
     await hydrated(manager.page, "[data-testid=quick-search-button]");
     await live(manager.page);
     await column(manager.page, "new").locator(`[aria-label="${lead.name}"]`).waitFor();
-    // Every chunk the board loads after the page (its own, then the drag layer) is in before
-    // the network goes: what is cut is the live connection, not a page still loading.
+    // Every chunk the board loads after the page (its own, then the drag layer, and the lead
+    // form's code, fetched when the screen is idle) is in before the network goes: what is cut
+    // is the live connection, not a page still loading.
     await manager.page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
+    await formCode;
+    await requests.settled();
     await mark(manager.page);
 
     await manager.context.setOffline(true);
@@ -230,6 +253,12 @@ describe("live boards", () => {
   it("the browser going offline says 'Reconectando…' at once, although the socket itself has not noticed yet; back online it goes live again", async () => {
     const viewer = await journeys.signIn("manager", { path: "/dashboard" });
     await live(viewer.page, "dashboard-live");
+    // The toasts' own code, fetched when the page is idle, is in before the network goes.
+    await viewer.page.waitForFunction(
+      () => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/assets/toast-item-")),
+      undefined,
+      { polling: 100, timeout: 15_000 },
+    );
     await viewer.context.setOffline(true);
     // Well before the 25 s ping could notice a silent socket.
     await viewer.page.getByTestId("dashboard-live").getByText("Reconectando…").waitFor(LIVE);

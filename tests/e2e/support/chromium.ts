@@ -32,8 +32,9 @@ export const CHROMIUM_FLAGS = [
  * - V8's optimising tiers (Maglev, TurboFan) compile code that is gone before it pays back;
  *   up to Sparkplug only, the same JavaScript runs with about a tenth less CPU
  *   (crm-tasks: 111 instead of 126 CPU-seconds);
- * - one renderer process for all of them instead of one started per context: the app's
- *   scripts are compiled once, not on every page (crm-tasks: 89 instead of 111);
+ * - one renderer process for the contexts open at the same time instead of one each (a
+ *   context opened after the last one closed still starts its own) (crm-tasks: 89 instead
+ *   of 111);
  * - the display compositor in the browser process instead of a GPU process of its own (there
  *   is no GPU: it draws in software either way), which spares the frames' trips between
  *   processes (the whole suite: the browser and GPU processes 262 instead of 312 CPU-seconds).
