@@ -19,6 +19,7 @@ import { readD1Migrations } from "@cloudflare/vitest-plugin";
 import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedDemoData } from "../../scripts/seed/seed.ts";
+import { migratedSchema } from "../setup/migrated-schema.ts";
 import { freePort, spawnBuiltServer, waitForHealth } from "../../scripts/lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
 
@@ -51,28 +52,17 @@ if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: off
 mkdirSync("tests/e2e/artifacts", { recursive: true });
 
 /**
- * What `wrangler d1 migrations apply DB --local --persist-to <dir>` does, through the platform
- * proxy the seeding opens anyway: each migration in one batch with its line in wrangler's
- * ledger (d1_migrations), so `npm run dev`/`npm start` over a copy find nothing to apply.
- * 2 s instead of wrangler's 11 s, while the rest of the machine waits.
+ * The state `wrangler d1 migrations apply DB --local --persist-to <dir>` leaves, in one batch
+ * through the platform proxy: the snapshot of every migration that the Workers-pool tests start
+ * from (tests/setup/migrated-schema.ts, ledger included; tests/db/migrations.test.ts proves it
+ * equals what the migrations make). 2 s instead of wrangler's 11 s, while nothing else runs.
  */
 async function applyMigrations(persistTo) {
-  const migrations = await readD1Migrations("migrations");
+  const statements = migratedSchema(await readD1Migrations("migrations"));
   const proxy = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
   try {
     const db = proxy.env.DB;
-    await db
-      .prepare(
-        `CREATE TABLE IF NOT EXISTS "d1_migrations"(
-\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
-\t\tname       TEXT UNIQUE,
-\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
-);`,
-      )
-      .run();
-    for (const { name, queries } of migrations) {
-      await db.batch([...queries.map((query) => db.prepare(query)), db.prepare("INSERT INTO d1_migrations (name) values (?)").bind(name)]);
-    }
+    await db.batch(statements.map(({ sql, params }) => db.prepare(sql).bind(...params)));
   } finally {
     await proxy.dispose();
   }
