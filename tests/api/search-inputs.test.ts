@@ -95,8 +95,9 @@ describe("every search parameter answers 200 for every text its schema accepts",
     "%s",
     async (_, text) => {
       for (const route of routes) {
-        // Padded with the spaces the schema trims, and as sent: both are accepted.
-        for (const sent of [text, `  ${text}  `]) {
+        // The long texts also padded with the spaces the schema trims (past the limit until
+        // trimmed, past LIKE's 50 bytes either way): both are accepted.
+        for (const sent of text.length >= 49 ? [text, `  ${text}  `] : [text]) {
           const path = route(sent);
           const { status, body } = await get(path);
           expect(status, `${route("")} ${label(sent)} → ${typeof body === "string" ? body.slice(0, 200) : ""}`).toBe(200);
