@@ -4,6 +4,8 @@ import { withBookmark } from "./db/d1-session.ts";
 import { createLoadContext, withCookies } from "./router-context.ts";
 import { getDb } from "./db/client.ts";
 import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
+import { sendReportEmails } from "./services/report-email-service.ts";
+import { retryOutbox } from "./services/email-service.ts";
 
 export * from "../party/index.ts";
 
@@ -20,12 +22,23 @@ export default {
     // The Vite dev server's HMR client talks over a WebSocket.
     { dev: import.meta.env.DEV },
   ),
-  // The Cron Trigger of wrangler.toml: task_due reminders, once per task and due date.
+  // The Cron Trigger of wrangler.toml (every 15 minutes): task_due reminders, once per task and
+  // due date; the report e-mails due (Monday / the 1st from 08:00 in São Paulo), once per user
+  // and period; and the outbox's retries. Each part runs even when another fails.
   async scheduled(controller, env, ctx) {
-    const { notified } = await remindTasksDueSoon(
-      { db: getDb(env.DB), env, waitUntil: (p) => ctx.waitUntil(p) },
-      new Date(controller.scheduledTime),
+    const services = { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
+    const now = new Date(controller.scheduledTime);
+    const results = await Promise.allSettled([
+      remindTasksDueSoon(services, now),
+      sendReportEmails(services, now),
+      retryOutbox(services, now),
+    ]);
+    const [reminders, reports, retried] = results;
+    console.log(
+      `task_due reminders: ${reminders.status === "fulfilled" ? reminders.value.notified : "failed"}; ` +
+        `report e-mails: ${reports.status === "fulfilled" ? JSON.stringify(reports.value) : "failed"}; ` +
+        `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}`,
     );
-    console.log(`task_due reminders: ${notified} notification(s)`);
+    for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },
 } satisfies ExportedHandler<Env>;

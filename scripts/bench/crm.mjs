@@ -11,12 +11,14 @@
 //   - the pipeline       GET /api/leads/pipeline (and with the filters)
 //   - the dashboard      GET /api/dashboard (the team's, and the figures of the seller who
 //                        holds the most leads: ?seller=<id>)
+//   - the reports        GET /api/reports (30 days, all time, 7 days, this month)
 //   - the quick search   GET /api/search?q=<term>
 // and prints p50/p95/p99/max of the response time seen by the client over loopback (the
 // Worker's whole work: auth, D1, JSON). Then it runs the same service calls from Node on the
 // same database and prints the SQL time D1 itself reports (meta.duration, summed over a
 // call's statements). Targets (local workerd): p99 < 30 ms for the search and the
-// pipeline, < 50 ms for the dashboard.
+// pipeline, < 50 ms for the dashboard, < 100 ms for the reports (GET /api/reports, 30 days
+// and all time).
 import { register } from "node:module";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
@@ -30,6 +32,7 @@ import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 // the npm script passes): resolve it, then import them.
 register("../lib/app-alias.mjs", import.meta.url);
 const { getDashboard } = await import("../../worker/services/dashboard-service.ts");
+const { getReport } = await import("../../worker/services/report-service.ts");
 const { listLeads, loadPipeline } = await import("../../worker/services/lead-query-service.ts");
 const { quickSearch } = await import("../../worker/services/search-service.ts");
 
@@ -242,6 +245,11 @@ try {
     },
     { name: "dashboard     /api/dashboard", target: 50, path: () => "/api/dashboard" },
     { name: "dashboard     /api/dashboard?seller=…", target: 50, path: () => `/api/dashboard?seller=${busiest}` },
+    // Issue 21: every figure of a report, 30 days and all time (and the other two periods).
+    { name: "reports       /api/reports (30 days)", target: 100, path: () => "/api/reports" },
+    { name: "reports       /api/reports?period=all", target: 100, path: () => "/api/reports?period=all" },
+    { name: "reports       /api/reports?period=7d", path: () => "/api/reports?period=7d" },
+    { name: "reports       /api/reports?period=month", path: () => "/api/reports?period=month" },
     {
       name: "quick search  /api/search?q=…",
       target: 30,
@@ -286,6 +294,8 @@ try {
     ["pipeline", () => loadPipeline(ctx, actor, {})],
     ["dashboard", () => getDashboard(ctx, actor)],
     ["dashboard, one seller", () => getDashboard(ctx, actor, new Date(), { seller: busiest })],
+    ["reports, 30 days", () => getReport(ctx, "30d")],
+    ["reports, all time", () => getReport(ctx, "all")],
     ["quick search", (i) => quickSearch(ctx, actor, SEARCH_TERMS[i % SEARCH_TERMS.length])],
   ];
   const d1Rows = [["D1 SQL time per call (ms)", "n", "p50", "p95", "p99", "max"]];

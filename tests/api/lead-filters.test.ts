@@ -134,11 +134,15 @@ describe("lead filters", () => {
     expect((await request("/api/leads?owner=me")).status).toBe(401);
   });
 
-  it("'this month' starts at midnight of the 1st in São Paulo, not in UTC", () => {
+  it("'this month' and the last 7 and 30 days start at midnight in São Paulo, not in UTC", () => {
     // 1 Dec 2026 01:00 UTC is still 30 Nov in São Paulo (UTC−3): November's month.
     expect(startOfMonth(new Date("2026-12-01T01:00:00.000Z")).toISOString()).toBe("2026-11-01T03:00:00.000Z");
     expect(startOfMonth(new Date("2026-12-01T03:00:00.000Z")).toISOString()).toBe("2026-12-01T03:00:00.000Z");
     expect(periodStart("month", new Date("2026-11-26T12:00:00.000Z"))).toBe("2026-11-01T03:00:00.000Z");
-    expect(periodStart("7d", new Date("2026-11-26T12:00:00.000Z"))).toBe("2026-11-19T12:00:00.000Z");
+    // The last 7 days: today and the 6 before, from local midnight (a São Paulo evening is
+    // already the next day in UTC).
+    expect(periodStart("7d", new Date("2026-11-26T12:00:00.000Z"))).toBe("2026-11-20T03:00:00.000Z");
+    expect(periodStart("7d", new Date("2026-11-27T01:00:00.000Z"))).toBe("2026-11-20T03:00:00.000Z");
+    expect(periodStart("30d", new Date("2026-11-26T12:00:00.000Z"))).toBe("2026-10-28T03:00:00.000Z");
   });
 });

@@ -15,6 +15,7 @@ import { healthApi } from "./health.ts";
 import { leadCaptureApi } from "./lead-capture.ts";
 import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { reportsApi } from "./reports.ts";
 import { notificationsApi } from "./notifications.ts";
 import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
@@ -54,6 +55,7 @@ const routes = app
   .route("/attachments", attachmentsApi)
   .route("/tasks", tasksApi)
   .route("/dashboard", dashboardApi)
+  .route("/reports", reportsApi)
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
   .route("/settings", settingsApi)

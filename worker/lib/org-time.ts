@@ -29,12 +29,51 @@ function wallClock(ms: number, timeZone: string): number {
   return Date.UTC(values.year!, values.month! - 1, values.day!, values.hour!, values.minute!, values.second!);
 }
 
-/** The instant (UTC) of local midnight on the 1st of the month `now` falls in, in `timeZone`. */
-export function startOfMonth(now: Date, timeZone = ORG_TIME_ZONE): Date {
-  const local = new Date(wallClock(now.getTime(), timeZone));
-  const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
-  // The offset at that midnight (a DST change within the month moves it): local − UTC.
+/** The instant (UTC) of local midnight on the given local calendar day in `timeZone`. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const midnight = Date.UTC(year, month, day);
+  // The offset at that midnight (a DST change moves it): local − UTC.
   const offset = wallClock(midnight, timeZone) - midnight;
   const guess = midnight - offset;
   return new Date(midnight - (wallClock(guess, timeZone) - guess));
+}
+
+/** The instant (UTC) of local midnight on the 1st of the month `now` falls in, in `timeZone`. */
+export function startOfMonth(now: Date, timeZone = ORG_TIME_ZONE): Date {
+  const local = new Date(wallClock(now.getTime(), timeZone));
+  return localMidnight(local.getUTCFullYear(), local.getUTCMonth(), 1, timeZone);
+}
+
+/** The instant (UTC) of local midnight `daysBack` calendar days before the day `now` falls in. */
+export function startOfDay(now: Date, daysBack = 0, timeZone = ORG_TIME_ZONE): Date {
+  const local = new Date(wallClock(now.getTime(), timeZone));
+  return localMidnight(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - daysBack, timeZone);
+}
+
+/** The local calendar date (YYYY-MM-DD) of an instant in `timeZone`. */
+export function localDate(at: Date, timeZone = ORG_TIME_ZONE): string {
+  return new Date(wallClock(at.getTime(), timeZone)).toISOString().slice(0, 10);
+}
+
+/** The local date and time (YYYY-MM-DD HH:MM) of an instant in `timeZone`. */
+export function localDateTime(at: Date, timeZone = ORG_TIME_ZONE): string {
+  return new Date(wallClock(at.getTime(), timeZone)).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/** The offset of `timeZone` from UTC at the instant `at`, in minutes (São Paulo: −180). */
+export function utcOffsetMinutes(at: Date, timeZone = ORG_TIME_ZONE): number {
+  const ms = Math.floor(at.getTime() / 1000) * 1000;
+  return Math.round((wallClock(ms, timeZone) - ms) / 60_000);
+}
+
+/** The instant (UTC) of local midnight starting a local calendar date (YYYY-MM-DD) in `timeZone`. */
+export function startOfLocalDate(date: string, timeZone = ORG_TIME_ZONE): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return localMidnight(year, month - 1, day, timeZone);
+}
+
+/** The local calendar date, hour (0–23) and ISO weekday (1 Monday … 7 Sunday) of an instant. */
+export function localClock(at: Date, timeZone = ORG_TIME_ZONE): { date: string; hour: number; weekday: number; day: number } {
+  const local = new Date(wallClock(at.getTime(), timeZone));
+  return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), weekday: local.getUTCDay() || 7, day: local.getUTCDate() };
 }

@@ -204,6 +204,50 @@ export type DashboardDto = {
   generatedAt: string;
 };
 
+/** A report's period (?period=): the last 7 or 30 days, this month, or all time. */
+export type ReportPeriod = "7d" | "30d" | "month" | "all";
+
+/** A sum per currency: the organisation's (BRL) and the others, never converted (decisions 018). */
+export type MoneySums = { value: number; other: OtherCurrencySums };
+
+/** One bar of the report's chart: the leads created in a day, week or month (local calendar). */
+export type ReportPoint = {
+  /** The first local day of the bucket, YYYY-MM-DD. */
+  start: string;
+  /** Leads created in the bucket. */
+  count: number;
+  /** How many of them are won now, and their value in BRL. */
+  won: number;
+  wonValue: number;
+};
+
+/**
+ * Relatórios e Analytics (crm.md §2, §9): the leads created in the period, counted in SQL
+ * (report-service.ts). Values: null counts as 0; one figure per currency.
+ */
+export type ReportDto = {
+  period: ReportPeriod;
+  /** Where the period begins (ISO; null: all time) and when the figures were read. */
+  from: string | null;
+  generatedAt: string;
+  /** The organisation's time zone, in which days, weeks and months are counted. */
+  timeZone: string;
+  total: number;
+  won: number;
+  /** won / total × 100, unrounded (0 with no lead); the screen shows 1 decimal, the CSV 2. */
+  conversionRate: number;
+  totalValue: MoneySums;
+  /** Each currency's sum over the number of leads in that currency. */
+  averageValue: MoneySums;
+  /** All six statuses and every source, zeros included, in the app's order. */
+  byStatus: { status: LeadStatus; count: number }[];
+  bySource: { source: LeadSource; count: number }[];
+  /** The five users with the most leads (then value, then name); unassigned leads are nobody's. */
+  topSellers: (UserRef & { count: number; total: MoneySums })[];
+  /** Days for 7 and 30 days and this month; weeks (from Monday) or months for all time. */
+  series: { unit: "day" | "week" | "month"; points: ReportPoint[] };
+};
+
 export type QuickSearchTaskDto = Pick<TaskDto, "id" | "title" | "due_date" | "completed"> & { lead_name: string | null };
 
 /** Ctrl/⌘+K: at most 6 leads and 6 tasks matching the text. */

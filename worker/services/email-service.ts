@@ -92,3 +92,75 @@ async function deliver(db: ServiceContext["db"], row: OutboxEmail, message: Emai
       .where(eq(emailOutbox.id, row.id));
   }
 }
+
+/** An outbox row as a delivery needs it. */
+export type QueuedEmail = Pick<OutboxEmail, "id" | "toAddress" | "subject" | "textBody" | "htmlBody" | "kind">;
+
+const messageOf = (row: QueuedEmail): EmailMessage => ({
+  to: row.toAddress,
+  subject: row.subject,
+  text: row.textBody,
+  html: row.htmlBody ?? undefined,
+  kind: row.kind,
+});
+
+/** Delivers an e-mail already in the outbox (written by a batch of its own) and records the outcome. */
+export function deliverOutboxEmail(
+  { db, env }: ServiceContext,
+  row: QueuedEmail,
+  transport: EmailTransport = transportFor(env),
+): Promise<void> {
+  return deliver(db, row as OutboxEmail, messageOf(row), transport);
+}
+
+/** How many times an e-mail is tried in all before it stays failed. */
+export const OUTBOX_MAX_ATTEMPTS = 5;
+/** An e-mail still pending this long after it was written lost its first delivery (the isolate ended). */
+export const OUTBOX_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * The outbox's retries (the Cron Trigger, every 15 minutes): every e-mail that failed, or is
+ * still pending OUTBOX_STALE_MS after it was written, and has had fewer than
+ * OUTBOX_MAX_ATTEMPTS tries, is tried again. Each is claimed first by raising its attempt
+ * count from the value read (a second run that read the same value claims nothing), so two
+ * overlapping runs never send one twice.
+ */
+export async function retryOutbox(
+  ctx: ServiceContext,
+  now = new Date(),
+  transport: EmailTransport = transportFor(ctx.env),
+): Promise<number> {
+  const stale = new Date(now.getTime() - OUTBOX_STALE_MS).toISOString();
+  const due = await ctx.db
+    .select()
+    .from(emailOutbox)
+    .where(
+      sql`${emailOutbox.attempts} < ${OUTBOX_MAX_ATTEMPTS} and (${emailOutbox.status} = 'failed' or (${emailOutbox.status} = 'pending' and ${emailOutbox.createdAt} < ${stale}))`,
+    )
+    .orderBy(emailOutbox.createdAt)
+    .limit(50);
+  let sent = 0;
+  for (const row of due) {
+    const [claimed] = await ctx.db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(sql`${emailOutbox.id} = ${row.id} and ${emailOutbox.attempts} = ${row.attempts} and ${emailOutbox.status} != 'sent'`)
+      .returning({ id: emailOutbox.id });
+    if (!claimed) continue;
+    try {
+      await transport.send(messageOf(row));
+      await ctx.db
+        .update(emailOutbox)
+        .set({ status: "sent", sentAt: new Date().toISOString(), lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      sent++;
+    } catch (error) {
+      console.error(`email: retry of ${row.id} failed`, error);
+      await ctx.db
+        .update(emailOutbox)
+        .set({ status: "failed", lastError: String(error).slice(0, 500) })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  }
+  return sent;
+}

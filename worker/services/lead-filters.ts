@@ -1,17 +1,19 @@
 // Whether a lead passes the leads screen's filters (lead-filter-keys.ts), decided the same way
 // by the server's queries (lead-query-service.ts) and the screen's live layer (a lead changed
 // elsewhere joins or leaves the list). Plain and client-safe (.dependency-cruiser.cjs).
-import { startOfMonth } from "../lib/org-time.ts";
+import { startOfDay, startOfMonth } from "../lib/org-time.ts";
 import type { LeadFilters, LeadPeriod } from "./lead-filter-keys.ts";
 
 export * from "./lead-filter-keys.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Where the period begins (ISO, the created_at format). */
+/**
+ * Where the period begins (ISO, the created_at format), in the organisation's calendar: the
+ * last 7 or 30 days are today and the 6 or 29 days before it from local midnight (what a
+ * report's days show), this month from local midnight of the 1st.
+ */
 export function periodStart(period: LeadPeriod, now: Date): string {
   if (period === "month") return startOfMonth(now).toISOString();
-  return new Date(now.getTime() - (period === "7d" ? 7 : 30) * DAY_MS).toISOString();
+  return startOfDay(now, period === "7d" ? 6 : 29).toISOString();
 }
 
 /** Whether a lead passes the filters, as the server's query decides it. */

@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import { users } from "../db/schema/index.ts";
+import { and, asc, eq, ne } from "drizzle-orm";
+import { users, type Language } from "../db/schema/index.ts";
 import type { AssignableUserDto } from "./crm-types.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
@@ -18,4 +18,16 @@ export async function listAssignableUsers({ db }: ServiceContext, _actor: Authen
     .orderBy(asc(users.name), asc(users.id))
     .all();
   return rows.sort((a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Saves the language the user reads the CRM in (the frame's saved choice), so what reaches them
+ * outside a request (report e-mails) is in it. Writes only when it changed.
+ */
+export async function saveUserLanguage({ db }: ServiceContext, actor: Authenticated, language: Language): Promise<void> {
+  if (actor.user.language === language) return;
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, actor.user.id), ne(users.language, language)));
 }

@@ -6,6 +6,7 @@ import { tasksEn } from "./tasks/en.ts";
 import { searchEn } from "./search/en.ts";
 import { notificationsEn } from "./notifications/en.ts";
 import { settingsEn } from "./settings/en.ts";
+import { reportsEn } from "./reports/en.ts";
 import { teamChatEn } from "./teamChat/en.ts";
 import type { Dictionary } from "../pt.ts";
 
@@ -47,7 +48,6 @@ export const crmEn: Dictionary["crm"] = {
     settings: "Settings",
   },
   frame: {
-    placeholder: "This area is coming soon.",
     loading: "Loading...",
     forbidden: "You do not have permission to see this page.",
   },
@@ -63,5 +63,6 @@ export const crmEn: Dictionary["crm"] = {
   search: searchEn,
   notifications: notificationsEn,
   settings: settingsEn,
+  reports: reportsEn,
   teamChat: teamChatEn,
 };

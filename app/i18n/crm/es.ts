@@ -6,6 +6,7 @@ import { tasksEs } from "./tasks/es.ts";
 import { searchEs } from "./search/es.ts";
 import { notificationsEs } from "./notifications/es.ts";
 import { settingsEs } from "./settings/es.ts";
+import { reportsEs } from "./reports/es.ts";
 import { teamChatEs } from "./teamChat/es.ts";
 import type { Dictionary } from "../pt.ts";
 
@@ -47,7 +48,6 @@ export const crmEs: Dictionary["crm"] = {
     settings: "Configuración",
   },
   frame: {
-    placeholder: "Esta sección llega pronto.",
     loading: "Cargando...",
     forbidden: "No tienes permiso para ver esta página.",
   },
@@ -63,5 +63,6 @@ export const crmEs: Dictionary["crm"] = {
   search: searchEs,
   notifications: notificationsEs,
   settings: settingsEs,
+  reports: reportsEs,
   teamChat: teamChatEs,
 };

@@ -6,6 +6,7 @@ import { tasksPt } from "./tasks/pt.ts";
 import { searchPt } from "./search/pt.ts";
 import { notificationsPt } from "./notifications/pt.ts";
 import { settingsPt } from "./settings/pt.ts";
+import { reportsPt } from "./reports/pt.ts";
 import { teamChatPt } from "./teamChat/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
@@ -46,7 +47,6 @@ export const crmPt = {
     settings: "Configurações",
   },
   frame: {
-    placeholder: "Esta área chega em breve.",
     loading: "Carregando...",
     forbidden: "Você não tem permissão para ver esta página.",
   },
@@ -62,5 +62,6 @@ export const crmPt = {
   search: searchPt,
   notifications: notificationsPt,
   settings: settingsPt,
+  reports: reportsPt,
   teamChat: teamChatPt,
 };

@@ -12,6 +12,8 @@ import { DEFAULT_LANGUAGE, documentTitle, languageFromCookie, translatorFromMatc
 import { CRM_FRAME_NAMESPACES, messagesFor } from "~/i18n/dictionaries.server";
 import type { Route } from "./+types/crm-layout";
 import { queryOnlyChange } from "~/lib/query-only-change";
+import { workerContext } from "@worker/router-context";
+import { saveUserLanguage } from "@worker/services/user-service";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
 export type CrmHandle = { crmTitle: TranslationKey };
@@ -30,8 +32,20 @@ const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/re
 export const shouldRevalidate = queryOnlyChange;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, session } = await requireUser(request, context);
-  const language = languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
+  const viewer = await requireUser(request, context);
+  const { user, session } = viewer;
+  const saved = languageFromCookie(request.headers.get("Cookie"));
+  const language = saved ?? DEFAULT_LANGUAGE;
+  // The language chosen in the frame (it revalidates this loader) is kept on the user for the
+  // e-mails sent to them outside a request; in the background, after the answer.
+  if (saved && saved !== user.language) {
+    const { services } = context.get(workerContext);
+    const saving = saveUserLanguage(services, viewer, saved).catch((error: unknown) =>
+      console.error("the user's language was not saved", error),
+    );
+    if (services.waitUntil) services.waitUntil(saving);
+    else await saving;
+  }
   return {
     crmLayout: true as const,
     language,

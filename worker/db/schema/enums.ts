@@ -60,6 +60,10 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** The report e-mails of Settings → Notificações ('Relatórios Semanais', 'Relatórios Mensais'). */
+export const REPORT_EMAIL_KINDS = ["weekly", "monthly"] as const;
+export type ReportEmailKind = (typeof REPORT_EMAIL_KINDS)[number];
+
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

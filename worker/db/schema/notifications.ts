@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
-import { NOTIFICATION_TYPES, type NotificationType } from "./enums.ts";
+import { NOTIFICATION_TYPES, REPORT_EMAIL_KINDS, type NotificationType, type ReportEmailKind } from "./enums.ts";
 import { users } from "./users.ts";
 
 export const notifications = sqliteTable(
@@ -44,3 +44,26 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
 
 export type Notification = typeof notifications.$inferSelect;
 export type NotificationPreferences = typeof notificationPreferences.$inferSelect;
+
+/**
+ * A report e-mail written to the outbox: one per user, kind and period (migration 0013). The
+ * Cron Trigger inserts `on conflict do nothing` and writes e-mails for its own run_id's rows.
+ */
+export const reportDeliveries = sqliteTable(
+  "report_deliveries",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<ReportEmailKind>().notNull(),
+    /** The week's Monday or the month's first day (YYYY-MM-DD, the organisation's calendar). */
+    periodStart: text("period_start").notNull(),
+    runId: text("run_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.periodStart] }),
+    index("report_deliveries_run_idx").on(t.runId),
+    check("report_deliveries_kind_check", sql`${t.kind} in ${sqlList(REPORT_EMAIL_KINDS)}`),
+  ],
+);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
-import { USER_ROLES, type UserRole } from "./enums.ts";
+import { LANGUAGES, USER_ROLES, type Language, type UserRole } from "./enums.ts";
 
 /**
  * Staff accounts: the CRM profile and the sign-in identity in one row (the old system's
@@ -19,6 +19,8 @@ export const users = sqliteTable(
     avatarUrl: text("avatar_url"),
     passwordHash: text("password_hash").notNull(),
     lastSignInAt: text("last_sign_in_at"),
+    /** The language the user reads the CRM in (saved at sign-in and on a switch): e-mails sent to them use it. */
+    language: text("language").$type<Language>().notNull().default("pt"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -27,6 +29,7 @@ export const users = sqliteTable(
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", sql`${t.role} in ${sqlList(USER_ROLES)}`),
     check("users_email_lowercase_check", sql`${t.email} = lower(${t.email})`),
+    check("users_language_check", sql`${t.language} in ${sqlList(LANGUAGES)}`),
   ],
 );
 

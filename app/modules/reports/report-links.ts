@@ -1,0 +1,18 @@
+import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
+import type { ReportPeriod } from "@worker/services/crm-types";
+
+/** The period select's choices, in the spec's order (crm.md §2). */
+export const REPORT_PERIOD_CHOICES = ["7d", "30d", "month", "all"] as const satisfies readonly ReportPeriod[];
+
+/**
+ * The leads list showing the leads behind a figure: the report's period (none for all time)
+ * and the figure's status, source or seller, with the list's own URL parameters.
+ */
+export function reportLeadsLink(period: ReportPeriod, filters: { status?: LeadStatus; source?: LeadSource; owner?: string } = {}): string {
+  const params = new URLSearchParams({ view: "list" });
+  if (filters.status) params.set("status", filters.status);
+  if (filters.owner) params.set("owner", filters.owner);
+  if (filters.source) params.set("source", filters.source);
+  if (period !== "all") params.set("period", period);
+  return `/leads?${params.toString()}`;
+}

@@ -1,0 +1,158 @@
+// The report e-mails of Settings → Notificações ('Relatórios Semanais', on by default;
+// 'Relatórios Mensais', off by default): on Monday from 08:00 and on the 1st from 08:00 in the
+// organisation's time zone, the Cron Trigger (every 15 minutes) writes each active user who
+// wants it an e-mail with the previous week's or month's four figures and top sellers, in the
+// user's language, into the outbox, which delivers it.
+//
+// Once per user and period, whatever the runs do: one D1 batch (a transaction) inserts the
+// deliveries `on conflict do nothing` on (user, kind, period) and writes an e-mail for exactly
+// the rows this run inserted (its run_id), so a second or overlapping run, or a retry, claims
+// nothing twice, and no claim is left without its e-mail. A run that finds the day past 08:00
+// with a period not yet sent (the 08:00 run failed) sends it then, that day only.
+import { sql } from "drizzle-orm";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { formatMoney, formatNumber, formatPercent, pluralForm } from "~/i18n/format";
+import { LOCALES } from "~/i18n/languages";
+import { formatDate } from "~/i18n/format-date";
+import { LANGUAGES, type Language, type ReportEmailKind } from "../db/schema/index.ts";
+import { readBatch } from "../db/raw-batch.ts";
+import { sqlUuid } from "../db/sql-uuid.ts";
+import { localClock, startOfLocalDate } from "../lib/org-time.ts";
+import type { MoneySums, ReportDto } from "./crm-types.ts";
+import { deliverOutboxEmail, type QueuedEmail } from "./email-service.ts";
+import { readReport } from "./report-service.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+/** The local hour from which a due report goes out. */
+export const REPORT_EMAIL_HOUR = 8;
+
+type DueReport = { kind: ReportEmailKind; periodStart: string; from: string; until: string; lastDay: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The reports due at `now`: last week's on a Monday from 08:00, last month's on the 1st from 08:00. */
+export function dueReports(now: Date): DueReport[] {
+  const local = localClock(now);
+  if (local.hour < REPORT_EMAIL_HOUR) return [];
+  const due: DueReport[] = [];
+  if (local.weekday === 1) {
+    const start = addDays(local.date, -7);
+    due.push({
+      kind: "weekly",
+      periodStart: start,
+      from: startOfLocalDate(start).toISOString(),
+      until: startOfLocalDate(local.date).toISOString(),
+      lastDay: addDays(local.date, -1),
+    });
+  }
+  if (local.day === 1) {
+    const [year, month] = local.date.split("-").map(Number) as [number, number];
+    const start = new Date(Date.UTC(year, month - 2, 1)).toISOString().slice(0, 10);
+    due.push({
+      kind: "monthly",
+      periodStart: start,
+      from: startOfLocalDate(start).toISOString(),
+      until: startOfLocalDate(local.date).toISOString(),
+      lastDay: addDays(local.date, -1),
+    });
+  }
+  return due;
+}
+
+/** "R$ 1.234,00 · US$ 500" (one sum per currency, never converted). */
+function sums(money: MoneySums, language: Language): string {
+  const others = Object.entries(money.other).map(([currency, value]) => formatMoney(value ?? 0, language, currency));
+  return [...(money.value || !others.length ? [formatMoney(money.value, language)] : []), ...others].join(" · ");
+}
+
+/** The e-mail of one report in one language; `{name}` stands for the reader's name. */
+export function reportEmail(
+  language: Language,
+  kind: ReportEmailKind,
+  due: Pick<DueReport, "periodStart" | "lastDay">,
+  report: ReportDto,
+  origin: string,
+): { subject: string; text: string } {
+  const t = getTranslator(language);
+  // Noon UTC of a local date is that date in São Paulo too.
+  const day = (date: string) => formatDate(`${date}T12:00:00Z`, language);
+  const from = day(due.periodStart);
+  const to = day(due.lastDay);
+  const month = new Intl.DateTimeFormat(LOCALES[language], {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${due.periodStart}T12:00:00Z`));
+  const subject = kind === "weekly" ? t("crm.reports.email.weeklySubject", { from, to }) : t("crm.reports.email.monthlySubject", { month });
+  const sellers = report.topSellers.length
+    ? report.topSellers.map(
+        (seller, index) =>
+          `${index + 1}. ${seller.name}: ${t(`crm.reports.topSellers.leads.${pluralForm(language, seller.count)}`, {
+            count: formatNumber(seller.count, language),
+          })}, ${sums(seller.total, language)}`,
+      )
+    : [t("crm.reports.email.noSellers")];
+  const period = kind === "weekly" ? "7d" : "30d";
+  const text = [
+    t("crm.reports.email.intro", { name: "{name}", from, to }),
+    "",
+    `${t("crm.reports.cards.total")}: ${formatNumber(report.total, language)}`,
+    `${t("crm.reports.cards.conversion")}: ${formatPercent(report.conversionRate, language, 1)}`,
+    `${t("crm.reports.cards.totalValue")}: ${sums(report.totalValue, language)}`,
+    `${t("crm.reports.cards.averageValue")}: ${sums(report.averageValue, language)}`,
+    "",
+    t("crm.reports.email.sellers"),
+    ...sellers,
+    "",
+    t("crm.reports.email.link", { url: `${origin.replace(/\/+$/, "")}/reports?period=${period}` }),
+    "",
+    t("crm.reports.email.footer", {
+      setting: t(kind === "weekly" ? "crm.reports.email.weeklySetting" : "crm.reports.email.monthlySetting"),
+    }),
+  ].join("\n");
+  return { subject, text };
+}
+
+/**
+ * One Cron Trigger run: for each report due now, the figures of its closed period, then one
+ * batch that claims (user, kind, period) for every active user whose switch is on and writes
+ * their e-mails to the outbox in their language; then those e-mails are delivered in the
+ * background (a failed one stays in the outbox for retryOutbox).
+ */
+export async function sendReportEmails(ctx: ServiceContext, now = new Date()): Promise<Record<ReportEmailKind, number>> {
+  const written: Record<ReportEmailKind, number> = { weekly: 0, monthly: 0 };
+  for (const due of dueReports(now)) {
+    const report = await readReport(ctx, due.kind === "weekly" ? "7d" : "month", due.from, due.until, now);
+    const emails = Object.fromEntries(
+      LANGUAGES.map((language) => [language, reportEmail(language, due.kind, due, report, ctx.env.PUBLIC_ORIGIN)]),
+    ) as Record<Language, { subject: string; text: string }>;
+    const runId = crypto.randomUUID();
+    const at = now.toISOString();
+    // Weekly reports are on unless switched off; monthly ones off unless switched on.
+    const wants =
+      due.kind === "weekly"
+        ? sql`not exists (select 1 from notification_preferences p where p.user_id = u.id and p.weekly_reports = 0)`
+        : sql`exists (select 1 from notification_preferences p where p.user_id = u.id and p.monthly_reports = 1)`;
+    const byLanguage = (part: "subject" | "text") =>
+      sql`case u.language when 'es' then ${emails.es[part]} when 'en' then ${emails.en[part]} else ${emails.pt[part]} end`;
+    const [, queued] = await readBatch<[unknown, QueuedEmail]>(ctx.db, [
+      sql`insert into report_deliveries (user_id, kind, period_start, run_id, created_at)
+          select u.id, ${due.kind}, ${due.periodStart}, ${runId}, ${at} from users u where u.is_active = 1 and ${wants}
+          on conflict do nothing`,
+      sql`insert into email_outbox (id, to_address, subject, text_body, html_body, kind, status, attempts, created_at)
+          select ${sqlUuid}, u.email, ${byLanguage("subject")}, replace(${byLanguage("text")}, '{name}', u.name), null,
+                 ${`report_${due.kind}`}, 'pending', 0, ${at}
+          from report_deliveries d join users u on u.id = d.user_id
+          where d.run_id = ${runId}
+          returning id, to_address as toAddress, subject, text_body as textBody, html_body as htmlBody, kind`,
+    ]);
+    written[due.kind] = queued.length;
+    for (const email of queued) {
+      const delivery = deliverOutboxEmail(ctx, email);
+      if (ctx.waitUntil) ctx.waitUntil(delivery);
+      else await delivery;
+    }
+  }
+  return written;
+}

@@ -1,0 +1,194 @@
+// Relatórios e Analytics (crm.md §2 'Reports and analytics', §7 Report leads, §9): every figure
+// of a period counted by SQL in one D1 batch (one round trip, one consistent snapshot), never by
+// sending leads anywhere. The period is the leads created since its start, in the
+// organisation's calendar (lead-filters.ts periodStart: the same leads the list shows for
+// ?period=), or all of them.
+//
+// Three reads over the period's leads (docs/decisions/019):
+// - counts and value sums by (status, source, currency): at most 6 × 5 × 3 rows, from which the
+//   cards, 'Leads por Status' and the sources are added up;
+// - the five sellers with the most leads (then the higher BRL value, then the name);
+// - the leads created and won per local day (the chart; weeks or months for all time are
+//   made of these days).
+import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { LEAD_SOURCES, LEAD_STATUSES, type LeadCurrency, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
+import { readBatch } from "../db/raw-batch.ts";
+import { localDate, ORG_TIME_ZONE, utcOffsetMinutes } from "../lib/org-time.ts";
+import type { MoneySums, OtherCurrencySums, ReportDto, ReportPeriod, ReportPoint } from "./crm-types.ts";
+import type { FieldIssueKey } from "./errors.ts";
+import { periodStart } from "./lead-filters.ts";
+import type { ServiceContext } from "./service-context.ts";
+
+export const REPORT_PERIODS = ["7d", "30d", "month", "all"] as const satisfies readonly ReportPeriod[];
+/** 'Últimos 30 dias' unless the URL says otherwise (crm.md §9). */
+export const DEFAULT_REPORT_PERIOD: ReportPeriod = "30d";
+/** 'Top Vendedores' (crm.md §9). */
+export const TOP_SELLERS = 5;
+/** All time is drawn by week while its first lead is under this many days old, else by month. */
+export const WEEKLY_UNTIL_DAYS = 183;
+
+const INVALID = "apiErrors.field.invalid_value" satisfies FieldIssueKey;
+
+/** GET /api/reports and /api/reports/export: `period`, 30 days when absent. */
+export const reportQuerySchema = z.object({
+  period: z.enum(REPORT_PERIODS, INVALID).default(DEFAULT_REPORT_PERIOD),
+});
+
+/** The period a URL names; anything else is the default (the screen's links and reloads). */
+export function reportPeriodFrom(params: URLSearchParams): ReportPeriod {
+  const period = params.get("period");
+  return (REPORT_PERIODS as readonly (string | null)[]).includes(period) ? (period as ReportPeriod) : DEFAULT_REPORT_PERIOD;
+}
+
+/** Where the period begins (ISO), null for all time. */
+export const reportFrom = (period: ReportPeriod, now: Date): string | null => (period === "all" ? null : periodStart(period, now));
+
+/** `leads l` of the period: read through the created_at index from its start, or all of them. */
+const periodTable = (from: string | null): SQL => (from === null ? sql`leads l` : sql`leads l indexed by leads_created_at_idx`);
+/** The condition that keeps the period's leads: created at or after `from`, and before `until`. */
+export const inPeriod = (from: string | null, until: string | null = null): SQL =>
+  sql.join(
+    [from === null ? sql`true` : sql`l.created_at >= ${from}`, ...(until === null ? [] : [sql`l.created_at < ${until}`])],
+    sql` and `,
+  );
+
+type GroupRow = { status: LeadStatus; source: LeadSource; currency: LeadCurrency; count: number; value: number };
+type SellerRow = { id: string; name: string; count: number; value: number; usd: number; eur: number };
+type DayRow = { day: string; count: number; won: number; won_value: number };
+
+const sums = (value: number, other: OtherCurrencySums): MoneySums => ({ value, other });
+const nonZero = (entries: [Exclude<LeadCurrency, "BRL">, number][]): OtherCurrencySums =>
+  Object.fromEntries(entries.filter(([, value]) => value !== 0)) as OtherCurrencySums;
+
+/** Every figure of the report for `period`, as of `now`. Any signed-in user may read it (crm.md §6). */
+export function getReport(ctx: ServiceContext, period: ReportPeriod, now = new Date()): Promise<ReportDto> {
+  return readReport(ctx, period, reportFrom(period, now), null, now);
+}
+
+/**
+ * The report of the leads created in [from, until) (an open end: up to now); `period` names
+ * how the chart is drawn. The report e-mails read a closed week or month this way.
+ */
+export async function readReport(
+  { db }: ServiceContext,
+  period: ReportPeriod,
+  from: string | null,
+  until: string | null,
+  now = new Date(),
+): Promise<ReportDto> {
+  const leads = periodTable(from);
+  const cond = inPeriod(from, until);
+  // The local day of a lead's creation: its instant moved by the zone's offset now (São Paulo
+  // has kept UTC−3 all year since 2019; docs/decisions/019).
+  const shift = `${utcOffsetMinutes(now)} minutes`;
+  const [groups, sellers, days] = await readBatch<[GroupRow, SellerRow, DayRow]>(db, [
+    sql`select l.status as status, l.source as source, l.currency as currency, count(*) as count, total(l.estimated_value) as value
+        from ${leads} where ${cond} group by l.status, l.source, l.currency`,
+    sql`select u.id as id, u.name as name, count(*) as count,
+               total(case when l.currency = 'BRL' then l.estimated_value end) as value,
+               total(case when l.currency = 'USD' then l.estimated_value end) as usd,
+               total(case when l.currency = 'EUR' then l.estimated_value end) as eur
+        from ${leads} join users u on u.id = l.assigned_to where ${cond}
+        group by u.id order by count desc, value desc, u.name collate nocase asc, u.id asc
+        limit ${sql.raw(String(TOP_SELLERS))}`,
+    sql`select date(l.created_at, ${shift}) as day, count(*) as count, coalesce(sum(l.status = 'won'), 0) as won,
+               total(case when l.status = 'won' and l.currency = 'BRL' then l.estimated_value end) as won_value
+        from ${leads} where ${cond} group by day order by day`,
+  ]);
+
+  const byStatus = new Map<LeadStatus, number>(LEAD_STATUSES.map((status) => [status, 0]));
+  const bySource = new Map<LeadSource, number>(LEAD_SOURCES.map((source) => [source, 0]));
+  const byCurrency = { BRL: { count: 0, value: 0 }, USD: { count: 0, value: 0 }, EUR: { count: 0, value: 0 } };
+  let total = 0;
+  for (const row of groups) {
+    const count = Number(row.count);
+    total += count;
+    byStatus.set(row.status, (byStatus.get(row.status) ?? 0) + count);
+    bySource.set(row.source, (bySource.get(row.source) ?? 0) + count);
+    byCurrency[row.currency].count += count;
+    byCurrency[row.currency].value += Number(row.value);
+  }
+  const won = byStatus.get("won") ?? 0;
+  const average = (currency: LeadCurrency) => (byCurrency[currency].count ? byCurrency[currency].value / byCurrency[currency].count : 0);
+
+  return {
+    period,
+    from,
+    generatedAt: now.toISOString(),
+    timeZone: ORG_TIME_ZONE,
+    total,
+    won,
+    conversionRate: total ? (won / total) * 100 : 0,
+    totalValue: sums(
+      byCurrency.BRL.value,
+      nonZero([
+        ["USD", byCurrency.USD.value],
+        ["EUR", byCurrency.EUR.value],
+      ]),
+    ),
+    averageValue: sums(
+      average("BRL"),
+      nonZero([
+        ["USD", average("USD")],
+        ["EUR", average("EUR")],
+      ]),
+    ),
+    byStatus: LEAD_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
+    bySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })),
+    topSellers: sellers.map((row) => ({
+      id: row.id,
+      name: row.name,
+      count: Number(row.count),
+      total: sums(
+        Number(row.value),
+        nonZero([
+          ["USD", Number(row.usd)],
+          ["EUR", Number(row.eur)],
+        ]),
+      ),
+    })),
+    series: reportSeries(period, from, now, days),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** The Monday of a local day's week. */
+const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (month: string) => {
+  const date = new Date(`${month}T00:00:00Z`);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+};
+
+/**
+ * The chart's bars, every bucket from the period's first local day to today, empty ones
+ * included: days for a bounded period; for all time weeks (from Monday) while the first lead
+ * is under WEEKLY_UNTIL_DAYS old, else months.
+ */
+export function reportSeries(period: ReportPeriod, from: string | null, now: Date, days: DayRow[]): ReportDto["series"] {
+  const today = localDate(now);
+  const first = from !== null ? localDate(new Date(from)) : (days[0]?.day ?? today);
+  const unit =
+    period !== "all"
+      ? "day"
+      : Date.parse(`${today}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`) < WEEKLY_UNTIL_DAYS * DAY_MS
+        ? "week"
+        : "month";
+  const bucketOf = unit === "day" ? (day: string) => day : unit === "week" ? mondayOf : monthOf;
+  const step = unit === "day" ? (day: string) => addDays(day, 1) : unit === "week" ? (day: string) => addDays(day, 7) : nextMonth;
+  const points = new Map<string, ReportPoint>();
+  for (let start = bucketOf(first < today ? first : today); start <= today; start = step(start)) {
+    points.set(start, { start, count: 0, won: 0, wonValue: 0 });
+  }
+  for (const row of days) {
+    const point = points.get(bucketOf(row.day));
+    // A lead dated after today (a clock ahead) has no bar; the cards still count it.
+    if (!point) continue;
+    point.count += Number(row.count);
+    point.won += Number(row.won);
+    point.wonValue += Number(row.won_value);
+  }
+  return { unit, points: [...points.values()] };
+}
