@@ -37,6 +37,7 @@ const CLIENT_SAFE = [
   "^worker/lib/org-time\\.ts$",
   "^worker/services/lead-filters\\.ts$",
   "^worker/services/lead-filter-keys\\.ts$",
+  "^worker/services/report-periods\\.ts$",
   "^worker/services/search-text\\.ts$",
   "^worker/services/case-study-options\\.ts$",
 ];

@@ -78,7 +78,7 @@ describe("reports screen", () => {
     await page.getByTestId("report-status").waitFor();
     await page
       .getByTestId("report-status")
-      .getByRole("link", { name: /^Ganho:/ })
+      .getByRole("link", { name: /^Ganho / })
       .click();
     await page.waitForURL((url) => url.pathname === "/leads");
     const url = new URL(page.url());
@@ -88,7 +88,7 @@ describe("reports screen", () => {
     await page.goBack();
     await page
       .getByTestId("report-source")
-      .getByRole("link", { name: /^Indicação:/ })
+      .getByRole("link", { name: /^Indicação / })
       .click();
     await page.waitForURL((u) => u.pathname === "/leads" && new URL(u).searchParams.get("source") === "referral");
     await page.goBack();

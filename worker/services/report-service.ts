@@ -18,11 +18,11 @@ import { localDate, ORG_TIME_ZONE, utcOffsetMinutes } from "../lib/org-time.ts";
 import type { MoneySums, OtherCurrencySums, ReportDto, ReportPeriod, ReportPoint } from "./crm-types.ts";
 import type { FieldIssueKey } from "./errors.ts";
 import { periodStart } from "./lead-filters.ts";
+import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "./report-periods.ts";
+
+export { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, reportPeriodFrom } from "./report-periods.ts";
 import type { ServiceContext } from "./service-context.ts";
 
-export const REPORT_PERIODS = ["7d", "30d", "month", "all"] as const satisfies readonly ReportPeriod[];
-/** 'Últimos 30 dias' unless the URL says otherwise (crm.md §9). */
-export const DEFAULT_REPORT_PERIOD: ReportPeriod = "30d";
 /** 'Top Vendedores' (crm.md §9). */
 export const TOP_SELLERS = 5;
 /** All time is drawn by week while its first lead is under this many days old, else by month. */
@@ -34,12 +34,6 @@ const INVALID = "apiErrors.field.invalid_value" satisfies FieldIssueKey;
 export const reportQuerySchema = z.object({
   period: z.enum(REPORT_PERIODS, INVALID).default(DEFAULT_REPORT_PERIOD),
 });
-
-/** The period a URL names; anything else is the default (the screen's links and reloads). */
-export function reportPeriodFrom(params: URLSearchParams): ReportPeriod {
-  const period = params.get("period");
-  return (REPORT_PERIODS as readonly (string | null)[]).includes(period) ? (period as ReportPeriod) : DEFAULT_REPORT_PERIOD;
-}
 
 /** Where the period begins (ISO), null for all time. */
 export const reportFrom = (period: ReportPeriod, now: Date): string | null => (period === "all" ? null : periodStart(period, now));

@@ -2,7 +2,7 @@ import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
 import type { ReportPeriod } from "@worker/services/crm-types";
 
 /** The period select's choices, in the spec's order (crm.md §2). */
-export const REPORT_PERIOD_CHOICES = ["7d", "30d", "month", "all"] as const satisfies readonly ReportPeriod[];
+export { REPORT_PERIODS as REPORT_PERIOD_CHOICES } from "@worker/services/report-periods";
 
 /**
  * The leads list showing the leads behind a figure: the report's period (none for all time)

@@ -199,14 +199,11 @@ function Figure({
         <Text as="p" size="2" weight="medium" color="gray">
           {t(label)}
         </Text>
-        <Link
-          to={to}
-          className="report-figure mt-1 block w-fit rounded-sm"
-          aria-label={`${t(label)}: ${value}. ${t("crm.reports.showLeads", { label: t(label) })}`}
-        >
+        <Link to={to} className="report-figure mt-1 block w-fit rounded-sm">
           <Text as="span" size="6" weight="bold" className="break-words tabular-nums" data-testid="report-card-value">
             {value}
           </Text>
+          <span className="sr-only"> {t("crm.reports.showLeads", { label: t(label) })}</span>
         </Link>
         {children}
         <Text as="p" size="1" color="gray" mt="1">
@@ -233,11 +230,7 @@ function Breakdown({ title, rows, total, testId }: { title: string; rows: Breakd
           const figures = t("crm.reports.share", { count: formatNumber(row.count, language), percent: formatPercent(share, language, 1) });
           return (
             <li key={row.key} data-key={row.key}>
-              <Link
-                to={row.to}
-                className="report-row block rounded-sm"
-                aria-label={`${row.label}: ${figures}. ${t("crm.reports.showLeads", { label: row.label })}`}
-              >
+              <Link to={row.to} className="report-row block rounded-sm">
                 <Flex justify="between" align="center" gap="2">
                   <Text size="2">{row.label}</Text>
                   <Text size="2" weight="bold" className="tabular-nums" data-testid="report-row-figures">
@@ -247,6 +240,7 @@ function Breakdown({ title, rows, total, testId }: { title: string; rows: Breakd
                 <div className="report-meter mt-1" aria-hidden="true">
                   <div className="h-full rounded-full" style={{ width: `${share}%`, background: row.color }} />
                 </div>
+                <span className="sr-only"> {t("crm.reports.showLeads", { label: row.label })}</span>
               </Link>
             </li>
           );
@@ -273,11 +267,7 @@ function TopSellers({ report, language }: { report: ReportDto; language: Languag
         <ol className="flex flex-col gap-2">
           {report.topSellers.map((seller, index) => (
             <li key={seller.id} data-testid="report-seller">
-              <Link
-                to={reportLeadsLink(report.period, { owner: seller.id })}
-                className="report-row flex items-center gap-3 rounded-sm p-1"
-                aria-label={`${t("crm.reports.topSellers.rank", { rank: index + 1 })} ${seller.name}: ${leads(seller.count)}, ${formatSums(seller.total.value, seller.total.other, language)}. ${t("crm.reports.showLeads", { label: seller.name })}`}
-              >
+              <Link to={reportLeadsLink(report.period, { owner: seller.id })} className="report-row flex items-center gap-3 rounded-sm p-1">
                 <span
                   aria-hidden="true"
                   className="flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold"
@@ -296,6 +286,7 @@ function TopSellers({ report, language }: { report: ReportDto; language: Languag
                 <Text size="2" weight="bold" className="shrink-0 tabular-nums">
                   {formatSums(seller.total.value, seller.total.other, language)}
                 </Text>
+                <span className="sr-only"> {t("crm.reports.showLeads", { label: seller.name })}</span>
               </Link>
             </li>
           ))}

@@ -12,7 +12,8 @@ import { ReportsScreen, type ReportsView } from "~/modules/reports/reports-scree
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import { workerContext } from "@worker/router-context";
 import type { ReportPeriod } from "@worker/services/crm-types";
-import { getReport, reportPeriodFrom } from "@worker/services/report-service";
+import { getReport } from "@worker/services/report-service";
+import { reportPeriodFrom } from "@worker/services/report-periods";
 import type { Route } from "./+types/analytics";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.analytics" };
@@ -69,6 +70,8 @@ export default function ReportsRoute({ loaderData }: Route.ComponentProps) {
   // A period that could not be read after the screen was up: the spec's toast beside the state.
   const shown = useRef(false);
   useEffect(() => {
+    // What the screen shows, for the client loader to keep when a later period cannot be read.
+    if (!loaderData.failure) last = loaderData;
     if (failure && shown.current) {
       toast({ title: t("crm.shared.errorTitle"), description: t("crm.reports.toasts.loadFailed"), variant: "destructive" });
     }

@@ -31,7 +31,6 @@ export const reportsEn: Dictionary["crm"]["reports"] = {
     title: "Top Sellers",
     empty: "No seller with leads in the period",
     leads: { one: "{count} lead", other: "{count} leads" },
-    rank: "#{rank}",
   },
   chart: {
     title: "Leads created and value won",

@@ -31,7 +31,6 @@ export const reportsEs: Dictionary["crm"]["reports"] = {
     title: "Mejores Vendedores",
     empty: "Ningún vendedor con leads en el período",
     leads: { one: "{count} lead", other: "{count} leads" },
-    rank: "{rank}º",
   },
   chart: {
     title: "Leads creados y valor ganado",

@@ -31,7 +31,6 @@ export const reportsPt = {
     title: "Top Vendedores",
     empty: "Nenhum vendedor com leads no período",
     leads: { one: "{count} lead", other: "{count} leads" },
-    rank: "{rank}º",
   },
   chart: {
     title: "Leads criados e valor ganho",
