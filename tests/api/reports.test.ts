@@ -6,7 +6,7 @@ import { formatMoney } from "../../app/i18n/format.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ReportDto } from "../../worker/services/crm-types.ts";
 import { exportReportCsv, EXPORT_PAGE, reportFileName } from "../../worker/services/report-export.ts";
-import { getReport, reportSeries } from "../../worker/services/report-service.ts";
+import { getReport, readReport, reportSeries } from "../../worker/services/report-service.ts";
 import { dueReports, sendReportEmails } from "../../worker/services/report-email-service.ts";
 import { retryOutbox } from "../../worker/services/email-service.ts";
 import { getDb } from "../../worker/db/client.ts";
@@ -142,6 +142,63 @@ describe("report figures", () => {
     expect(series.points[0]).toEqual({ start: "2026-01-01", count: 3, won: 1, wonValue: 10 });
     expect(series.points[1]).toEqual({ start: "2026-02-01", count: 0, won: 0, wonValue: 0 });
     expect(series.points.at(-1)).toEqual({ start: "2026-11-01", count: 2, won: 2, wonValue: 5 });
+  });
+
+  it("all time reads totals the triggers keep, equal to counting the leads through inserts, edits and deletes", async () => {
+    const counted = () => readReport(ctx(), "all", "1970-01-01T00:00:00.000Z", null, NOW);
+    // The figures (the chart's buckets differ: weeks here, months from 1970).
+    const comparable = ({ series: _series, from: _from, period: _period, ...figures }: ReportDto) => figures;
+    // The chart's days, as kept and as counted.
+    const days = async () => {
+      const kept = await env.DB.prepare(
+        "select day, lead_count as n, won_count as won, won_cents as cents from lead_report_days where lead_count > 0 order by day",
+      ).all();
+      const counted = await env.DB.prepare(
+        `select date(created_at, '-3 hours') as day, count(*) as n, sum(status = 'won') as won,
+                coalesce(sum(case when status = 'won' and currency = 'BRL' then cast(round(estimated_value * 100) as integer) end), 0) as cents
+         from leads group by day order by day`,
+      ).all();
+      expect(kept.results).toEqual(counted.results);
+    };
+    const before = await getReport(ctx(), "all", NOW);
+    const a = await createLead(db(), {
+      name: "Temp A",
+      status: "new",
+      source: "website",
+      currency: "BRL",
+      estimatedValue: 10.005,
+      createdAt: "2026-11-10T02:00:00.000Z",
+    });
+    const b = await createLead(db(), {
+      name: "Temp B",
+      status: "won",
+      source: "referral",
+      currency: "USD",
+      estimatedValue: 7,
+      assignedTo: ids.ana,
+    });
+    await createLead(db(), {
+      name: "Temp C",
+      status: "lost",
+      source: "other",
+      currency: "EUR",
+      estimatedValue: null,
+      assignedTo: ids.zeca,
+    });
+    await env.DB.batch([
+      env.DB.prepare("update leads set status = 'won', assigned_to = ?, estimated_value = 250.5 where id = ?").bind(ids.yara, a.id),
+      env.DB.prepare("update leads set currency = 'BRL', created_at = '2026-11-02T12:00:00.000Z' where id = ?").bind(b.id),
+      env.DB.prepare("update leads set assigned_to = null, source = 'advertising' where name = 'Temp C'"),
+    ]);
+    const during = await getReport(ctx(), "all", NOW);
+    expect(during.total).toBe(before.total + 3);
+    expect(comparable(during)).toEqual(comparable(await counted()));
+    await days();
+    await env.DB.prepare("delete from leads where name like 'Temp %'").run();
+    const after = await getReport(ctx(), "all", NOW);
+    expect(comparable(after)).toEqual(comparable(await counted()));
+    await days();
+    expect(after).toEqual(before);
   });
 
   it("a period without leads: zeros everywhere, no seller, a 0 % rate", async () => {

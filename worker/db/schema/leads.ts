@@ -79,6 +79,8 @@ export const leads = sqliteTable(
     index("leads_created_at_idx").on(t.createdAt, t.id),
     index("leads_status_created_at_idx").on(t.status, t.createdAt, t.id),
     index("leads_assigned_to_created_at_idx").on(t.assignedTo, t.createdAt),
+    // A bounded report period (report-service.ts) groups from this index alone, no row read.
+    index("leads_report_idx").on(t.createdAt, t.status, t.source, t.currency, t.assignedTo, t.estimatedValue),
     // One lead per e-mail (conventions 11): the normalized address is unique, so "find or
     // create the lead for this e-mail" is one `insert … on conflict do nothing`.
     uniqueIndex("leads_email_unique")
