@@ -1,4 +1,4 @@
--- Relatórios e Analytics (issue 21, docs/decisions/019).
+-- Relatórios e Analytics (issue 21, docs/decisions/020).
 --
 -- users.language: the language a user reads the CRM in, saved when they sign in or switch it,
 -- so what is sent to them outside a request (report e-mails) is in that language.

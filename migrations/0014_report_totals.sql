@@ -1,4 +1,4 @@
--- All-time report figures kept by triggers (issue 21, docs/decisions/019), so 'Todo período'
+-- All-time report figures kept by triggers (issue 21, docs/decisions/020), so 'Todo período'
 -- reads a few hundred rows instead of grouping 50,000 leads (a pass over every lead, even over
 -- a covering index, costs 50–70 ms per grouping at that size; three of them were 500 ms):
 -- - lead_report_groups: count and value (integer cents, like lead_status_totals) per status,

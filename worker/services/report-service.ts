@@ -4,7 +4,7 @@
 // organisation's calendar (lead-filters.ts periodStart: the same leads the list shows for
 // ?period=), or all of them.
 //
-// Three reads (docs/decisions/019), over the period's leads through leads_report_idx (every
+// Three reads (docs/decisions/020), over the period's leads through leads_report_idx (every
 // column they group, no row read), or for all time over the totals the triggers of migration
 // 0014 keep (lead_report_groups, lead_report_days: a few hundred rows for 50,000 leads):
 // - counts and value sums by (status, source, currency): at most 6 × 5 × 3 rows, from which the
@@ -74,7 +74,7 @@ export async function readReport(
   now = new Date(),
 ): Promise<ReportDto> {
   // The local day of a lead's creation: its instant moved by the zone's offset now (São Paulo
-  // has kept UTC−3 all year since 2019; docs/decisions/019).
+  // has kept UTC−3 all year since 2019; docs/decisions/020).
   const shift = `${utcOffsetMinutes(now)} minutes`;
   const leads = periodTable;
   const cond = inPeriod(from, until);
