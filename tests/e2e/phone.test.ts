@@ -188,7 +188,8 @@ describe("public site mobile menu at 390 px", () => {
   });
 });
 
-const CRM_SCREENS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
+// /analytics is the same screen as /reports (one route module).
+const CRM_SCREENS = ["/dashboard", "/leads", "/tasks", "/chat", "/reports", "/settings"];
 
 const CRM_COPY: Record<Lang, { open: string; close: string; bell: string; user: string; signOut: string; tasks: string }> = {
   pt: {

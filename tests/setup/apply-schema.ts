@@ -1,3 +1,4 @@
+import { abortAllDurableObjects } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 
 // Every test file starts from an empty database in the state the migrations leave it in:
@@ -16,6 +17,11 @@ async function dropAll(where: string) {
     ...results.map(({ type, name }) => env.DB.prepare(`drop ${type} if exists ${quote(name)}`)),
   ]);
 }
+// The Durable Objects the file before used (the team room, chat rooms) are reset too: their
+// sockets and memory go, and the next request builds them from this file's module graph (an
+// instance left from the file before could hold the constructor of a graph Vitest has since
+// re-imported, and its first request would fail with "… changed, invalidating this Durable Object").
+await abortAllDurableObjects();
 await dropAll("type = 'view' or (type = 'table' and sql like 'create virtual table%')");
 await dropAll("type = 'table'");
 const schema = env.TEST_SCHEMA ?? [];
