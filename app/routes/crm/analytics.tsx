@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, useNavigation, useRevalidator, useRouteError, useSearchParams } from "react-router";
+import { data, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
 import { requireUser } from "~/modules/auth/guards.server";
 import { useToast } from "~/components/ui/toaster";
-import { LoadErrorState } from "~/modules/dashboard/load-error-state";
+import { RouteLoadError } from "~/modules/dashboard/load-error-state";
 import { downloadReportCsv } from "~/modules/reports/report-download";
 import { ReportsScreen, type ReportsView } from "~/modules/reports/reports-screen";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
@@ -120,16 +120,5 @@ export default function ReportsRoute({ loaderData }: Route.ComponentProps) {
 
 /** Only when no loader data could be had at all (the first load of the screen failed). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useI18n();
-  const revalidator = useRevalidator();
-  const offline = isNetworkError(error) || error instanceof TypeError;
-  return (
-    <LoadErrorState
-      message={offline ? t("crm.shared.offline") : t("errorScreen.message")}
-      retrying={revalidator.state === "loading"}
-      onRetry={() => void revalidator.revalidate()}
-      testId="reports-error"
-    />
-  );
+  return <RouteLoadError testId="reports-error" />;
 }

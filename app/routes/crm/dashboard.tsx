@@ -1,7 +1,6 @@
-import { data, useRevalidator, useRouteError } from "react-router";
+import { data } from "react-router";
 import { DEFAULT_LANGUAGE, languageFromCookie, type Language } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
-import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
 import { requireUser } from "~/modules/auth/guards.server";
 import {
@@ -11,7 +10,8 @@ import {
   rememberDashboard,
   takeForcedFetch,
 } from "~/modules/dashboard/dashboard-cache";
-import { DashboardError, DashboardScreen, type DashboardView } from "~/modules/dashboard/dashboard-screen";
+import { DashboardScreen, type DashboardView } from "~/modules/dashboard/dashboard-screen";
+import { RouteLoadError } from "~/modules/dashboard/load-error-state";
 import { dashboardQuery } from "~/modules/dashboard/dashboard-scope";
 import { useDashboardFigures } from "~/modules/dashboard/use-dashboard-figures";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
@@ -117,18 +117,5 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 
 /** Only when no loader data could be had at all (the tab's first load of it failed). */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useI18n();
-  const revalidator = useRevalidator();
-  const offline = isNetworkError(error) || error instanceof TypeError;
-  return (
-    <DashboardError
-      message={offline ? t("crm.shared.offline") : t("errorScreen.message")}
-      retrying={revalidator.state === "loading"}
-      onRetry={() => {
-        forceNextDashboardFetch();
-        void revalidator.revalidate();
-      }}
-    />
-  );
+  return <RouteLoadError testId="dashboard-error" beforeRetry={forceNextDashboardFetch} />;
 }
