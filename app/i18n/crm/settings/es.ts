@@ -14,9 +14,15 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
     meetingReminders: { label: "Recordatorios de Reuniones", hint: "Antes de las reuniones programadas." },
     emailNotifications: { label: "Notificaciones por Email", hint: "Recibir los avisos también por correo electrónico." },
     pushNotifications: { label: "Notificaciones Push", hint: "Recibir los avisos en el navegador, incluso con el CRM cerrado." },
-    weeklyReports: { label: "Informes Semanales", hint: "Un resumen del pipeline cada semana." },
-    monthlyReports: { label: "Informes Mensuales", hint: "Un resumen del pipeline cada mes." },
-    note: "Las tareas y los leads asignados a ti siempre generan una notificación. Los recordatorios de reuniones, el email, las push y los informes quedan guardados para cuando esos envíos estén disponibles.",
+    weeklyReports: {
+      label: "Informes Semanales",
+      hint: "Por correo, el lunes a las 08:00: las cifras y los mejores vendedores de la semana anterior.",
+    },
+    monthlyReports: {
+      label: "Informes Mensuales",
+      hint: "Por correo, el día 1 a las 08:00: las cifras y los mejores vendedores del mes anterior.",
+    },
+    note: "Las tareas y los leads asignados a ti siempre generan una notificación. Los recordatorios de reuniones, el email y las push quedan guardados para cuando esos envíos estén disponibles.",
     save: "Guardar Configuración",
     saving: "Guardando...",
     saved: "¡Configuración de notificaciones guardada!",

@@ -13,9 +13,15 @@ export const settingsPt = {
     meetingReminders: { label: "Lembretes de Reuniões", hint: "Antes das reuniões agendadas." },
     emailNotifications: { label: "Notificações por Email", hint: "Receber os avisos também por e-mail." },
     pushNotifications: { label: "Notificações Push", hint: "Receber os avisos no navegador, mesmo com o CRM fechado." },
-    weeklyReports: { label: "Relatórios Semanais", hint: "Um resumo do pipeline toda semana." },
-    monthlyReports: { label: "Relatórios Mensais", hint: "Um resumo do pipeline todo mês." },
-    note: "Tarefas e leads atribuídos a você sempre geram notificação. Lembretes de reuniões, e-mail, push e relatórios ficam guardados para quando esses envios estiverem disponíveis.",
+    weeklyReports: {
+      label: "Relatórios Semanais",
+      hint: "Por e-mail, segunda-feira às 08:00: os números e os melhores vendedores da semana anterior.",
+    },
+    monthlyReports: {
+      label: "Relatórios Mensais",
+      hint: "Por e-mail, no dia 1º às 08:00: os números e os melhores vendedores do mês anterior.",
+    },
+    note: "Tarefas e leads atribuídos a você sempre geram notificação. Lembretes de reuniões, e-mail e push ficam guardados para quando esses envios estiverem disponíveis.",
     save: "Salvar Configurações",
     saving: "Salvando...",
     saved: "Configurações de notificação salvas!",
