@@ -41,6 +41,8 @@ export function formatFileSize(bytes: number, language: Language) {
 
 /** The dictionary's plural form of a count: "one" or "other" (pt/es "many" reads as "other"). */
 export function pluralForm(language: Language, count: number): "one" | "other" {
+  // Zero reads as a plural in all three ("0 leads", "0 ganhos"), though CLDR puts Portuguese 0 with 1.
+  if (count === 0) return "other";
   return new Intl.PluralRules(LOCALES[language]).select(count) === "one" ? "one" : "other";
 }
 

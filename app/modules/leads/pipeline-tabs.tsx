@@ -1,5 +1,6 @@
 import type { PipelineColumnDto } from "@worker/services/crm-types";
 import { useI18n } from "~/i18n/react";
+import { formatNumber } from "~/i18n/format";
 
 type PipelineTabsProps = {
   columns: readonly PipelineColumnDto[];
@@ -14,7 +15,7 @@ type PipelineTabsProps = {
  * the board to its column; the column in view is marked (aria-current) as the board scrolls.
  */
 export function PipelineTabs({ columns, shown, onShow }: PipelineTabsProps) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   return (
     <nav
       aria-label={t("crm.leads.pipeline.columnsNav")}
@@ -30,7 +31,7 @@ export function PipelineTabs({ columns, shown, onShow }: PipelineTabsProps) {
           className="flex items-center justify-center gap-1 rounded-md bg-(--gray-a3) px-2 py-1.5 text-xs text-(--gray-11) aria-[current=true]:bg-(--accent-a4) aria-[current=true]:font-semibold aria-[current=true]:text-(--accent-12)"
         >
           {t(`crm.leads.pipeline.columns.${column.status}`)}
-          <span className="tabular-nums">{column.count}</span>
+          <span className="tabular-nums">{formatNumber(column.count, language)}</span>
         </button>
       ))}
     </nav>

@@ -2,7 +2,7 @@ import { Badge, Button, Flex, Heading, Text } from "@radix-ui/themes";
 import type { LeadDto, PipelineColumnDto } from "@worker/services/crm-types";
 import type { HTMLAttributes, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { formatMoney, pluralForm } from "~/i18n/format";
+import { formatMoney, formatNumber, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { formatSums, hasSums } from "./money-sums";
 import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
@@ -52,8 +52,10 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
             </Heading>
           </Flex>
           <Badge variant="soft" color="gray" data-testid="pipeline-column-count">
-            <span aria-hidden>{column.count}</span>
-            <span className="sr-only">{t(`crm.leads.pipeline.count.${pluralForm(language, column.count)}`, { count: column.count })}</span>
+            <span aria-hidden>{formatNumber(column.count, language)}</span>
+            <span className="sr-only">
+              {t(`crm.leads.pipeline.count.${pluralForm(language, column.count)}`, { count: formatNumber(column.count, language) })}
+            </span>
           </Badge>
         </Flex>
         {hasSums(column.value_sum, column.other_sums) && (

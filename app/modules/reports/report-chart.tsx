@@ -95,7 +95,7 @@ export function ReportChart({ series }: { series: ReportDto["series"] }) {
           {asTable ? t("crm.reports.chart.hideTable") : t("crm.reports.chart.showTable")}
         </Button>
       </Flex>
-      <Flex gap="4" mt="3" wrap="wrap" aria-hidden="true">
+      <Flex gap="4" mt="3" wrap="wrap" aria-hidden="true" className={asTable ? "hidden" : undefined}>
         <Flex align="center" gap="2">
           <span className="report-swatch report-bar-count" />
           <Text size="1">{t("crm.reports.chart.leads")}</Text>
@@ -107,13 +107,13 @@ export function ReportChart({ series }: { series: ReportDto["series"] }) {
       </Flex>
       {asTable ? (
         <div className="mt-3 max-h-80 overflow-auto">
-          <table className="report-table w-full text-sm" data-testid="report-chart-table" aria-labelledby={headingId}>
+          <table className="report-table w-full text-xs sm:text-sm" data-testid="report-chart-table" aria-labelledby={headingId}>
             <thead>
               <tr>
                 <th scope="col">{t("crm.reports.chart.period")}</th>
                 <th scope="col">{t("crm.reports.chart.leads")}</th>
-                <th scope="col">{t("crm.reports.csv.converted")}</th>
-                <th scope="col">{t("crm.reports.chart.wonValue")}</th>
+                <th scope="col">{t("crm.reports.chart.wonColumn")}</th>
+                <th scope="col">{t("crm.reports.chart.wonValueColumn")}</th>
               </tr>
             </thead>
             <tbody>
@@ -136,7 +136,7 @@ export function ReportChart({ series }: { series: ReportDto["series"] }) {
             </Text>
             <ol
               aria-labelledby={headingId}
-              className="report-bars flex h-44 items-end gap-px border-b sm:gap-1"
+              className="report-bars mt-2 flex h-44 items-end gap-px border-b sm:gap-1"
               style={{ borderColor: "var(--gray-a6)" }}
               data-testid="report-chart-bars"
             >

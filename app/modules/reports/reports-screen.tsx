@@ -1,5 +1,5 @@
 import { DownloadIcon } from "@radix-ui/react-icons";
-import { Button, Card, Flex, Heading, Select, Text } from "@radix-ui/themes";
+import { Button, Card, Flex, Heading, Select, Spinner, Text } from "@radix-ui/themes";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { Language, TranslationKey } from "~/i18n";
@@ -56,7 +56,7 @@ export function ReportsScreen({ data, period, loading, retrying, exporting, onPe
             {t("crm.reports.period.label")}
           </label>
           <Select.Root value={period} onValueChange={(next) => onPeriod(next as ReportPeriod)}>
-            <Select.Trigger id={selectId} className="min-w-40 grow sm:grow-0" data-testid="report-period">
+            <Select.Trigger id={selectId} className="min-w-40 flex-1 sm:flex-none" data-testid="report-period">
               {t(`crm.reports.period.${period}`)}
             </Select.Trigger>
             <Select.Content position="popper">
@@ -67,18 +67,29 @@ export function ReportsScreen({ data, period, loading, retrying, exporting, onPe
               ))}
             </Select.Content>
           </Select.Root>
-          <Button onClick={onExport} loading={exporting} disabled={!report} data-testid="report-export">
-            <DownloadIcon />
+          <Button onClick={onExport} disabled={!report || exporting} className="flex-1 sm:flex-none" data-testid="report-export">
+            {exporting ? <Spinner /> : <DownloadIcon />}
             {exporting ? t("crm.reports.exporting") : t("crm.reports.exportCsv")}
           </Button>
         </Flex>
       </Flex>
 
-      {loading && (
-        <Text as="p" role="status" color="gray" data-testid="reports-loading">
-          {t("crm.reports.loading")}
-        </Text>
-      )}
+      {/* Over the figures while a period loads: nothing below moves. */}
+      <div className="relative -mb-5 h-0">
+        {loading && (
+          <Text
+            as="p"
+            role="status"
+            size="2"
+            color="gray"
+            className="absolute -top-4 left-0 flex items-center gap-2"
+            data-testid="reports-loading"
+          >
+            <Spinner size="1" />
+            {t("crm.reports.loading")}
+          </Text>
+        )}
+      </div>
 
       {!report ? (
         <LoadErrorState
@@ -195,12 +206,21 @@ function Figure({
   const { t } = useI18n();
   return (
     <li className="min-w-0">
-      <Card size="2" className="h-full" data-testid={`report-card-${id}`}>
+      <Card size="2" className="@container h-full" data-testid={`report-card-${id}`}>
         <Text as="p" size="2" weight="medium" color="gray">
           {t(label)}
         </Text>
-        <Link to={to} className="report-figure mt-1 block w-fit rounded-sm">
-          <Text as="span" size="6" weight="bold" className="break-words tabular-nums" data-testid="report-card-value">
+        <Link to={to} className="report-figure mt-1 block max-w-full rounded-sm">
+          {/* The figure shrinks with its card (four share 1280 px with the sidebar) down to
+              1rem; a sum of several currencies beyond that wraps rather than being cut. */}
+          <Text
+            as="span"
+            size="6"
+            weight="bold"
+            className="block tabular-nums [overflow-wrap:anywhere]"
+            style={{ fontSize: "clamp(1rem, 8.5cqi, 1.5rem)" }}
+            data-testid="report-card-value"
+          >
             {value}
           </Text>
           <span className="sr-only"> {t("crm.reports.showLeads", { label: t(label) })}</span>
@@ -275,17 +295,18 @@ function TopSellers({ report, language }: { report: ReportDto; language: Languag
                 >
                   {index + 1}
                 </span>
+                {/* The name gets the row's width; the count and the value go under it. */}
                 <span className="min-w-0 flex-1">
                   <Text as="p" size="2" weight="medium" className="truncate">
                     {seller.name}
                   </Text>
-                  <Text as="p" size="1" color="gray">
-                    {leads(seller.count)}
+                  <Text as="p" size="1" color="gray" className="tabular-nums [overflow-wrap:anywhere]">
+                    {leads(seller.count)} ·{" "}
+                    <Text weight="bold" highContrast>
+                      {formatSums(seller.total.value, seller.total.other, language)}
+                    </Text>
                   </Text>
                 </span>
-                <Text size="2" weight="bold" className="shrink-0 tabular-nums">
-                  {formatSums(seller.total.value, seller.total.other, language)}
-                </Text>
                 <span className="sr-only"> {t("crm.reports.showLeads", { label: seller.name })}</span>
               </Link>
             </li>

@@ -63,9 +63,11 @@ export default function ReportsRoute({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [exporting, setExporting] = useState(false);
-  const { period, failure } = loaderData;
+  const { failure } = loaderData;
   const loading =
     navigation.state === "loading" && (navigation.location.pathname === "/analytics" || navigation.location.pathname === "/reports");
+  // The period chosen shows at once, while its figures load; the export is of the figures shown.
+  const period = loading ? reportPeriodFrom(new URLSearchParams(navigation.location.search)) : loaderData.period;
 
   // A period that could not be read after the screen was up: the spec's toast beside the state.
   const shown = useRef(false);
@@ -91,7 +93,7 @@ export default function ReportsRoute({ loaderData }: Route.ComponentProps) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadReportCsv(period);
+      await downloadReportCsv(loaderData.period);
       toast({ title: t("crm.reports.toasts.exported") });
     } catch (error) {
       toast({
