@@ -33,7 +33,13 @@ beforeAll(async () => {
   await lead("L1", "2026-11-01T02:59:59.000Z", { status: "won", source: "website", estimatedValue: 999, assignedTo: ids.bruna });
   // 00:00 on 1 November in São Paulo: the first instant of the month.
   await lead("L2", "2026-11-01T03:00:00.000Z", { status: "new", source: "referral", estimatedValue: 100, assignedTo: ids.bruna });
-  await lead("L3", "2026-11-30T23:30:00.000Z", { status: "won", source: "website", estimatedValue: 1000, assignedTo: ids.yara });
+  await lead("L3", "2026-11-30T23:30:00.000Z", {
+    status: "won",
+    source: "website",
+    estimatedValue: 1000,
+    assignedTo: ids.yara,
+    phone: "+5511988887777",
+  });
   await lead("L4", "2026-11-25T12:00:00.000Z", { status: "won", source: "website", estimatedValue: null, assignedTo: ids.yara });
   await lead("L5", "2026-11-28T12:00:00.000Z", {
     status: "new",
@@ -426,6 +432,8 @@ describe("CSV export", () => {
       "Criado em",
     ]);
     expect(rows.map((row) => row.Nome)).toEqual(["L3", "L8", "L5", "L6", "L4", "L7", "L2", "L1"]);
+    // Phones as the CRM shows them, not E.164 (whose "+" a spreadsheet would need guarded).
+    expect(rows[0]!.Telefone).toBe("(11) 98888-7777");
     expect(rows[0]).toMatchObject({
       Origem: "Website",
       Status: "Ganho",

@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import type { Language } from "~/i18n";
 import { csvCell, csvDialect, type CsvCell } from "~/lib/csv";
+import { formatPhone } from "~/modules/leads/phone-format";
 import type { LeadCurrency, LeadSource, LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import { localDate, localDateTime, ORG_TIME_ZONE } from "../lib/org-time.ts";
@@ -97,7 +98,8 @@ export async function exportReportCsv(
             line([
               row.name,
               row.email,
-              row.phone,
+              // As staff read it: "(11) 98888-7777" (a "+" first would need the formula guard).
+              row.phone && formatPhone(row.phone),
               row.company,
               t(`crm.shared.sources.${row.source}`),
               t(`crm.shared.statuses.${row.status}`),

@@ -16,6 +16,7 @@ import { formatDate } from "~/i18n/format-date";
 import { formatMoney, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { toCsv } from "~/lib/csv";
+import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
 import { LoadMoreLeads, StatusBadge, withLeadParam } from "./lead-card-parts";
@@ -370,7 +371,7 @@ function BulkBar({
       selection.map((lead) => [
         lead.name,
         lead.email,
-        lead.phone,
+        lead.phone && formatPhone(lead.phone),
         lead.company,
         t(`crm.shared.statuses.${lead.status}`),
         lead.estimated_value,
