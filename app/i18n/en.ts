@@ -36,6 +36,7 @@ export const en: Dictionary = {
     invalid_json: "The request body is not valid JSON.",
     validation_failed: "Some fields are invalid: {fields}.",
     not_found: "The requested resource does not exist.",
+    profile_not_found: "Profile not found",
     unauthorized: "You need to sign in to continue.",
     forbidden: "You do not have permission for this action.",
     conflict: "This record conflicts with an existing one.",

@@ -36,6 +36,7 @@ export const es: Dictionary = {
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",
     validation_failed: "Algunos campos no son válidos: {fields}.",
     not_found: "El recurso solicitado no existe.",
+    profile_not_found: "Perfil no encontrado",
     unauthorized: "Debes iniciar sesión para continuar.",
     forbidden: "No tienes permiso para esta acción.",
     conflict: "Este registro entra en conflicto con uno existente.",

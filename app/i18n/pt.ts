@@ -37,6 +37,7 @@ export const pt = {
     invalid_json: "O corpo da requisição não é um JSON válido.",
     validation_failed: "Alguns campos são inválidos: {fields}.",
     not_found: "O recurso solicitado não existe.",
+    profile_not_found: "Perfil não encontrado",
     unauthorized: "Você precisa entrar para continuar.",
     forbidden: "Você não tem permissão para esta ação.",
     conflict: "Este registro entra em conflito com um existente.",

@@ -175,7 +175,7 @@ describe("settings → notificações", () => {
     );
     assert.ok(lead);
     // The aborted save is logged by the browser as a failed resource load.
-    const { page, context } = await journeys.signIn("rep", { path: "/settings", allowConsoleErrors: [OFFLINE_REQUEST] });
+    const { page, context } = await journeys.signIn("rep", { path: "/settings?tab=notifications", allowConsoleErrors: [OFFLINE_REQUEST] });
     const form = page.getByTestId("notification-settings");
     await form.waitFor();
     assert.equal(await page.getByTestId("crm-title").innerText(), "Configurações");
@@ -268,7 +268,7 @@ describe("settings → notificações", () => {
         ["1280", DESKTOP],
         ["390", PHONE],
       ] as const) {
-        const { page, context } = await journeys.signIn("manager", { path: "/settings", ...options, language });
+        const { page, context } = await journeys.signIn("manager", { path: "/settings?tab=notifications", ...options, language });
         await page.getByRole("heading", { name: heading, level: 2 }).waitFor();
         await page.getByRole("button", { name: save }).waitFor();
         const width = Number(size);

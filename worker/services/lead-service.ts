@@ -39,7 +39,7 @@ export const FIELD_ISSUE = {
 
 const invalid = { error: FIELD_ISSUE.invalid };
 /** A single-line text: trimmed, no control characters (they must never reach a header). */
-const line = (max: number) =>
+export const line = (max: number) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? FIELD_ISSUE.required : FIELD_ISSUE.invalid) })
     .trim()
@@ -50,7 +50,7 @@ const nullableLine = (max: number) => z.union([line(max), z.null()], invalid).tr
 
 // The fields of the lead form (crm.md §3/§5), each without a default: the create schema adds
 // the form's defaults, the update schema leaves absent fields absent.
-const leadFields = {
+export const leadFields = {
   name: line(200).min(1, FIELD_ISSUE.required),
   /** Trimmed and lower-case (the unique index compares lower(trim(email))); "" → null. */
   email: z

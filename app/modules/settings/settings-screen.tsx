@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Heading, Switch, Text } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import type { TranslationKey } from "~/i18n";
 import { useToast } from "~/components/ui/toaster";
 import { api, OfflineError } from "~/modules/crm/api-client";
+import { ProfileSection } from "./profile-section.tsx";
 import type { NotificationPreferencesDto } from "../../../worker/services/notification-preferences-service.ts";
 
 type Key = keyof NotificationPreferencesDto;
@@ -30,13 +32,43 @@ const GROUPS: { title: TranslationKey; items: { key: Key; copy: string }[] }[] =
   },
 ];
 
+export type SettingsTab = "profile" | "notifications";
+export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications"];
+
 /**
- * /settings ('Configurações'). Of the spec's four tabs only Notificações works today (the
- * others are not shown rather than shown inert): the eight switches of the signed-in user,
- * saved to their account (PUT /api/settings/notifications), 'Salvando...' while it goes, a
- * toast when saved, the server's translated message (or the offline one) when not.
+ * /settings ('Configurações'): the tabs in the URL (?tab=, Perfil first). Of the spec's four,
+ * Perfil and Notificações work today (Usuários and Sistema are not shown rather than shown
+ * inert).
  */
-export function SettingsScreen({ preferences }: { preferences: NotificationPreferencesDto }) {
+export function SettingsScreen({ tab, preferences }: { tab: SettingsTab; preferences: NotificationPreferencesDto }) {
+  const { t } = useI18n();
+  return (
+    <Flex direction="column" gap="4" className="mx-auto w-full max-w-3xl">
+      <nav aria-label={t("crm.settings.sections")} className="flex gap-4 border-b" style={{ borderColor: "var(--gray-a5)" }}>
+        {SETTINGS_TABS.map((item) => (
+          <Link
+            key={item}
+            to={item === "profile" ? "/settings" : `/settings?tab=${item}`}
+            aria-current={item === tab ? "page" : undefined}
+            preventScrollReset
+            className="settings-tab -mb-px inline-flex h-9 items-center border-b-2 border-transparent px-1 text-sm font-medium"
+            data-testid={`settings-tab-${item}`}
+          >
+            {t(`crm.settings.${item}.tab`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === "profile" ? <ProfileSection /> : <NotificationSettings preferences={preferences} />}
+    </Flex>
+  );
+}
+
+/**
+ * Notificações: the eight switches of the signed-in user, saved to their account (PUT
+ * /api/settings/notifications), 'Salvando...' while it goes, a toast when saved, the server's
+ * translated message (or the offline one) when not.
+ */
+function NotificationSettings({ preferences }: { preferences: NotificationPreferencesDto }) {
   const { t } = useI18n();
   const toast = useToast();
   const id = useId();
@@ -63,71 +95,60 @@ export function SettingsScreen({ preferences }: { preferences: NotificationPrefe
   };
 
   return (
-    <Flex direction="column" gap="4" className="mx-auto w-full max-w-3xl">
-      <nav aria-label={t("crm.settings.sections")}>
-        <span
-          aria-current="page"
-          className="inline-flex h-9 items-center border-b-2 px-1 text-sm font-medium"
-          style={{ borderColor: "var(--accent-9)", color: "var(--gray-12)" }}
-        >
-          {t("crm.settings.notifications.tab")}
-        </span>
-      </nav>
-      <Card size={{ initial: "2", sm: "3" }}>
-        <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="notification-settings">
-          <Flex direction="column" gap="5">
-            <div>
-              <Heading as="h2" size="4" id={`${id}-title`}>
-                {t("crm.settings.notifications.title")}
-              </Heading>
-              <Text as="p" size="2" color="gray" mt="1">
-                {t("crm.settings.notifications.description")}
-              </Text>
-            </div>
-            {GROUPS.map((group) => (
-              <fieldset key={group.title} className="m-0 min-w-0 border-0 p-0">
-                <legend className="mb-2 p-0 text-xs font-semibold tracking-wide uppercase" style={{ color: "var(--gray-11)" }}>
-                  {t(group.title)}
-                </legend>
-                <ul className="m-0 list-none divide-y p-0" style={{ borderColor: "var(--gray-a5)" }}>
-                  {group.items.map(({ key, copy }) => {
-                    const control = `${id}-${key}`;
-                    return (
-                      <li key={key} className="flex items-center justify-between gap-4 py-3" style={{ borderColor: "var(--gray-a4)" }}>
-                        <span className="flex min-w-0 flex-col gap-0.5">
-                          <label htmlFor={control} className="cursor-pointer text-sm font-medium" style={{ color: "var(--gray-12)" }}>
-                            {t(`crm.settings.notifications.${copy}.label` as TranslationKey)}
-                          </label>
-                          <span id={`${control}-hint`} className="text-[13px] leading-snug" style={{ color: "var(--gray-11)" }}>
-                            {t(`crm.settings.notifications.${copy}.hint` as TranslationKey)}
-                          </span>
-                        </span>
-                        <Switch
-                          id={control}
-                          name={key}
-                          checked={values[key]}
-                          onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
-                          aria-describedby={`${control}-hint`}
-                          data-testid={`setting-${key}`}
-                          className="shrink-0"
-                        />
-                      </li>
-                    );
-                  })}
-                </ul>
-              </fieldset>
-            ))}
-            <Text as="p" size="1" color="gray">
-              {t("crm.settings.notifications.note")}
+    <Card size={{ initial: "2", sm: "3" }}>
+      <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="notification-settings">
+        <Flex direction="column" gap="5">
+          <div>
+            <Heading as="h2" size="4" id={`${id}-title`}>
+              {t("crm.settings.notifications.title")}
+            </Heading>
+            <Text as="p" size="2" color="gray" mt="1">
+              {t("crm.settings.notifications.description")}
             </Text>
-            <Flex justify="end">
-              <Button type="submit" disabled={saving} data-testid="notification-settings-save">
-                {saving ? t("crm.settings.notifications.saving") : t("crm.settings.notifications.save")}
-              </Button>
-            </Flex>
+          </div>
+          {GROUPS.map((group) => (
+            <fieldset key={group.title} className="m-0 min-w-0 border-0 p-0">
+              <legend className="mb-2 p-0 text-xs font-semibold tracking-wide uppercase" style={{ color: "var(--gray-11)" }}>
+                {t(group.title)}
+              </legend>
+              <ul className="m-0 list-none divide-y p-0" style={{ borderColor: "var(--gray-a5)" }}>
+                {group.items.map(({ key, copy }) => {
+                  const control = `${id}-${key}`;
+                  return (
+                    <li key={key} className="flex items-center justify-between gap-4 py-3" style={{ borderColor: "var(--gray-a4)" }}>
+                      <span className="flex min-w-0 flex-col gap-0.5">
+                        <label htmlFor={control} className="cursor-pointer text-sm font-medium" style={{ color: "var(--gray-12)" }}>
+                          {t(`crm.settings.notifications.${copy}.label` as TranslationKey)}
+                        </label>
+                        <span id={`${control}-hint`} className="text-[13px] leading-snug" style={{ color: "var(--gray-11)" }}>
+                          {t(`crm.settings.notifications.${copy}.hint` as TranslationKey)}
+                        </span>
+                      </span>
+                      <Switch
+                        id={control}
+                        name={key}
+                        checked={values[key]}
+                        onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
+                        aria-describedby={`${control}-hint`}
+                        data-testid={`setting-${key}`}
+                        className="shrink-0"
+                      />
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ))}
+          <Text as="p" size="1" color="gray">
+            {t("crm.settings.notifications.note")}
+          </Text>
+          <Flex justify="end">
+            <Button type="submit" disabled={saving} data-testid="notification-settings-save">
+              {saving ? t("crm.settings.notifications.saving") : t("crm.settings.notifications.save")}
+            </Button>
           </Flex>
-        </form>
-      </Card>
-    </Flex>
+        </Flex>
+      </form>
+    </Card>
   );
 }

@@ -2,6 +2,20 @@ import type { Dictionary } from "../../pt.ts";
 
 export const settingsEn: Dictionary["crm"]["settings"] = {
   sections: "Settings sections",
+  profile: {
+    tab: "Profile",
+    title: "Profile",
+    description: "Your details in the CRM. The team sees your name on leads, tasks and in the chat.",
+    name: "Full name",
+    phone: "Phone",
+    email: "Email",
+    role: "Role",
+    readOnly: "Your email and role are set by an administrator.",
+    save: "Save changes",
+    saving: "Saving...",
+    saved: "Profile updated successfully!",
+    saveFailed: "The profile could not be updated",
+  },
   notifications: {
     tab: "Notifications",
     title: "Notifications",

@@ -2,6 +2,20 @@ import type { Dictionary } from "../../pt.ts";
 
 export const settingsEs: Dictionary["crm"]["settings"] = {
   sections: "Secciones de la configuración",
+  profile: {
+    tab: "Perfil",
+    title: "Perfil",
+    description: "Tus datos en el CRM. El equipo ve tu nombre en los leads, las tareas y el chat.",
+    name: "Nombre completo",
+    phone: "Teléfono",
+    email: "Correo",
+    role: "Función",
+    readOnly: "El correo y la función los define un administrador.",
+    save: "Guardar cambios",
+    saving: "Guardando...",
+    saved: "¡Perfil actualizado correctamente!",
+    saveFailed: "No se pudo actualizar el perfil",
+  },
   notifications: {
     tab: "Notificaciones",
     title: "Notificaciones",

@@ -1,6 +1,20 @@
 /** Settings (/settings, 'Configurações'): the Notificações section. (Portuguese: source of truth.) */
 export const settingsPt = {
   sections: "Seções das configurações",
+  profile: {
+    tab: "Perfil",
+    title: "Perfil",
+    description: "Seus dados no CRM. O nome aparece para a equipe nos leads, tarefas e no chat.",
+    name: "Nome Completo",
+    phone: "Telefone",
+    email: "E-mail",
+    role: "Função",
+    readOnly: "O e-mail e a função são definidos por um administrador.",
+    save: "Salvar Alterações",
+    saving: "Salvando...",
+    saved: "Perfil atualizado com sucesso!",
+    saveFailed: "Não foi possível atualizar o perfil",
+  },
   notifications: {
     tab: "Notificações",
     title: "Notificações",
