@@ -77,3 +77,8 @@ export function localClock(at: Date, timeZone = ORG_TIME_ZONE): { date: string; 
   const local = new Date(wallClock(at.getTime(), timeZone));
   return { date: local.toISOString().slice(0, 10), hour: local.getUTCHours(), weekday: local.getUTCDay() || 7, day: local.getUTCDate() };
 }
+
+/** The calendar date (YYYY-MM-DD) `n` days after (before, when negative) another. */
+export function addDays(date: string, n: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -11,13 +11,14 @@
 // with a period not yet sent (the 08:00 run failed) sends it then, that day only.
 import { sql } from "drizzle-orm";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatMoney, formatNumber, formatPercent, pluralForm } from "~/i18n/format";
+import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
+import { formatSums } from "~/modules/leads/money-sums";
 import { LOCALES } from "~/i18n/languages";
 import { formatDate } from "~/i18n/format-date";
 import { LANGUAGES, type Language, type ReportEmailKind } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
-import { localClock, startOfLocalDate } from "../lib/org-time.ts";
+import { addDays, localClock, startOfLocalDate } from "../lib/org-time.ts";
 import type { MoneySums, ReportDto } from "./crm-types.ts";
 import { deliverOutboxEmail, type QueuedEmail } from "./email-service.ts";
 import { readReport } from "./report-service.ts";
@@ -27,9 +28,6 @@ import type { ServiceContext } from "./service-context.ts";
 export const REPORT_EMAIL_HOUR = 8;
 
 type DueReport = { kind: ReportEmailKind; periodStart: string; from: string; until: string; lastDay: string };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The reports due at `now`: last week's on a Monday from 08:00, last month's on the 1st from 08:00. */
 export function dueReports(now: Date): DueReport[] {
@@ -60,11 +58,7 @@ export function dueReports(now: Date): DueReport[] {
   return due;
 }
 
-/** "R$ 1.234,00 · US$ 500" (one sum per currency, never converted). */
-function sums(money: MoneySums, language: Language): string {
-  const others = Object.entries(money.other).map(([currency, value]) => formatMoney(value ?? 0, language, currency));
-  return [...(money.value || !others.length ? [formatMoney(money.value, language)] : []), ...others].join(" · ");
-}
+const sums = (money: MoneySums, language: Language) => formatSums(money.value, money.other, language);
 
 /** The e-mail of one report in one language; `{name}` stands for the reader's name. */
 export function reportEmail(

@@ -9,28 +9,21 @@ import { getTranslator } from "~/i18n/dictionaries.server";
 import type { Language } from "~/i18n";
 import { csvCell, csvDialect, type CsvCell } from "~/lib/csv";
 import { formatPhone } from "~/modules/leads/phone-format";
-import type { LeadCurrency, LeadSource, LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import { localDate, localDateTime, ORG_TIME_ZONE } from "../lib/org-time.ts";
-import type { MoneySums, ReportPeriod } from "./crm-types.ts";
+import type { LeadDto, MoneySums, ReportPeriod } from "./crm-types.ts";
 import { getReport, inPeriod } from "./report-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** Rows read per page while streaming. */
 export const EXPORT_PAGE = 500;
 
-type ExportRow = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  source: LeadSource;
-  status: LeadStatus;
-  estimated_value: number | null;
-  currency: LeadCurrency;
+/** A lead as the export reads it: the list's fields and the owner's name. */
+type ExportRow = Pick<
+  LeadDto,
+  "id" | "name" | "email" | "phone" | "company" | "source" | "status" | "estimated_value" | "currency" | "created_at"
+> & {
   assignee: string | null;
-  created_at: string;
 };
 
 /** The file's name: the organisation's date of the export. */

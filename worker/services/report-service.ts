@@ -16,13 +16,13 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadCurrency, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
-import { localDate, ORG_TIME_ZONE, utcOffsetMinutes } from "../lib/org-time.ts";
-import type { MoneySums, OtherCurrencySums, ReportDto, ReportPeriod, ReportPoint } from "./crm-types.ts";
+import { addDays, localDate, ORG_TIME_ZONE, utcOffsetMinutes } from "../lib/org-time.ts";
+import type { MoneySums, ReportDto, ReportPeriod, ReportPoint } from "./crm-types.ts";
 import type { FieldIssueKey } from "./errors.ts";
 import { periodStart } from "./lead-filters.ts";
+import { otherSums } from "./lead-totals.ts";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "./report-periods.ts";
 
-export { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, reportPeriodFrom } from "./report-periods.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** 'Top Vendedores' (crm.md §9). */
@@ -53,9 +53,8 @@ type GroupRow = { status: LeadStatus; source: LeadSource; currency: LeadCurrency
 type SellerRow = { id: string; name: string; count: number; value: number; usd: number; eur: number };
 type DayRow = { day: string; count: number; won: number; won_value: number };
 
-const sums = (value: number, other: OtherCurrencySums): MoneySums => ({ value, other });
-const nonZero = (entries: [Exclude<LeadCurrency, "BRL">, number][]): OtherCurrencySums =>
-  Object.fromEntries(entries.filter(([, value]) => value !== 0)) as OtherCurrencySums;
+/** A sum per currency, the others as lead-totals.ts keeps them (those not 0 only). */
+const sums = (value: number, usd_sum: number, eur_sum: number): MoneySums => ({ value, other: otherSums({ usd_sum, eur_sum }) });
 
 /** Every figure of the report for `period`, as of `now`. Any signed-in user may read it (crm.md §6). */
 export function getReport(ctx: ServiceContext, period: ReportPeriod, now = new Date()): Promise<ReportDto> {
@@ -134,40 +133,21 @@ export async function readReport(
     total,
     won,
     conversionRate: total ? (won / total) * 100 : 0,
-    totalValue: sums(
-      byCurrency.BRL.value,
-      nonZero([
-        ["USD", byCurrency.USD.value],
-        ["EUR", byCurrency.EUR.value],
-      ]),
-    ),
-    averageValue: sums(
-      average("BRL"),
-      nonZero([
-        ["USD", average("USD")],
-        ["EUR", average("EUR")],
-      ]),
-    ),
+    totalValue: sums(byCurrency.BRL.value, byCurrency.USD.value, byCurrency.EUR.value),
+    averageValue: sums(average("BRL"), average("USD"), average("EUR")),
     byStatus: LEAD_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
     bySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })),
     topSellers: sellers.map((row) => ({
       id: row.id,
       name: row.name,
       count: Number(row.count),
-      total: sums(
-        Number(row.value),
-        nonZero([
-          ["USD", Number(row.usd)],
-          ["EUR", Number(row.eur)],
-        ]),
-      ),
+      total: sums(Number(row.value), Number(row.usd), Number(row.eur)),
     })),
     series: reportSeries(period, from, now, days),
   };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 /** The Monday of a local day's week. */
 const mondayOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;

@@ -1,4 +1,5 @@
 import { DownloadIcon, FileIcon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
+import { saveFile } from "~/modules/crm/save-file";
 import { Button, Flex, IconButton, Link, Text } from "@radix-ui/themes";
 import type { AttachmentDto } from "@worker/services/crm-types";
 import { useId, useRef, useState, type ChangeEvent, type MouseEvent } from "react";
@@ -135,14 +136,7 @@ function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: Attac
     event.preventDefault();
     void download.run(
       async () => {
-        const url = URL.createObjectURL(await fetchAttachment(attachment.id));
-        const anchor = document.createElement("a");
-        anchor.href = url;
-        anchor.download = attachment.file_name;
-        document.body.appendChild(anchor);
-        anchor.click();
-        anchor.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        saveFile(await fetchAttachment(attachment.id), attachment.file_name);
       },
       { failure: "crm.leadDetail.attachments.downloadFailed" },
     );

@@ -1,6 +1,6 @@
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, TaskDto } from "@worker/services/crm-types";
-import { isNetworkError } from "~/lib/network-error";
-import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
+import { api, queryString } from "~/modules/crm/api-client";
+import { apiFile } from "~/modules/crm/api-file";
 
 // The lead detail dialog's calls to /api (crm.md §7: lead, activities, notes, attachments,
 // and the lead's open tasks).
@@ -65,16 +65,5 @@ export const attachmentUrl = (attachmentId: string) => `/api/attachments/${encod
 
 /** The attachment's bytes; the API's errors and a lost connection throw like api() does. */
 export async function fetchAttachment(attachmentId: string): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(attachmentUrl(attachmentId), { credentials: "same-origin" });
-  } catch (error) {
-    if (isNetworkError(error)) throw new OfflineError();
-    throw error;
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    throw new ApiClientError(response.status, body && typeof body === "object" ? body : {});
-  }
-  return response.blob();
+  return (await apiFile(attachmentUrl(attachmentId))).blob;
 }

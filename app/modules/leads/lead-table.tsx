@@ -16,6 +16,7 @@ import { formatDate } from "~/i18n/format-date";
 import { formatMoney, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { toCsv } from "~/lib/csv";
+import { saveFile } from "~/modules/crm/save-file";
 import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
@@ -384,12 +385,7 @@ function BulkBar({
       ]),
       language,
     );
-    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `leads-${new Date().toISOString().slice(0, 10)}.csv`;
-    link.click();
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(new Blob([csv], { type: "text/csv;charset=utf-8" }), `leads-${new Date().toISOString().slice(0, 10)}.csv`);
     toast({ title: plural("crm.leads.bulk.exported", count) });
   };
 

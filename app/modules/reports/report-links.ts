@@ -1,9 +1,6 @@
 import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
 import type { ReportPeriod } from "@worker/services/crm-types";
 
-/** The period select's choices, in the spec's order (crm.md §2). */
-export { REPORT_PERIODS as REPORT_PERIOD_CHOICES } from "@worker/services/report-periods";
-
 /**
  * The leads list showing the leads behind a figure: the report's period (empty for all time)
  * and the figure's status, source or seller, with the list's own URL parameters.

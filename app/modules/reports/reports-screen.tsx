@@ -9,7 +9,8 @@ import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { LEAD_STATUS_COLORS } from "~/modules/leads/lead-card-parts";
 import { formatSums } from "~/modules/leads/money-sums";
 import type { ReportDto, ReportPeriod } from "@worker/services/crm-types";
-import { REPORT_PERIOD_CHOICES, reportLeadsLink } from "./report-links.ts";
+import { REPORT_PERIODS } from "@worker/services/report-periods";
+import { reportLeadsLink } from "./report-links.ts";
 import { ReportChart } from "./report-chart.tsx";
 
 export type ReportsView = {
@@ -60,7 +61,7 @@ export function ReportsScreen({ data, period, loading, retrying, exporting, onPe
               {t(`crm.reports.period.${period}`)}
             </Select.Trigger>
             <Select.Content position="popper">
-              {REPORT_PERIOD_CHOICES.map((choice) => (
+              {REPORT_PERIODS.map((choice) => (
                 <Select.Item key={choice} value={choice}>
                   {t(`crm.reports.period.${choice}`)}
                 </Select.Item>

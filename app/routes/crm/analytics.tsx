@@ -7,6 +7,7 @@ import { isNetworkError } from "~/lib/network-error";
 import { requireUser } from "~/modules/auth/guards.server";
 import { useToast } from "~/components/ui/toaster";
 import { RouteLoadError } from "~/modules/dashboard/load-error-state";
+import { OfflineError } from "~/modules/crm/api-client";
 import { downloadReportCsv } from "~/modules/reports/report-download";
 import { ReportsScreen, type ReportsView } from "~/modules/reports/reports-screen";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
@@ -98,7 +99,7 @@ export default function ReportsRoute({ loaderData }: Route.ComponentProps) {
     } catch (error) {
       toast({
         title: t("crm.reports.toasts.exportFailed"),
-        description: isNetworkError(error) ? t("crm.shared.offline") : (error as Error).message,
+        description: error instanceof OfflineError ? t("crm.shared.offline") : (error as Error).message,
         variant: "destructive",
       });
     } finally {
