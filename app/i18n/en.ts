@@ -56,6 +56,9 @@ export const en: Dictionary = {
     chat_channel_not_private: "Members are only added to private channels.",
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "The lead changed stage in the meantime; nothing was undone.",
+    /** Settings → Perfil (avatar, password). */
+    /** Settings → Usuários (invitations, roles, deactivation). */
+    /** Settings → Sistema (organisation settings, maintenance). */
     field: {
       required: "Required field.",
       too_long: "Text too long.",

@@ -56,6 +56,9 @@ export const es: Dictionary = {
     chat_channel_not_private: "Solo se añaden miembros a canales privados.",
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "El lead cambió de etapa mientras tanto; no se deshizo nada.",
+    /** Settings → Perfil (avatar, password). */
+    /** Settings → Usuários (invitations, roles, deactivation). */
+    /** Settings → Sistema (organisation settings, maintenance). */
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",

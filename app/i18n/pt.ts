@@ -59,6 +59,9 @@ export const pt = {
     chat_channel_not_private: "Membros só são adicionados a canais privados.",
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "O lead mudou de etapa nesse meio-tempo; nada foi desfeito.",
+    /** Settings → Perfil (avatar, password). */
+    /** Settings → Usuários (invitations, roles, deactivation). */
+    /** Settings → Sistema (organisation settings, maintenance). */
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",

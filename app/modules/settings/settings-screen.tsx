@@ -6,7 +6,11 @@ import type { TranslationKey } from "~/i18n";
 import { useToast } from "~/components/ui/toaster";
 import { api, OfflineError } from "~/modules/crm/api-client";
 import { ProfileSection } from "./profile-section.tsx";
+import { SystemSection } from "./system-section.tsx";
+import { UsersSection } from "./users-section.tsx";
 import type { NotificationPreferencesDto } from "../../../worker/services/notification-preferences-service.ts";
+import type { SystemTabData } from "../../../worker/services/org-settings-service.ts";
+import type { UsersTabData } from "../../../worker/services/user-admin-service.ts";
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -32,15 +36,19 @@ const GROUPS: { title: TranslationKey; items: { key: Key; copy: string }[] }[] =
   },
 ];
 
-export type SettingsTab = "profile" | "notifications";
-export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications"];
+export type SettingsTab = "profile" | "notifications" | "users" | "system";
+export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications", "users", "system"];
 
-/**
- * /settings ('Configurações'): the tabs in the URL (?tab=, Perfil first). Of the spec's four,
- * Perfil and Notificações work today (Usuários and Sistema are not shown rather than shown
- * inert).
- */
-export function SettingsScreen({ tab, preferences }: { tab: SettingsTab; preferences: NotificationPreferencesDto }) {
+/** What the open tab needs (each tab loads only its own). */
+export type SettingsTabData =
+  | { tab: "profile" }
+  | { tab: "notifications"; preferences: NotificationPreferencesDto }
+  | { tab: "users"; users: UsersTabData }
+  | { tab: "system"; system: SystemTabData };
+
+/** /settings ('Configurações'): the spec's four tabs, in the URL (?tab=, Perfil first). */
+export function SettingsScreen({ data }: { data: SettingsTabData }) {
+  const tab = data.tab;
   const { t } = useI18n();
   return (
     <Flex direction="column" gap="4" className="mx-auto w-full max-w-3xl">
@@ -58,7 +66,15 @@ export function SettingsScreen({ tab, preferences }: { tab: SettingsTab; prefere
           </Link>
         ))}
       </nav>
-      {tab === "profile" ? <ProfileSection /> : <NotificationSettings preferences={preferences} />}
+      {data.tab === "profile" ? (
+        <ProfileSection />
+      ) : data.tab === "notifications" ? (
+        <NotificationSettings preferences={data.preferences} />
+      ) : data.tab === "users" ? (
+        <UsersSection data={data.users} />
+      ) : (
+        <SystemSection data={data.system} />
+      )}
     </Flex>
   );
 }

@@ -1,3 +1,5 @@
+import { settingsUsersEn } from "./users/en.ts";
+import { settingsSystemEn } from "./system/en.ts";
 import type { Dictionary } from "../../pt.ts";
 
 export const settingsEn: Dictionary["crm"]["settings"] = {
@@ -36,4 +38,6 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
     saved: "Notification settings saved!",
     saveFailed: "The settings could not be saved",
   },
+  users: settingsUsersEn,
+  system: settingsSystemEn,
 };

@@ -1,3 +1,5 @@
+import { settingsUsersEs } from "./users/es.ts";
+import { settingsSystemEs } from "./system/es.ts";
 import type { Dictionary } from "../../pt.ts";
 
 export const settingsEs: Dictionary["crm"]["settings"] = {
@@ -42,4 +44,6 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
     saved: "¡Configuración de notificaciones guardada!",
     saveFailed: "No se pudo guardar la configuración",
   },
+  users: settingsUsersEs,
+  system: settingsSystemEs,
 };

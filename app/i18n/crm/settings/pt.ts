@@ -1,3 +1,5 @@
+import { settingsUsersPt } from "./users/pt.ts";
+import { settingsSystemPt } from "./system/pt.ts";
 /** Settings (/settings, 'Configurações'): the Notificações section. (Portuguese: source of truth.) */
 export const settingsPt = {
   sections: "Seções das configurações",
@@ -41,4 +43,6 @@ export const settingsPt = {
     saved: "Configurações de notificação salvas!",
     saveFailed: "Não foi possível salvar as configurações",
   },
+  users: settingsUsersPt,
+  system: settingsSystemPt,
 };

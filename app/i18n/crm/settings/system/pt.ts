@@ -1,0 +1,4 @@
+/** Settings → Sistema (crm.md §2; issue 22). (Portuguese: source of truth.) */
+export const settingsSystemPt = {
+  tab: "Sistema",
+};
