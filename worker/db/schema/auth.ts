@@ -50,7 +50,11 @@ export const refreshTokens = sqliteTable(
   ],
 );
 
-/** Single-use password recovery tokens (hash only), valid for one hour. */
+/** What a password link is for: recovering a password (1 hour) or accepting an invitation (7 days). */
+export const PASSWORD_TOKEN_PURPOSES = ["recovery", "invite"] as const;
+export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
+
+/** Single-use password tokens (hash only): recovery links (one hour) and invitations (7 days). */
 export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
@@ -61,9 +65,14 @@ export const passwordResetTokens = sqliteTable(
     tokenHash: text("token_hash").notNull(),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),
+    purpose: text("purpose").$type<PasswordTokenPurpose>().notNull().default("recovery"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("password_reset_tokens_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+    check("password_reset_tokens_purpose_check", sql`${t.purpose} in ${sqlList(PASSWORD_TOKEN_PURPOSES)}`),
+  ],
 );
 
 /** Sliding-window throttle counters (sign-in, recovery, public forms), keyed by purpose+subject. */

@@ -6,3 +6,4 @@ export * from "./tasks.ts";
 export * from "./notifications.ts";
 export * from "./chat.ts";
 export * from "./site.ts";
+export * from "./audit.ts";

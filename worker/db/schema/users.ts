@@ -21,6 +21,8 @@ export const users = sqliteTable(
     lastSignInAt: text("last_sign_in_at"),
     /** The language the user reads the CRM in (saved at sign-in and on a switch): e-mails sent to them use it. */
     language: text("language").$type<Language>().notNull().default("pt"),
+    /** When the pending invitation was (last) sent; null once its link set a password, or never invited (migration 0015). */
+    invitedAt: text("invited_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
