@@ -57,6 +57,11 @@ export const en: Dictionary = {
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "The lead changed stage in the meantime; nothing was undone.",
     /** Settings → Perfil (avatar, password). */
+    avatar_invalid: "Upload a PNG, JPEG or WebP image of up to 2 MB.",
+    current_password_incorrect: "The current password is incorrect.",
+    password_change_rate_limited: "Too many attempts to change the password. Try again in {wait}.",
+    weak_password_length: "The password must be 8 to 128 characters long.",
+    weak_password_pwned: "This password is too common. Choose another one.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
     field: {

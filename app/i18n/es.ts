@@ -57,6 +57,11 @@ export const es: Dictionary = {
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "El lead cambió de etapa mientras tanto; no se deshizo nada.",
     /** Settings → Perfil (avatar, password). */
+    avatar_invalid: "Envía una imagen PNG, JPEG o WebP de hasta 2 MB.",
+    current_password_incorrect: "La contraseña actual es incorrecta.",
+    password_change_rate_limited: "Demasiados intentos de cambiar la contraseña. Inténtalo de nuevo en {wait}.",
+    weak_password_length: "La contraseña debe tener entre 8 y 128 caracteres.",
+    weak_password_pwned: "Esta contraseña es demasiado común. Elige otra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
     field: {

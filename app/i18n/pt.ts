@@ -60,6 +60,11 @@ export const pt = {
     /** Undoing a pipeline move (POST /api/leads/:id/undo-move). */
     lead_moved: "O lead mudou de etapa nesse meio-tempo; nada foi desfeito.",
     /** Settings → Perfil (avatar, password). */
+    avatar_invalid: "Envie uma imagem PNG, JPEG ou WebP de até 2 MB.",
+    current_password_incorrect: "A senha atual está incorreta.",
+    password_change_rate_limited: "Muitas tentativas de alterar a senha. Tente novamente em {wait}.",
+    weak_password_length: "A senha deve ter entre 8 e 128 caracteres.",
+    weak_password_pwned: "Esta senha é comum demais. Escolha outra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
     /** Messages of one field's issue (the `issues` of validation_failed). */

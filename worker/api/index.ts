@@ -17,6 +17,7 @@ import { leadsApi } from "./leads.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { reportsApi } from "./reports.ts";
 import { notificationsApi } from "./notifications.ts";
+import { avatarsApi, profileApi } from "./profile.ts";
 import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
 import { settingsApi } from "./settings.ts";
@@ -45,7 +46,10 @@ const routes = app
   .route("/health", healthApi)
   .route("/auth", authApi)
   .route("/session", sessionApi)
+  // Settings → Perfil (avatar, password): before /users, which has PATCH /users/me.
+  .route("/users/me", profileApi)
   .route("/users", usersApi)
+  .route("/avatars", avatarsApi)
   .route("/case-studies", caseStudiesApi)
   // Public (no session): registered before /leads, whose requireAuth covers /leads/*; its
   // POST answers first, so the staff middleware never runs for it (GET /leads/capture and

@@ -10,12 +10,16 @@ import { requestLanguage } from "../lib/request-language.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const ATTACHMENT_BODY_LIMIT = 25 * 1024 * 1024;
+/** An avatar is at most 2 MB (avatar-service): room for the multipart envelope, so one just over says why. */
+export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 
 const ATTACHMENT_PATH = /^\/api\/leads\/[^/]+\/attachments\/?$/;
+const AVATAR_PATH = /^\/api\/users\/me\/avatar\/?$/;
 
 /** Largest request body accepted for a path, in bytes. */
 export function bodyLimitFor(pathname: string): number {
-  return ATTACHMENT_PATH.test(pathname) ? ATTACHMENT_BODY_LIMIT : DEFAULT_BODY_LIMIT;
+  if (ATTACHMENT_PATH.test(pathname)) return ATTACHMENT_BODY_LIMIT;
+  return AVATAR_PATH.test(pathname) ? AVATAR_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");

@@ -16,6 +16,7 @@ import { weakPasswordReasons } from "../auth/password-policy.ts";
 import { assertRole } from "../auth/permissions.ts";
 import { authSessions, passwordResetTokens, refreshTokens, users, type SessionMethod, type User } from "../db/schema/index.ts";
 import { queueEmail } from "./email-service.ts";
+import { DomainError, RateLimitedError } from "./errors.ts";
 import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
@@ -432,6 +433,36 @@ export async function updatePassword(ctx: ServiceContext, auth: Authenticated, p
   const user = await ctx.db.query.users.findFirst({ where: eq(users.id, auth.user.id) });
   if (!user) throw new AuthError(404, "user_not_found");
   return user;
+}
+
+/** Settings → Perfil: 5 password changes with a wrong current password per user in 15 minutes. */
+export const PASSWORD_CHANGE_LIMIT: RateLimit = {
+  limit: 5,
+  windowMs: 15 * 60 * 1000,
+  message: "apiErrors.password_change_rate_limited",
+};
+
+/**
+ * Settings → Perfil's 'Alterar senha': the current password, then updatePassword (the
+ * sign-in's rules; every other session, refresh token and socket of the user ends, the
+ * current one stays). Like sign-in, each attempt is reserved (counted) before the password is
+ * looked at, in one statement (consumeRateLimit), so a parallel burst gets at most 5
+ * evaluations per user and 15 minutes; a wrong current password is a translated 400
+ * (current_password_incorrect); a right one clears the count.
+ */
+export async function changePassword(
+  ctx: ServiceContext,
+  auth: Authenticated,
+  input: { currentPassword: string; newPassword: string },
+): Promise<User> {
+  const key = `password-change:${auth.user.id}`;
+  const throttle = await consumeRateLimit(ctx.db, key, PASSWORD_CHANGE_LIMIT);
+  if (!throttle.allowed) throw new RateLimitedError(throttle.retryAfterSeconds, PASSWORD_CHANGE_LIMIT.message);
+  if (!(await verifyPassword(input.currentPassword, auth.user.passwordHash))) {
+    throw new DomainError("invalid_input", "current_password_incorrect");
+  }
+  await clearRateLimit(ctx.db, key);
+  return updatePassword(ctx, auth, input.newPassword);
 }
 
 /**
