@@ -3,10 +3,12 @@
 // never leaves the row pointing at a missing object; DELETE goes back to the initial; GET
 // /api/avatars/… serves it to signed-in staff with its type, nosniff and a long immutable cache.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { AVATAR_MAX_BYTES } from "../../worker/services/avatar-service.ts";
+import { describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "../../worker/db/schema/index.ts";
+import { AVATAR_MAX_BYTES, setAvatar } from "../../worker/services/avatar-service.ts";
 import type { ProfileDto } from "../../worker/services/profile-service.ts";
-import { bearer, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { bearer, db, request, sessionCookie, signedInUser } from "../helpers.ts";
 
 type Staff = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -108,6 +110,45 @@ describe("uploading a photo", () => {
     await env.DB.prepare("update users set avatar_url = 'https://example.com/me.png' where id = ?").bind(me.user.id).run();
     const profile = await uploaded(await upload(me, WEBP));
     expect(await avatarUrl(me.user.id)).toBe(profile.avatarUrl);
+  });
+});
+
+describe("the order of a replacement, when R2 fails", () => {
+  /** The real bucket, with `put` or `delete` failing. */
+  const failing = (what: "put" | "delete") =>
+    new Proxy(env.ATTACHMENTS, {
+      get(target, property) {
+        if (property === what) return () => Promise.reject(new Error(`R2 ${what} failed`));
+        const value = Reflect.get(target, property) as unknown;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  const actor = async (userId: string) => ({
+    user: (await db().query.users.findFirst({ where: eq(users.id, userId) }))!,
+    session: { id: "s", method: "password" as const, expiresAt: 0 },
+  });
+  const file = (content: Uint8Array) => new File([content], "p.png");
+
+  it("the old object cannot be deleted: the row points at the new one (which exists), the old one is an orphan", async () => {
+    const me = await signedInUser("sales_rep");
+    const old = await uploaded(await upload(me, PNG));
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const profile = await setAvatar({ db: db(), env: { ...env, ATTACHMENTS: failing("delete") } }, await actor(me.user.id), file(JPEG));
+    expect(await avatarUrl(me.user.id)).toBe(profile.avatarUrl);
+    expect(await env.ATTACHMENTS.head(keyOf(profile.avatarUrl!))).not.toBeNull();
+    expect((await objectsOf(me.user.id)).sort()).toEqual([keyOf(old.avatarUrl!), keyOf(profile.avatarUrl!)].sort());
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("orphan"), keyOf(old.avatarUrl!), expect.any(Error));
+    logged.mockRestore();
+  });
+
+  it("the new object cannot be stored: the row keeps the old photo, which still resolves", async () => {
+    const me = await signedInUser("sales_rep");
+    const old = await uploaded(await upload(me, PNG));
+    await expect(setAvatar({ db: db(), env: { ...env, ATTACHMENTS: failing("put") } }, await actor(me.user.id), file(JPEG))).rejects.toThrow(
+      "R2 put failed",
+    );
+    expect(await avatarUrl(me.user.id)).toBe(old.avatarUrl);
+    expect(await objectsOf(me.user.id)).toEqual([keyOf(old.avatarUrl!)]);
   });
 });
 
