@@ -64,6 +64,7 @@ export const en: Dictionary = {
     weak_password_pwned: "This password is too common. Choose another one.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
+    maintenance: "We're down for maintenance and will be back soon. Please try again in a few minutes.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",

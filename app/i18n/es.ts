@@ -64,6 +64,7 @@ export const es: Dictionary = {
     weak_password_pwned: "Esta contraseña es demasiado común. Elige otra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
+    maintenance: "Estamos en mantenimiento y volvemos pronto. Inténtalo de nuevo en unos minutos.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",

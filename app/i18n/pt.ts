@@ -67,6 +67,7 @@ export const pt = {
     weak_password_pwned: "Esta senha é comum demais. Escolha outra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
     /** Settings → Sistema (organisation settings, maintenance). */
+    maintenance: "Estamos em manutenção e voltamos em breve. Tente novamente em alguns minutos.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",

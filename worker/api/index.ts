@@ -21,6 +21,7 @@ import { avatarsApi, profileApi } from "./profile.ts";
 import { searchApi } from "./search.ts";
 import { sessionApi } from "./session.ts";
 import { settingsApi } from "./settings.ts";
+import { systemSettingsApi } from "./system-settings.ts";
 import { tasksApi } from "./tasks.ts";
 import { usersApi } from "./users.ts";
 
@@ -62,6 +63,7 @@ const routes = app
   .route("/reports", reportsApi)
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
+  .route("/settings/system", systemSettingsApi)
   .route("/settings", settingsApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)

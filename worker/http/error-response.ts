@@ -9,7 +9,14 @@ import type { Language, TranslationKey, TranslationParams } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { formatWaitTime } from "~/i18n/format";
 import { AuthError } from "../auth/auth-error.ts";
-import { ConflictError, DomainError, InvalidInputError, RateLimitedError, type DomainErrorKind } from "../services/errors.ts";
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  RateLimitedError,
+  UnavailableError,
+  type DomainErrorKind,
+} from "../services/errors.ts";
 
 export type ApiErrorCode =
   | "bad_request"
@@ -82,6 +89,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, ErrorStatus> = {
   conflict: 409,
   invalid_input: 400,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** Codes answered with another status than their kind's: a file over the cap is HTTP's "too large". */
@@ -97,6 +105,7 @@ export function domainErrorReply(error: DomainError, language: Language): ErrorR
     headers["Retry-After"] = String(error.retryAfterSeconds);
     message = getTranslator(language)(error.messageKey, { ...waitParams(error.retryAfterSeconds, language), ...params });
   }
+  if (error instanceof UnavailableError) headers["Retry-After"] = String(error.retryAfterSeconds);
   const issues = error instanceof InvalidInputError && error.issues.length > 0 ? error.issues : undefined;
   if (issues) params.fields = [...new Set(issues.map((issue) => issue.path))].join(", ");
   const details = error instanceof ConflictError ? error.details : undefined;

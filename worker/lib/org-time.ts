@@ -1,7 +1,13 @@
 // The organisation's calendar: periods such as 'Este mês' start at local midnight in its time
-// zone, not at UTC midnight (America/Sao_Paulo until settings can change it).
+// zone, not at UTC midnight. The zone is the organisation's setting (Settings → Sistema,
+// org-settings-service.ts), one of ORG_TIME_ZONES; callers pass it, São Paulo by default.
 
-export const ORG_TIME_ZONE = "America/Sao_Paulo";
+/** The time zones an organisation may choose (crm.md §3 system settings). */
+export const ORG_TIME_ZONES = ["America/Sao_Paulo", "America/New_York", "Europe/London"] as const;
+export type OrgTimeZone = (typeof ORG_TIME_ZONES)[number];
+
+/** The default zone (a new organisation's), whose days the trigger-kept report totals use (0014). */
+export const ORG_TIME_ZONE: OrgTimeZone = "America/Sao_Paulo";
 
 const parts = new Map<string, Intl.DateTimeFormat>();
 function partsFormat(timeZone: string) {

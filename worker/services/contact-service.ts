@@ -7,6 +7,7 @@ import { queueEmail } from "./email-service.ts";
 import { publishSiteLead } from "./lead-events.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
+import { assertPublicWritesOpen } from "./org-settings-service.ts";
 
 /**
  * Contact-form submissions per visitor IP: 5 in 10 minutes is far more than a person
@@ -35,7 +36,8 @@ export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.rep
  * lead). Staff read the CRM in Portuguese, so the timeline entry and the e-mail are in pt.
  *
  * Throws RateLimitedError after CONTACT_LIMIT submissions from one IP (the attempt is
- * reserved atomically before anything is written).
+ * reserved atomically before anything is written); UnavailableError (503 "back soon") first
+ * while the organisation is in maintenance mode.
  */
 export async function submitContactMessage(
   services: ServiceContext,
@@ -43,6 +45,7 @@ export async function submitContactMessage(
   meta: { language: Language; ip: string },
 ): Promise<ContactResult> {
   const { db, env } = services;
+  await assertPublicWritesOpen(services);
   await enforceRateLimit(db, `contact:${meta.ip}`, CONTACT_LIMIT);
 
   const email = input.email.trim().toLowerCase();

@@ -5,7 +5,7 @@
 // screen and an API call can never answer one failure differently.
 import type { TranslationKey, TranslationParams } from "~/i18n";
 
-export type DomainErrorKind = "not_found" | "forbidden" | "conflict" | "invalid_input" | "rate_limited";
+export type DomainErrorKind = "not_found" | "forbidden" | "conflict" | "invalid_input" | "rate_limited" | "unavailable";
 
 /** A field's problem as a dictionary key; it is put into the reader's language when shown. */
 export type FieldIssueKey = Extract<TranslationKey, `apiErrors.field.${string}`>;
@@ -91,5 +91,15 @@ export class RateLimitedError extends DomainError<"rate_limited"> {
     readonly messageKey: RateLimitMessageKey = "apiErrors.rate_limited",
   ) {
     super("rate_limited", "rate_limited");
+  }
+}
+
+/**
+ * The organisation switched the public site's writes off for a while (Settings → Sistema,
+ * maintenance mode): "we are back soon", with how many seconds to wait before trying again.
+ */
+export class UnavailableError extends DomainError<"maintenance"> {
+  constructor(readonly retryAfterSeconds: number) {
+    super("unavailable", "maintenance");
   }
 }

@@ -16,6 +16,7 @@ import { publishSiteLead } from "./lead-events.ts";
 import { publishNotifications } from "./notification-service.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
+import { assertPublicWritesOpen } from "./org-settings-service.ts";
 
 /**
  * Captures per visitor IP: the widget sends one per conversation (a second only if the
@@ -89,6 +90,7 @@ const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${co
 
 /**
  * A lead from a chat conversation (already validated; the honeypot is the caller's business).
+ * Throws UnavailableError (503 "back soon") while the organisation is in maintenance mode.
  * Throws RateLimitedError after LEAD_CAPTURE_LIMIT captures from one IP (reserved atomically
  * before anything is written). Then, in one batch:
  * - the lead: `insert … on conflict do nothing` on the unique normalized e-mail, with the id
@@ -112,6 +114,7 @@ const isBlank = (column: typeof leads.phone | typeof leads.company) => sql`(${co
  */
 export async function captureLead(services: ServiceContext, input: LeadCaptureInput, meta: { ip: string }): Promise<LeadCaptureResult> {
   const { db } = services;
+  await assertPublicWritesOpen(services);
   await enforceRateLimit(db, `lead-capture:${meta.ip}`, LEAD_CAPTURE_LIMIT);
 
   const email = input.email.trim().toLowerCase();

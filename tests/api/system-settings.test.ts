@@ -1,0 +1,208 @@
+// Settings → Sistema (issue 22): the organisation's settings, read by every signed-in role,
+// written by admins only, validated with translated errors, audited, and obeyed (maintenance).
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts";
+import { bearer, json, request, signedInUser } from "../helpers.ts";
+
+type Settings = {
+  company_name: string;
+  time_zone: string;
+  currency: string;
+  auto_backup: boolean;
+  maintenance_mode: boolean;
+  debug_mode: boolean;
+  updated_at: string | null;
+  updated_by: { id: string; name: string } | null;
+};
+type ErrorBody = { error: string; message: string; issues?: { path: string; message: string }[] };
+
+const DEFAULTS = {
+  company_name: "Minha Empresa",
+  time_zone: "America/Sao_Paulo",
+  currency: "BRL",
+  auto_backup: true,
+  maintenance_mode: false,
+  debug_mode: false,
+};
+
+let admin: Awaited<ReturnType<typeof signedInUser>>;
+const put = (body: unknown, token = admin.session.access_token, headers: Record<string, string> = {}) =>
+  request("/api/settings/system", json("PUT", body, { ...bearer(token), ...headers }));
+const save = async (patch: Partial<typeof DEFAULTS>) => {
+  const response = await put({ ...DEFAULTS, ...patch });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { settings: Settings }).settings;
+};
+
+beforeAll(async () => {
+  // What an earlier file of this runner left in the isolate's copy is not this database's.
+  forgetOrgSettings();
+  admin = await signedInUser("admin");
+});
+// The next file of this runner starts from the defaults in this isolate too.
+afterAll(async () => {
+  await save({});
+});
+
+describe("GET /api/settings/system", () => {
+  it("anonymous: 401", async () => {
+    expect((await request("/api/settings/system")).status).toBe(401);
+  });
+
+  it("every signed-in role reads the defaults of the spec", async () => {
+    for (const role of ["admin", "manager", "sales_rep"] as const) {
+      const { session } = await signedInUser(role);
+      const response = await request("/api/settings/system", { headers: bearer(session.access_token) });
+      expect(response.status, role).toBe(200);
+      expect(((await response.json()) as { settings: Settings }).settings, role).toMatchObject({ ...DEFAULTS, updated_by: null });
+    }
+  });
+});
+
+describe("PUT /api/settings/system", () => {
+  it("anonymous: 401; manager and sales rep: 403, even with a bad body, and nothing changes", async () => {
+    expect((await request("/api/settings/system", json("PUT", { ...DEFAULTS, company_name: "X" }))).status).toBe(401);
+    for (const role of ["manager", "sales_rep"] as const) {
+      const { session } = await signedInUser(role);
+      expect((await put({ ...DEFAULTS, company_name: "Hijack" }, session.access_token)).status, role).toBe(403);
+      expect((await put({ company_name: "" }, session.access_token)).status, role).toBe(403);
+    }
+    const row = await env.DB.prepare("select company_name from organisation_settings where id = 1").first<{ company_name: string }>();
+    expect(row?.company_name).toBe("Minha Empresa");
+  });
+
+  it("an admin saves every field (trimmed name); everyone then reads them, with who saved; the audit log has before → after", async () => {
+    const saved = await save({
+      company_name: "  Acme Vendas  ",
+      time_zone: "America/New_York",
+      currency: "USD",
+      auto_backup: false,
+      debug_mode: false,
+    });
+    expect(saved).toMatchObject({
+      company_name: "Acme Vendas",
+      time_zone: "America/New_York",
+      currency: "USD",
+      auto_backup: false,
+      updated_by: { id: admin.user.id, name: admin.user.name },
+    });
+    const { session } = await signedInUser("sales_rep");
+    const read = await request("/api/settings/system", { headers: bearer(session.access_token) });
+    expect(((await read.json()) as { settings: Settings }).settings).toEqual(saved);
+
+    const audit = await env.DB.prepare(
+      "select actor_id, action, target_type, before, after from audit_log where action = 'settings.system_updated' order by created_at desc limit 1",
+    ).first<{ actor_id: string; action: string; target_type: string; before: string; after: string }>();
+    expect(audit).toMatchObject({ actor_id: admin.user.id, target_type: "settings" });
+    expect(JSON.parse(audit!.before)).toEqual({
+      company_name: "Minha Empresa",
+      time_zone: "America/Sao_Paulo",
+      currency: "BRL",
+      auto_backup: true,
+    });
+    expect(JSON.parse(audit!.after)).toEqual({
+      company_name: "Acme Vendas",
+      time_zone: "America/New_York",
+      currency: "USD",
+      auto_backup: false,
+    });
+
+    // Saving the same values again writes no new entry.
+    const entries = async () =>
+      (await env.DB.prepare("select count(*) as n from audit_log where action = 'settings.system_updated'").first<{ n: number }>())!.n;
+    const before = await entries();
+    await save({ company_name: "Acme Vendas", time_zone: "America/New_York", currency: "USD", auto_backup: false });
+    expect(await entries()).toBe(before);
+    await save({});
+  });
+
+  it("400 per field in the caller's language: a name required, one line, at most 100, no control characters; known zones and currencies; booleans", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ company_name: "   " }, "company_name"],
+      [{ company_name: "x".repeat(101) }, "company_name"],
+      [{ company_name: "Two\nlines" }, "company_name"],
+      [{ company_name: "Bell\u0007" }, "company_name"],
+      [{ company_name: 12 }, "company_name"],
+      [{ time_zone: "Asia/Tokyo" }, "time_zone"],
+      [{ currency: "GBP" }, "currency"],
+      [{ auto_backup: "yes" }, "auto_backup"],
+      [{ maintenance_mode: 1 }, "maintenance_mode"],
+      [{ debug_mode: null }, "debug_mode"],
+    ];
+    for (const language of ["pt", "en"] as const) {
+      for (const [patch, path] of cases) {
+        const response = await put({ ...DEFAULTS, ...patch }, admin.session.access_token, { "Accept-Language": language });
+        expect(response.status, JSON.stringify(patch)).toBe(400);
+        const body = (await response.json()) as ErrorBody;
+        expect(body.error).toBe("validation_failed");
+        expect(body.issues!.map((issue) => issue.path)).toEqual([path]);
+        expect(body.issues![0]!.message).not.toMatch(/apiErrors|Invalid input|expected/);
+      }
+      const missing = (await (await put({}, admin.session.access_token, { "Accept-Language": language })).json()) as ErrorBody;
+      expect(missing.issues!.find((issue) => issue.path === "company_name")!.message).toBe(
+        language === "pt" ? "Campo obrigatório." : "Required field.",
+      );
+    }
+    expect((await put({ ...DEFAULTS, company_name: "x".repeat(100) })).status).toBe(200);
+    await save({});
+  });
+});
+
+describe("maintenance mode", () => {
+  const capture = {
+    name: "Ana Souza",
+    email: "ana.maintenance@example.com",
+    language: "pt",
+    projectType: "web_app",
+    budget: "budget_25k",
+    timeline: "timeline_3months",
+    teamSize: "team_small",
+    transcript: [
+      { content: "Olá!", isBot: true },
+      { content: "Oi", isBot: false },
+    ],
+  };
+  const contact = { name: "Ana Souza", email: "ana.maintenance@example.com", message: "Queremos um aplicativo de agendamento online." };
+
+  it("the public writes answer 503 'back soon' with Retry-After in the caller's language; staff APIs keep working; off again, they work", async () => {
+    await save({ maintenance_mode: true });
+    const count = async () => (await env.DB.prepare("select count(*) as n from leads").first<{ n: number }>())!.n;
+    const leadsBefore = await count();
+    for (const [path, body] of [
+      ["/api/contact", contact],
+      ["/api/leads/capture", capture],
+      ["/api/newsletter", { email: "news.maintenance@example.com" }],
+    ] as const) {
+      // The assistant's capture answers in the language of the conversation it carries.
+      for (const [language, text] of [
+        ["pt", "Estamos em manutenção e voltamos em breve"],
+        ["es", "Estamos en mantenimiento y volvemos pronto"],
+        ["en", "We're down for maintenance and will be back soon"],
+      ] as const) {
+        const sent = "language" in body ? { ...body, language } : body;
+        const response = await request(path, json("POST", sent, { "CF-Connecting-IP": "203.0.113.77", "Accept-Language": language }));
+        expect(response.status, `${path} ${language}`).toBe(503);
+        expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+        const answer = (await response.json()) as ErrorBody;
+        expect(answer.error).toBe("maintenance");
+        expect(answer.message).toContain(text);
+      }
+    }
+    expect(await count()).toBe(leadsBefore);
+
+    // Staff: reading and writing leads, and reading the settings, as usual.
+    const { session } = await signedInUser("sales_rep");
+    const created = await request(
+      "/api/leads",
+      json("POST", { name: "Staff Lead", email: "staff.lead@example.com" }, bearer(session.access_token)),
+    );
+    expect(created.status).toBe(201);
+    expect((await request("/api/leads", { headers: bearer(session.access_token) })).status).toBe(200);
+    expect((await request("/api/settings/system", { headers: bearer(session.access_token) })).status).toBe(200);
+
+    await save({ maintenance_mode: false });
+    const open = await request("/api/contact", json("POST", contact, { "CF-Connecting-IP": "203.0.113.78" }));
+    expect(open.status).toBe(201);
+  });
+});
