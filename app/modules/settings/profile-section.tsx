@@ -1,4 +1,4 @@
-import { Avatar, Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
@@ -6,14 +6,17 @@ import { useToast } from "~/components/ui/toaster";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import { formatPhone } from "~/modules/leads/phone-format";
+import { AvatarField } from "./avatar-field.tsx";
+import { PasswordCard } from "./password-card.tsx";
 
 const NAME_MAX = 100;
 
 /**
- * Settings → Perfil (crm.md §2; issue 22): the avatar (the initial until images arrive), name,
- * e-mail and role; the name ('Nome Completo', required, one line, ≤ 100) and phone editable,
- * saved with PATCH /api/users/me. The frame reads the profile again after a save, so the
- * sidebar's user card shows the new name at once; the server's message shows under its field.
+ * Settings → Perfil (crm.md §2; issue 22): the photo (AvatarField: upload, remove; else the
+ * initial), name, e-mail and role; the name ('Nome Completo', required, one line, ≤ 100) and
+ * phone editable, saved with PATCH /api/users/me. The frame reads the profile again after a
+ * save, so the sidebar's user card shows the new name and photo at once; the server's message
+ * shows under its field. Below it, 'Alterar senha' (PasswordCard).
  */
 export function ProfileSection() {
   const { t } = useI18n();
@@ -59,100 +62,102 @@ export function ProfileSection() {
     }
   };
 
-  const initial = (profile.name.trim() || profile.email).charAt(0).toUpperCase();
   return (
-    <Card size={{ initial: "2", sm: "3" }}>
-      <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate={false} data-testid="profile-settings">
-        <Flex direction="column" gap="5">
-          <div>
-            <Heading as="h2" size="4" id={`${id}-title`}>
-              {t("crm.settings.profile.title")}
-            </Heading>
-            <Text as="p" size="2" color="gray" mt="1">
-              {t("crm.settings.profile.description")}
-            </Text>
-          </div>
-          <Flex align="center" gap="4">
-            <Avatar size="5" radius="full" fallback={initial} src={profile.avatarUrl ?? undefined} color="indigo" />
-            <div className="min-w-0">
-              <Text as="p" size="3" weight="bold" className="truncate" data-testid="profile-name">
-                {profile.name}
+    <Flex direction="column" gap="4">
+      <Card size={{ initial: "2", sm: "3" }}>
+        <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate={false} data-testid="profile-settings">
+          <Flex direction="column" gap="5">
+            <div>
+              <Heading as="h2" size="4" id={`${id}-title`}>
+                {t("crm.settings.profile.title")}
+              </Heading>
+              <Text as="p" size="2" color="gray" mt="1">
+                {t("crm.settings.profile.description")}
               </Text>
-              <Text as="p" size="2" color="gray" className="truncate">
-                {profile.email}
-              </Text>
-              <Badge mt="1" variant="soft">
-                {t(`crm.roles.${profile.role}`)}
-              </Badge>
             </div>
-          </Flex>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <label className="flex min-w-0 flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.profile.name")}
-              </Text>
-              <TextField.Root
-                name="name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                required
-                maxLength={NAME_MAX}
-                autoComplete="name"
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? `${id}-name-error` : undefined}
-                data-testid="profile-name-input"
-              />
-              {errors.name && (
-                <Text id={`${id}-name-error`} size="1" color="red" data-testid="profile-name-error">
-                  {errors.name}
+            <Flex align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="4">
+              <AvatarField profile={profile} />
+              <div className="min-w-0">
+                <Text as="p" size="3" weight="bold" className="truncate" data-testid="profile-name">
+                  {profile.name}
                 </Text>
-              )}
-            </label>
-            <label className="flex min-w-0 flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.profile.phone")}
-              </Text>
-              <TextField.Root
-                name="phone"
-                type="tel"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value)}
-                placeholder="(11) 99999-9999"
-                maxLength={40}
-                autoComplete="tel"
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
-                data-testid="profile-phone-input"
-              />
-              {errors.phone && (
-                <Text id={`${id}-phone-error`} size="1" color="red" data-testid="profile-phone-error">
-                  {errors.phone}
+                <Text as="p" size="2" color="gray" className="truncate">
+                  {profile.email}
                 </Text>
-              )}
-            </label>
-            <label className="flex min-w-0 flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.profile.email")}
-              </Text>
-              <TextField.Root value={profile.email} readOnly aria-describedby={`${id}-readonly`} />
-            </label>
-            <label className="flex min-w-0 flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.profile.role")}
-              </Text>
-              <TextField.Root value={t(`crm.roles.${profile.role}`)} readOnly aria-describedby={`${id}-readonly`} />
-            </label>
-          </div>
-          <Text as="p" size="1" color="gray" id={`${id}-readonly`}>
-            {t("crm.settings.profile.readOnly")}
-          </Text>
-          <Flex justify="end">
-            <Button type="submit" disabled={saving} data-testid="profile-save">
-              {saving ? t("crm.settings.profile.saving") : t("crm.settings.profile.save")}
-            </Button>
+                <Badge mt="1" variant="soft">
+                  {t(`crm.roles.${profile.role}`)}
+                </Badge>
+              </div>
+            </Flex>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <label className="flex min-w-0 flex-col gap-1">
+                <Text size="2" weight="medium">
+                  {t("crm.settings.profile.name")}
+                </Text>
+                <TextField.Root
+                  name="name"
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  required
+                  maxLength={NAME_MAX}
+                  autoComplete="name"
+                  aria-invalid={errors.name ? true : undefined}
+                  aria-describedby={errors.name ? `${id}-name-error` : undefined}
+                  data-testid="profile-name-input"
+                />
+                {errors.name && (
+                  <Text id={`${id}-name-error`} size="1" color="red" data-testid="profile-name-error">
+                    {errors.name}
+                  </Text>
+                )}
+              </label>
+              <label className="flex min-w-0 flex-col gap-1">
+                <Text size="2" weight="medium">
+                  {t("crm.settings.profile.phone")}
+                </Text>
+                <TextField.Root
+                  name="phone"
+                  type="tel"
+                  value={phone}
+                  onChange={(event) => setPhone(event.target.value)}
+                  placeholder="(11) 99999-9999"
+                  maxLength={40}
+                  autoComplete="tel"
+                  aria-invalid={errors.phone ? true : undefined}
+                  aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
+                  data-testid="profile-phone-input"
+                />
+                {errors.phone && (
+                  <Text id={`${id}-phone-error`} size="1" color="red" data-testid="profile-phone-error">
+                    {errors.phone}
+                  </Text>
+                )}
+              </label>
+              <label className="flex min-w-0 flex-col gap-1">
+                <Text size="2" weight="medium">
+                  {t("crm.settings.profile.email")}
+                </Text>
+                <TextField.Root value={profile.email} readOnly aria-describedby={`${id}-readonly`} />
+              </label>
+              <label className="flex min-w-0 flex-col gap-1">
+                <Text size="2" weight="medium">
+                  {t("crm.settings.profile.role")}
+                </Text>
+                <TextField.Root value={t(`crm.roles.${profile.role}`)} readOnly aria-describedby={`${id}-readonly`} />
+              </label>
+            </div>
+            <Text as="p" size="1" color="gray" id={`${id}-readonly`}>
+              {t("crm.settings.profile.readOnly")}
+            </Text>
+            <Flex justify="end">
+              <Button type="submit" disabled={saving} data-testid="profile-save">
+                {saving ? t("crm.settings.profile.saving") : t("crm.settings.profile.save")}
+              </Button>
+            </Flex>
           </Flex>
-        </Flex>
-      </form>
-    </Card>
+        </form>
+      </Card>
+      <PasswordCard email={profile.email} />
+    </Flex>
   );
 }
