@@ -63,6 +63,10 @@ export const en: Dictionary = {
     weak_password_length: "The password must be 8 to 128 characters long.",
     weak_password_pwned: "This password is too common. Choose another one.",
     /** Settings → Usuários (invitations, roles, deactivation). */
+    user_email_taken: "A user with the e-mail {email} already exists.",
+    last_admin: "Not possible: this person is the last active admin. Make someone else an admin first.",
+    cannot_deactivate_self: "You cannot deactivate your own account.",
+    invitation_not_pending: "This user has no pending invitation.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "We're down for maintenance and will be back soon. Please try again in a few minutes.",
     field: {

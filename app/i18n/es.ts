@@ -63,6 +63,10 @@ export const es: Dictionary = {
     weak_password_length: "La contraseña debe tener entre 8 y 128 caracteres.",
     weak_password_pwned: "Esta contraseña es demasiado común. Elige otra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
+    user_email_taken: "Ya existe un usuario con el e-mail {email}.",
+    last_admin: "No es posible: esta persona es el último administrador activo. Promueve a otra persona a administrador antes.",
+    cannot_deactivate_self: "No puedes desactivar tu propia cuenta.",
+    invitation_not_pending: "Este usuario no tiene una invitación pendiente.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "Estamos en mantenimiento y volvemos pronto. Inténtalo de nuevo en unos minutos.",
     field: {

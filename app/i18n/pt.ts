@@ -66,6 +66,10 @@ export const pt = {
     weak_password_length: "A senha deve ter entre 8 e 128 caracteres.",
     weak_password_pwned: "Esta senha é comum demais. Escolha outra.",
     /** Settings → Usuários (invitations, roles, deactivation). */
+    user_email_taken: "Já existe um usuário com o e-mail {email}.",
+    last_admin: "Não é possível: esta pessoa é o último administrador ativo. Promova outra pessoa a administrador antes.",
+    cannot_deactivate_self: "Você não pode desativar a sua própria conta.",
+    invitation_not_pending: "Este usuário não tem convite pendente.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "Estamos em manutenção e voltamos em breve. Tente novamente em alguns minutos.",
     /** Messages of one field's issue (the `issues` of validation_failed). */

@@ -36,19 +36,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
   const viewer = await getViewer(context);
 
-  if (url.searchParams.get("type") === "recovery") {
+  // A recovery link, or an invitation (Settings → Usuários): the same single-use token
+  // machinery, worded as a welcome for an invitation.
+  const type = url.searchParams.get("type");
+  if (type === "recovery" || type === "invite") {
+    const invite = type === "invite";
     const token = url.searchParams.get("token");
     if (token) {
       const account = await peekRecoveryToken(context.get(workerContext).services, token);
-      return { language, messages, mode: "recovery" as const, token, email: account?.email ?? null, invalidLink: !account, redirectTo };
+      const email = account?.email ?? null;
+      return {
+        language,
+        messages,
+        mode: "recovery" as const,
+        invite,
+        token,
+        email,
+        name: account?.name ?? null,
+        invalidLink: !account,
+        redirectTo,
+      };
     }
     if (viewer?.session.method === "recovery") {
-      return { language, messages, mode: "recovery" as const, token: null, email: viewer.user.email, invalidLink: false, redirectTo };
+      const { email, name } = viewer.user;
+      return { language, messages, mode: "recovery" as const, invite, token: null, email, name, invalidLink: false, redirectTo };
     }
   }
   // Already signed in: straight to the CRM.
   if (viewer && viewer.session.method === "password") throw redirect(redirectTo);
-  return { language, messages, mode: "sign-in" as const, token: null, email: null, invalidLink: false, redirectTo };
+  return {
+    language,
+    messages,
+    mode: "sign-in" as const,
+    invite: false,
+    token: null,
+    email: null,
+    name: null,
+    invalidLink: false,
+    redirectTo,
+  };
 }
 
 type ActionResult =
@@ -154,8 +180,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       : null;
   useEffect(() => {
     if (signedInTo === "sign-in") toast({ title: t("auth.toasts.loginSuccess"), variant: "success" });
-    else if (signedInTo === "set-password") toast({ title: t("auth.recovery.success"), variant: "success" });
-  }, [signedInTo, t, toast]);
+    else if (signedInTo === "set-password")
+      toast({ title: loaderData.invite ? t("auth.invite.success") : t("auth.recovery.success"), variant: "success" });
+  }, [signedInTo, t, toast, loaderData.invite]);
 
   useEffect(() => {
     if (!result) return;
@@ -190,12 +217,18 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <Flex direction="column" gap="2" mb="5" align="center">
           <img src="/favicon.svg" alt="" width={40} height={40} />
           <Heading as="h1" size="6" align="center">
-            {loaderData.mode === "recovery" ? t("auth.recovery.title") : t("auth.page.title")}
+            {loaderData.mode === "recovery"
+              ? loaderData.invite
+                ? t("auth.invite.title")
+                : t("auth.recovery.title")
+              : t("auth.page.title")}
           </Heading>
           <Text size="2" color="gray" align="center">
             {loaderData.mode === "recovery"
               ? loaderData.email
-                ? t("auth.recovery.subtitle", { email: loaderData.email })
+                ? loaderData.invite
+                  ? t("auth.invite.subtitle", { name: loaderData.name ?? "", email: loaderData.email })
+                  : t("auth.recovery.subtitle", { email: loaderData.email })
                 : ""
               : t("auth.page.subtitle")}
           </Text>
@@ -227,7 +260,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 <Callout.Icon>
                   <ExclamationTriangleIcon />
                 </Callout.Icon>
-                <Callout.Text>{t("auth.recovery.invalidLink")}</Callout.Text>
+                <Callout.Text>{loaderData.invite ? t("auth.invite.invalidLink") : t("auth.recovery.invalidLink")}</Callout.Text>
               </Callout.Root>
               <Button asChild variant="soft">
                 <Link to="/auth">{t("auth.page.title")}</Link>
@@ -244,7 +277,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                   {t("auth.recovery.hint")}
                 </Text>
                 <Button type="submit" size="3" disabled={pendingIntent === "set-password"}>
-                  {pendingIntent === "set-password" ? t("auth.recovery.submitting") : t("auth.recovery.submit")}
+                  {pendingIntent === "set-password"
+                    ? t("auth.recovery.submitting")
+                    : loaderData.invite
+                      ? t("auth.invite.submit")
+                      : t("auth.recovery.submit")}
                 </Button>
               </Flex>
             </Form>

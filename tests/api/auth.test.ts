@@ -364,7 +364,7 @@ describe("deactivation and roles (PATCH /api/users/:id/status)", () => {
     const rep = await signedInUser("sales_rep");
     const response = await setStatus(rep.user.id, false, admin.session.access_token);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ id: rep.user.id, is_active: false });
+    expect(await response.json()).toMatchObject({ id: rep.user.id, is_active: false });
     expect((await getUser(rep.session.access_token)).status).toBe(401);
     expect((await refresh(rep.session.refresh_token)).status).toBe(400);
     const signInAgain = await token({ email: rep.user.email, password: DEFAULT_PASSWORD });

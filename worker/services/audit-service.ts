@@ -37,10 +37,9 @@ const json = (value: Record<string, unknown> | null | undefined) => (value ? JSO
  * (SQLite's changes()): a guarded update that refused leaves no entry.
  */
 export function auditStatement(db: Db, actor: Pick<User, "id" | "name">, input: AuditInput, { onlyIfChanged = false } = {}) {
+  // The table's columns in their declared order (insert … select names them all in it).
   const values = sql`${crypto.randomUUID()}, ${actor.id}, ${actor.name}, ${input.action}, ${input.targetType}, ${input.targetId ?? null}, ${input.targetLabel ?? null}, ${json(input.before)}, ${json(input.after)}, ${new Date().toISOString()}`;
-  return db.run(
-    sql`insert into audit_log (id, actor_id, actor_name, action, target_type, target_id, target_label, before, after, created_at) select ${values} where ${onlyIfChanged ? sql`changes() > 0` : sql`1`}`,
-  );
+  return db.insert(auditLog).select(sql`select ${values} where ${onlyIfChanged ? sql`changes() > 0` : sql`1`}`);
 }
 
 /** Writes one entry on its own (when the change has no batch to join). */

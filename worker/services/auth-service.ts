@@ -13,8 +13,16 @@ import { hmacToken, randomToken, sha256Hex } from "../auth/crypto.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "../auth/jwt.ts";
 import { hashPassword, needsRehash, verifyPassword } from "../auth/password.ts";
 import { weakPasswordReasons } from "../auth/password-policy.ts";
-import { assertRole } from "../auth/permissions.ts";
-import { authSessions, passwordResetTokens, refreshTokens, users, type SessionMethod, type User } from "../db/schema/index.ts";
+import {
+  authSessions,
+  passwordResetTokens,
+  refreshTokens,
+  users,
+  type PasswordTokenPurpose,
+  type SessionMethod,
+  type User,
+} from "../db/schema/index.ts";
+import { auditStatement } from "./audit-service.ts";
 import { queueEmail } from "./email-service.ts";
 import { DomainError, RateLimitedError } from "./errors.ts";
 import { clearRateLimit, consumeRateLimit, type RateLimit } from "./rate-limit-service.ts";
@@ -378,9 +386,12 @@ async function sendRecoveryEmail(ctx: ServiceContext, email: string, input: { re
 }
 
 /** The account a recovery token would reset, without spending it; null when invalid. */
-export async function peekRecoveryToken(ctx: ServiceContext, token: string): Promise<{ email: string } | null> {
+export async function peekRecoveryToken(
+  ctx: ServiceContext,
+  token: string,
+): Promise<{ email: string; name: string; purpose: PasswordTokenPurpose } | null> {
   const row = await ctx.db
-    .select({ email: users.email, isActive: users.isActive })
+    .select({ email: users.email, name: users.name, isActive: users.isActive, purpose: passwordResetTokens.purpose })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
@@ -391,7 +402,7 @@ export async function peekRecoveryToken(ctx: ServiceContext, token: string): Pro
       ),
     )
     .get();
-  return row && row.isActive ? { email: row.email } : null;
+  return row && row.isActive ? { email: row.email, name: row.name, purpose: row.purpose } : null;
 }
 
 /** Spends a recovery token (once, within an hour) and opens a recovery session. */
@@ -421,8 +432,19 @@ export async function updatePassword(ctx: ServiceContext, auth: Authenticated, p
   await endSessions(ctx, { userId: auth.user.id, exceptSessionId: auth.session.id }, [
     ctx.db
       .update(users)
-      .set({ passwordHash: await hashPassword(password), updatedAt: now })
+      .set({ passwordHash: await hashPassword(password), updatedAt: now, invitedAt: null })
       .where(eq(users.id, auth.user.id)),
+    // An invited colleague who sets their first password has accepted the invitation.
+    ...(auth.user.invitedAt
+      ? [
+          auditStatement(ctx.db, auth.user, {
+            action: "user.invitation_accepted",
+            targetType: "user",
+            targetId: auth.user.id,
+            targetLabel: `${auth.user.name} <${auth.user.email}>`,
+          }),
+        ]
+      : []),
     ctx.db.update(authSessions).set({ method: "password", updatedAt: now }).where(eq(authSessions.id, auth.session.id)),
     // Reset links still unused are spent with the old password.
     ctx.db
@@ -463,19 +485,4 @@ export async function changePassword(
   }
   await clearRateLimit(ctx.db, key);
   return updatePassword(ctx, auth, input.newPassword);
-}
-
-/**
- * Activates or deactivates a staff account (admins only). Deactivation ends every session of
- * the user at once (endSessions: sessions, refresh tokens and their sockets in the user,
- * team and channel rooms); from the moment is_active is 0 no token of theirs is accepted
- * (authenticateAccessToken and the socket check read it), and they cannot sign in.
- */
-export async function setUserActive(ctx: ServiceContext, actor: User, userId: string, active: boolean): Promise<User> {
-  assertRole(actor, "admin");
-  if (actor.id === userId && !active) throw new AuthError(400, "validation_failed");
-  const [user] = await ctx.db.update(users).set({ isActive: active, updatedAt: nowIso() }).where(eq(users.id, userId)).returning();
-  if (!user) throw new AuthError(404, "user_not_found");
-  if (!active) await endSessions(ctx, { userId });
-  return user;
 }

@@ -3,7 +3,8 @@
 // Type-only: safe to import from browser code.
 import type { ActivityType, LeadCurrency, LeadSource, LeadStatus, NotificationType, UserRole } from "../db/schema/enums.ts";
 
-export type UserRef = { id: string; name: string };
+/** A user as other records name them; `inactive` when the account was deactivated (their records keep the name). */
+export type UserRef = { id: string; name: string; inactive?: true };
 
 /** One page of a list; `next_cursor` is opaque, null on the last page. */
 export type Page<T> = { items: T[]; next_cursor: string | null };

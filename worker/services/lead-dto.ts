@@ -7,7 +7,7 @@ import { leads, users, type Lead, type LeadCurrency, type LeadSource, type LeadS
 import type { LeadDto, UserRef } from "./crm-types.ts";
 
 /** Select shape: the lead's columns and its assignee (null when unassigned). */
-export const leadWithAssignee = { lead: leads, assigneeId: users.id, assigneeName: users.name };
+export const leadWithAssignee = { lead: leads, assigneeId: users.id, assigneeName: users.name, assigneeActive: users.isActive };
 
 /** Join condition for `leftJoin(users, assigneeJoin)`. */
 export const assigneeJoin = eq(users.id, leads.assignedTo);
@@ -45,7 +45,10 @@ export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
     currency: row.currency,
     notes: row.notes,
     assigned_to: row.assignedTo,
-    assigned_user: row.assignedTo && assignee ? { id: assignee.id, name: assignee.name } : null,
+    assigned_user:
+      row.assignedTo && assignee
+        ? { id: assignee.id, name: assignee.name, ...(assignee.inactive ? { inactive: true as const } : {}) }
+        : null,
     tags: row.tags,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -54,8 +57,14 @@ export function toLeadDto(row: LeadFields, assignee: UserRef | null): LeadDto {
 }
 
 /** A row selected with `leadWithAssignee` as a LeadDto. */
-export function joinedLeadDto(row: { lead: Lead; assigneeId: string | null; assigneeName: string | null }): LeadDto {
-  return toLeadDto(row.lead, row.assigneeId && row.assigneeName !== null ? { id: row.assigneeId, name: row.assigneeName } : null);
+export function joinedLeadDto(row: {
+  lead: Lead;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  assigneeActive?: boolean | null;
+}): LeadDto {
+  const assignee = row.assigneeId && row.assigneeName !== null ? { id: row.assigneeId, name: row.assigneeName } : null;
+  return toLeadDto(row.lead, assignee && row.assigneeActive === false ? { ...assignee, inactive: true } : assignee);
 }
 
 /** A lead as raw SQL selects it with RAW_LEAD_COLUMNS: snake_case, tags as JSON text, the assignee's name. */

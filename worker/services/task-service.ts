@@ -167,6 +167,7 @@ function selectTasks(db: ServiceContext["db"]) {
       leadCompany: leads.company,
       assignedTo: tasks.assignedTo,
       assigneeName: assignee.name,
+      assigneeActive: assignee.isActive,
       createdBy: tasks.createdBy,
       creatorName: creator.name,
       completed: tasks.completed,
@@ -191,7 +192,10 @@ function toDto(row: TaskRow): TaskDto {
     lead_id: row.leadId,
     lead: row.leadId && row.leadName !== null ? { id: row.leadId, name: row.leadName, company: row.leadCompany } : null,
     assigned_to: row.assignedTo,
-    assigned_user: row.assignedTo && row.assigneeName !== null ? { id: row.assignedTo, name: row.assigneeName } : null,
+    assigned_user:
+      row.assignedTo && row.assigneeName !== null
+        ? { id: row.assignedTo, name: row.assigneeName, ...(row.assigneeActive === false ? { inactive: true as const } : {}) }
+        : null,
     created_by: row.createdBy,
     creator: row.createdBy && row.creatorName !== null ? { id: row.createdBy, name: row.creatorName } : null,
     completed: row.completed,

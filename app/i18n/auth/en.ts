@@ -30,6 +30,13 @@ export const authEn: Dictionary["auth"] = {
     success: "Password changed successfully!",
     invalidLink: "Invalid or expired recovery link. Request a new one.",
   },
+  invite: {
+    title: "Welcome to the CRM",
+    subtitle: "Hi, {name}! Set a password for {email} and sign in.",
+    submit: "Set password and sign in",
+    success: "Password set. Welcome!",
+    invalidLink: "This invitation has expired or was already used. Ask an admin for a new one.",
+  },
   toasts: {
     loginSuccess: "Signed in successfully!",
     loginError: "Error signing in",

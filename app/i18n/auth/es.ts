@@ -30,6 +30,13 @@ export const authEs: Dictionary["auth"] = {
     success: "¡Contraseña cambiada con éxito!",
     invalidLink: "Enlace de recuperación inválido o caducado. Pide uno nuevo.",
   },
+  invite: {
+    title: "Bienvenido(a) al CRM",
+    subtitle: "¡Hola, {name}! Define una contraseña para la cuenta {email} y entra.",
+    submit: "Definir contraseña y entrar",
+    success: "Contraseña definida. ¡Bienvenido(a)!",
+    invalidLink: "Esta invitación expiró o ya fue usada. Pide una nueva invitación a un administrador.",
+  },
   toasts: {
     loginSuccess: "¡Sesión iniciada con éxito!",
     loginError: "Error al iniciar sesión",

@@ -29,6 +29,13 @@ export const authPt = {
     success: "Senha alterada com sucesso!",
     invalidLink: "Link de recuperação inválido ou expirado. Peça um novo.",
   },
+  invite: {
+    title: "Bem-vindo(a) ao CRM",
+    subtitle: "Olá, {name}! Defina uma senha para a conta {email} e entre.",
+    submit: "Definir senha e entrar",
+    success: "Senha definida. Bem-vindo(a)!",
+    invalidLink: "Este convite expirou ou já foi usado. Peça um novo convite a um administrador.",
+  },
   toasts: {
     loginSuccess: "Login realizado com sucesso!",
     loginError: "Erro ao fazer login",

@@ -6,6 +6,7 @@ import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { formatPhone } from "~/modules/leads/phone-format";
 import { TagsEditor } from "./tags-editor";
+import { userLabel } from "~/modules/crm/user-label";
 
 /** Visão Geral: contact information, the lead's details with the tags editor, its notes text. */
 export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEdit: boolean; onChanged: (lead: LeadDto) => void }) {
@@ -36,7 +37,7 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
               {formatMoney(lead.estimated_value ?? 0, language, lead.currency)}
             </Item>
             <Item label={t("crm.leadDetail.overview.assignee")}>
-              {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
+              {lead.assigned_user ? userLabel(lead.assigned_user, t) : <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
             </Item>
             <Item label={t("crm.leadDetail.overview.createdAt")}>{formatDate(lead.created_at, language)}</Item>
           </DataList.Root>

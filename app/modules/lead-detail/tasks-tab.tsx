@@ -12,6 +12,7 @@ import { CollectionStatus, LoadMore } from "./collection-status";
 import { leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
+import { userLabel } from "~/modules/crm/user-label";
 
 // The task dialog's code comes when 'Nova tarefa' is first pressed.
 const TaskFormDialog = lazyChunk(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
@@ -123,7 +124,7 @@ export function TasksTab({
                   </Text>
                   <Text size="1" color="gray">
                     {task.assigned_user
-                      ? t("crm.leadDetail.tasks.assignee", { name: task.assigned_user.name })
+                      ? t("crm.leadDetail.tasks.assignee", { name: userLabel(task.assigned_user, t) })
                       : t("crm.leadDetail.tasks.unassigned")}
                   </Text>
                 </Flex>

@@ -24,6 +24,7 @@ import { LoadMoreLeads, StatusBadge, TagPreview, WhatsAppButton, withLeadParam }
 import { NextTask } from "./next-task";
 import { saveLeadFilters } from "./leads-view";
 import { keepNextTask, type LiveChange } from "./pipeline-state";
+import { userLabel } from "~/modules/crm/user-label";
 
 // The filters' selects load beside the screen (the server renders them; they hydrate when
 // their code is in): the leads screen's first JavaScript stays within its budget.
@@ -416,7 +417,7 @@ function LeadCard({ lead, onEdit }: { lead: LeadDto; onEdit: (lead: LeadDto) => 
                 <Text weight="bold">{formatMoney(lead.estimated_value ?? 0, language, lead.currency)}</Text>
               </InfoRow>
               <InfoRow icon={<PersonIcon />} label={t("crm.leads.card.assignee")}>
-                {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
+                {lead.assigned_user ? userLabel(lead.assigned_user, t) : <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
               </InfoRow>
             </dl>
           </Text>

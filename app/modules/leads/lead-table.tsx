@@ -21,6 +21,7 @@ import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
 import { LoadMoreLeads, StatusBadge, withLeadParam } from "./lead-card-parts";
+import { userLabel } from "~/modules/crm/user-label";
 
 type Column = "name" | "company" | "status" | "value" | "owner" | "source" | "created" | "activity";
 const COLUMNS: Column[] = ["name", "company", "status", "value", "owner", "source", "created", "activity"];
@@ -275,7 +276,7 @@ export function LeadTable({
                     {lead.estimated_value === null ? "—" : formatMoney(lead.estimated_value, language, lead.currency)}
                   </td>
                   <td className="max-w-40 truncate px-3 py-2" data-testid="lead-row-owner">
-                    {lead.assigned_user?.name ?? <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
+                    {lead.assigned_user ? userLabel(lead.assigned_user, t) : <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2">{t(`crm.shared.sources.${lead.source}`)}</td>
                   <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(lead.created_at, language)}</td>

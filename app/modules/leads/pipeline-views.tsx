@@ -7,6 +7,7 @@ import { useI18n } from "~/i18n/react";
 import { formatSums, hasSums } from "./money-sums";
 import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import { NextTask } from "./next-task";
+import { userLabel } from "~/modules/crm/user-label";
 
 // What the pipeline looks like, without drag and drop: the server renders these, and the
 // drag-and-drop layer (pipeline-dnd.tsx, loaded after the page) wraps the same views.
@@ -138,7 +139,7 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
       {/* The date beside the assignee, so a narrow card's buttons fit on one line. */}
       <Flex justify="between" gap="2">
         <Text size="1" color="gray" truncate>
-          {lead.assigned_user?.name ?? t("crm.leads.card.unassigned")}
+          {lead.assigned_user ? userLabel(lead.assigned_user, t) : t("crm.leads.card.unassigned")}
         </Text>
         <Text size="1" color="gray" className="shrink-0">
           <time dateTime={lead.created_at} title={t("crm.leads.card.createdAt", { date: formatDayMonth(lead.created_at, language) })}>

@@ -6,7 +6,7 @@
 // treats the link as dead and reconnects: a dropped network (Wi-Fi gone, laptop asleep) is
 // otherwise noticed only when the operating system gives up on the TCP connection.
 import PartySocket from "partysocket";
-import type { ServerEvent } from "./protocol.ts";
+import { CLOSE_CODES, SESSION_ENDED_EVENT, type ServerEvent } from "./protocol.ts";
 
 export const PING_EVERY_MS = 25_000;
 export const PONG_WITHIN_MS = 10_000;
@@ -72,9 +72,13 @@ export function openLiveSocket(party: string, room: string, since: number | unde
     handlers.onOpen(!opened);
     opened = true;
   });
-  socket.addEventListener("close", () => {
+  socket.addEventListener("close", (event: CloseEvent) => {
     stopTimers();
     handlers.onClose();
+    // The room ended this session (signed out elsewhere, password changed, account
+    // deactivated) or its token expired: the page checks its session now, not at its next
+    // 30-second tick (AuthProvider), so a deactivated user's open tab leaves within seconds.
+    if (event.code === CLOSE_CODES.sessionEnded) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   });
   socket.addEventListener("message", (message: MessageEvent) => {
     if (typeof message.data !== "string") return;

@@ -6,6 +6,7 @@ import { formatDate, formatTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { TaskDto } from "@worker/services/crm-types";
 import { taskUrgency, type TaskUrgency } from "./task-urgency.ts";
+import { userLabel } from "~/modules/crm/user-label";
 
 const URGENCY_COLORS = { overdue: "red", urgent: "orange", high: "amber" } as const satisfies Record<
   Exclude<TaskUrgency, "normal">,
@@ -107,7 +108,7 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
                 ) : null}
                 {task.assigned_user ? (
                   <MetaItem icon={<PersonIcon />} testId="task-assignee">
-                    {t("crm.tasks.card.assignee", { name: task.assigned_user.name })}
+                    {t("crm.tasks.card.assignee", { name: userLabel(task.assigned_user, t) })}
                   </MetaItem>
                 ) : null}
                 {task.completed && task.completed_at ? (

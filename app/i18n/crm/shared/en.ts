@@ -41,5 +41,7 @@ export const sharedEn: Dictionary["crm"]["shared"] = {
   },
   none: "None",
   errorTitle: "Error",
+  /** A deactivated user named on a lead or task (Settings → Usuários). */
+  inactiveUser: "{name} (inactive)",
   offline: "No connection. Check your internet and try again.",
 };

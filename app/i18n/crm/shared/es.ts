@@ -41,5 +41,7 @@ export const sharedEs: Dictionary["crm"]["shared"] = {
   },
   none: "Ninguno",
   errorTitle: "Error",
+  /** A deactivated user named on a lead or task (Settings → Usuários). */
+  inactiveUser: "{name} (inactivo)",
   offline: "Sin conexión. Revisa tu internet e inténtalo de nuevo.",
 };

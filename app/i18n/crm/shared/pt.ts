@@ -40,5 +40,7 @@ export const sharedPt = {
   },
   none: "Nenhum",
   errorTitle: "Erro",
+  /** A deactivated user named on a lead or task (Settings → Usuários). */
+  inactiveUser: "{name} (inativo)",
   offline: "Sem conexão. Verifique sua internet e tente novamente.",
 };
