@@ -7,6 +7,7 @@ import { isForbiddenCrossSiteRequest } from "./auth/origin-check.ts";
 import { requestLanguage } from "./lib/request-language.ts";
 import { withSecurityHeaders, type SecurityHeaderOptions } from "./http/security-headers.ts";
 import { guardRequestBody } from "./http/request-body.ts";
+import { withRequestLog } from "./http/request-log.ts";
 
 /**
  * Renders every non-API, non-party request (React Router SSR in the real entry); `nonce`
@@ -17,7 +18,8 @@ export type RenderApp = (request: Request, env: Env, ctx: ExecutionContext, nonc
 /**
  * The Worker's one fetch handler: /api/* → Hono, /parties/* → partyserver's router,
  * everything else → the app renderer. Security and cache headers are set on every
- * response by worker/http/security-headers.ts.
+ * response by worker/http/security-headers.ts; in debug mode worker/http/request-log.ts adds
+ * a request id and a log line.
  */
 export function createFetchHandler(renderApp: RenderApp, options: SecurityHeaderOptions = {}): ExportedHandlerFetchHandler<Env> {
   const route = async (request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> => {
@@ -38,6 +40,9 @@ export function createFetchHandler(renderApp: RenderApp, options: SecurityHeader
     }
     return renderApp(request, env, ctx, nonce);
   };
+  // Debug mode (Settings → Sistema) wraps everything: X-Request-Id and one log line per request.
   return (request, env, ctx) =>
-    withSecurityHeaders(request, options, (nonce) => guardRequestBody(request, (body) => route(body, env, ctx, nonce)));
+    withRequestLog(request, env, () =>
+      withSecurityHeaders(request, options, (nonce) => guardRequestBody(request, (body) => route(body, env, ctx, nonce))),
+    );
 }

@@ -2,6 +2,7 @@ import { createRequestHandler } from "react-router";
 import { createFetchHandler } from "./fetch-handler.ts";
 import { withBookmark } from "./db/d1-session.ts";
 import { createLoadContext, withCookies } from "./router-context.ts";
+import { noteRequest } from "./http/request-log.ts";
 import { getDb } from "./db/client.ts";
 import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
 import { sendReportEmails } from "./services/report-email-service.ts";
@@ -16,6 +17,7 @@ export default {
   fetch: createFetchHandler(
     async (request, env, ctx, nonce) => {
       const { context, auth, bookmark } = createLoadContext(request, env, ctx, nonce);
+      noteRequest({ userId: () => auth.knownUserId() });
       const response = await handleAppRequest(request, context);
       return withBookmark(request, withCookies(response, auth.setCookies), bookmark());
     },

@@ -1,7 +1,7 @@
 // Settings → Sistema (issue 22): the organisation's settings, read by every signed-in role,
 // written by admins only, validated with translated errors, audited, and obeyed (maintenance).
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts";
 import { bearer, json, request, signedInUser } from "../helpers.ts";
 
@@ -204,5 +204,68 @@ describe("maintenance mode", () => {
     await save({ maintenance_mode: false });
     const open = await request("/api/contact", json("POST", contact, { "CF-Connecting-IP": "203.0.113.78" }));
     expect(open.status).toBe(201);
+  });
+});
+
+describe("debug mode", () => {
+  it("off: no request id, no log line; on: every response has X-Request-Id and one JSON line per request without secrets", async () => {
+    const { user, session } = await signedInUser("sales_rep");
+    const log = vi.spyOn(console, "log");
+    try {
+      const quiet = await request("/api/health");
+      expect(quiet.headers.get("X-Request-Id")).toBeNull();
+      expect(log.mock.calls.filter(([line]) => String(line).includes('"type":"request"'))).toEqual([]);
+
+      await save({ debug_mode: true });
+      log.mockClear();
+      const lead = await request(
+        "/api/leads?search=secret-query",
+        json("POST", { name: "Debug Lead", email: "debug.lead@example.com", notes: "password=hunter2" }, bearer(session.access_token)),
+      );
+      expect(lead.status).toBe(201);
+      const { id } = ((await lead.json()) as { lead: { id: string } }).lead;
+      const read = await request(`/api/leads/${id}`, { headers: { ...bearer(session.access_token), Cookie: "sb-refresh=cookie-secret" } });
+      const anonymous = await request(
+        "/api/auth/token?grant_type=password",
+        json("POST", { email: "nobody@example.com", password: "hunter2-pass" }),
+      );
+      const saved = await put({ ...DEFAULTS, debug_mode: true });
+      const ids = [lead, read, anonymous, saved].map((response) => response.headers.get("X-Request-Id"));
+      for (const requestId of ids) expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(ids).size).toBe(4);
+
+      const lines = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"type":"request"'));
+      expect(lines).toHaveLength(4);
+      const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(parsed[0]).toMatchObject({ requestId: ids[0], method: "POST", route: "/api/leads", status: 201, userId: user.id });
+      expect(parsed[1]).toMatchObject({ requestId: ids[1], method: "GET", route: "/api/leads/:id", status: 200, userId: user.id });
+      expect(parsed[2]).toMatchObject({ requestId: ids[2], method: "POST", route: "/api/auth/token", status: 400, userId: null });
+      expect(parsed[3]).toMatchObject({
+        requestId: ids[3],
+        method: "PUT",
+        route: "/api/settings/system",
+        status: 200,
+        userId: admin.user.id,
+      });
+      for (const line of parsed) {
+        expect(Object.keys(line).sort()).toEqual(["durationMs", "method", "requestId", "route", "status", "type", "userId"]);
+        expect(typeof line.durationMs).toBe("number");
+      }
+      // Never a token, a password, a cookie, a query string, a body or a record's id in the path.
+      const all = lines.join("\n");
+      for (const secret of [
+        session.access_token,
+        "hunter2",
+        "cookie-secret",
+        "secret-query",
+        "debug.lead@example.com",
+        `/api/leads/${id}`,
+      ]) {
+        expect(all).not.toContain(secret);
+      }
+    } finally {
+      log.mockRestore();
+      await save({ debug_mode: false });
+    }
   });
 });

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { routePath } from "hono/route";
 import { RequestAuth } from "../auth/request-auth.ts";
 import { openRequestDb, withBookmark } from "../db/d1-session.ts";
 import { requestLanguage } from "../lib/request-language.ts";
+import { noteRequest } from "../http/request-log.ts";
 import type { AppEnv } from "./context.ts";
 import { onError, onNotFound } from "./errors.ts";
 import { attachmentsApi } from "./attachments.ts";
@@ -37,6 +39,8 @@ app.use(async (c, next) => {
   c.set("services", services);
   c.set("auth", auth);
   await next();
+  // For debug mode's log line: the pattern of the route that answered (never the path's ids) and who called.
+  noteRequest({ route: routePath(c), userId: async () => c.get("viewer")?.user.id ?? (await auth.knownUserId()) });
   // Session cookies renewed or cleared while handling the request.
   for (const cookie of auth.setCookies) c.res.headers.append("Set-Cookie", cookie);
   c.res = withBookmark(c.req.raw, c.res, bookmark());

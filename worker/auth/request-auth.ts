@@ -69,6 +69,11 @@ export class RequestAuth {
     return this.resolved;
   }
 
+  /** Who this request turned out to be, if something already asked (the debug log); never starts a lookup. */
+  async knownUserId(): Promise<string | null> {
+    return this.resolved ? ((await this.resolved.catch(() => null))?.user.id ?? null) : null;
+  }
+
   /**
    * Like current(), but explains a failure with the GoTrue error a client should see:
    * bad_jwt for a malformed or forged token (or an Authorization header that is not

@@ -98,9 +98,12 @@ const toDto = (row: SettingsRow | null): SystemSettingsDto =>
     : // The row is the migration's; a database emptied by hand reads the defaults until a save.
       DEFAULT_SYSTEM_SETTINGS;
 
+/** Where the settings are read from: the request's D1 session or the binding itself. */
+type D1Reader = Pick<D1Database, "prepare">;
+
 /** The settings from D1 itself (no cache). */
-async function fetchSettings({ db }: Pick<ServiceContext, "db">): Promise<SystemSettingsDto> {
-  return toDto(await db.$client.prepare(SELECT_SETTINGS).first<SettingsRow>());
+async function fetchSettings(d1: D1Reader): Promise<SystemSettingsDto> {
+  return toDto(await d1.prepare(SELECT_SETTINGS).first<SettingsRow>());
 }
 
 // Per isolate: the value, not a promise (a promise made by one request must not be awaited by
@@ -113,12 +116,15 @@ export function forgetOrgSettings(): void {
 }
 
 /** The organisation's settings, from this isolate's copy while it is under SETTINGS_CACHE_MS old. */
-export async function readOrgSettings(ctx: Pick<ServiceContext, "db">, now = Date.now()): Promise<SystemSettingsDto> {
+export async function readOrgSettingsFrom(d1: D1Reader, now = Date.now()): Promise<SystemSettingsDto> {
   if (cached && cached.until > now) return cached.value;
-  const value = await fetchSettings(ctx);
+  const value = await fetchSettings(d1);
   cached = { value, until: now + SETTINGS_CACHE_MS };
   return value;
 }
+
+/** readOrgSettingsFrom through a service context's database. */
+export const readOrgSettings = (ctx: Pick<ServiceContext, "db">) => readOrgSettingsFrom(ctx.db.$client);
 
 /** Company name, time zone and currency: what formatting and e-mails need. */
 export async function readOrgFormat(ctx: Pick<ServiceContext, "db">): Promise<OrgFormat> {
@@ -128,7 +134,7 @@ export async function readOrgFormat(ctx: Pick<ServiceContext, "db">): Promise<Or
 
 /** GET /api/settings/system and the Sistema tab: any signed-in role reads them. */
 export async function getSystemSettings(ctx: ServiceContext, _actor: Authenticated): Promise<SystemSettingsDto> {
-  return fetchSettings(ctx);
+  return fetchSettings(ctx.db.$client);
 }
 
 const AUDITED = ["company_name", "time_zone", "currency", "auto_backup", "maintenance_mode", "debug_mode"] as const;
@@ -145,7 +151,7 @@ export async function saveSystemSettings(
 ): Promise<SystemSettingsDto> {
   if (actor.user.role !== "admin") throw new ForbiddenError();
   const { db } = ctx;
-  const current = await fetchSettings(ctx);
+  const current = await fetchSettings(db.$client);
   const changed = AUDITED.filter((key) => current[key] !== input[key]);
   const now = new Date().toISOString();
   const upsert = db.run(sql`insert into organisation_settings
@@ -167,7 +173,7 @@ export async function saveSystemSettings(
     });
   }
   forgetOrgSettings();
-  return fetchSettings(ctx);
+  return fetchSettings(db.$client);
 }
 
 /**

@@ -18,6 +18,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language, type TranslationKey } from "~
 import { saveLanguagePreference } from "~/i18n/language-preference";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
+import { useOrg } from "~/modules/crm/org-settings";
 import { useThemeControl } from "~/routes/staff/theme-layout";
 import { CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
 
@@ -87,6 +88,7 @@ export function CrmSidebar({
     }
   };
   const { profile } = useAuth();
+  const org = useOrg();
   const { theme, setTheme } = useThemeControl();
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -135,12 +137,23 @@ export function CrmSidebar({
         }}
       >
         <Flex align="center" justify={collapsed ? "center" : "between"} px={collapsed ? "0" : "3"} className="h-14 shrink-0">
-          <NavLink to="/dashboard" className="flex items-center gap-2" aria-label={t("common.appName")}>
+          <NavLink
+            to="/dashboard"
+            className="flex min-w-0 items-center gap-2"
+            aria-label={collapsed ? `${t("common.appName")} — ${org.company_name}` : undefined}
+            title={collapsed ? org.company_name : undefined}
+          >
             <img src="/favicon.svg" alt="" width={28} height={28} />
             {collapsed ? null : (
-              <Text weight="bold" size="3">
-                {t("common.appName")}
-              </Text>
+              // The organisation's name (Settings → Sistema) under the product's.
+              <div className="flex min-w-0 flex-col leading-tight">
+                <Text as="div" weight="bold" size="3">
+                  {t("common.appName")}
+                </Text>
+                <Text as="div" size="1" color="gray" truncate data-testid="crm-company-name">
+                  {org.company_name}
+                </Text>
+              </div>
             )}
           </NavLink>
           {!drawer.isDesktop ? (

@@ -42,3 +42,8 @@ export function takeForcedFetch(): boolean {
   forceNext = false;
   return forced;
 }
+
+/** Forgets the figures (Settings → Sistema, 'Limpar Cache'): the next load fetches them. */
+export function forgetDashboard() {
+  entry = null;
+}

@@ -44,3 +44,8 @@ export function rememberedLeadFilters(cookieHeader: string | null, userId: strin
 export function saveLeadFilters(userId: string, params: URLSearchParams) {
   document.cookie = `${FILTERS_COOKIE}=${encodeURIComponent(`${userId}|${params.toString()}`)}; Path=/; Max-Age=${YEAR}; SameSite=Lax`;
 }
+
+/** Forgets the remembered view and filters (Settings → Sistema, 'Limpar Cache'). */
+export function forgetLeadsViewAndFilters() {
+  for (const name of [COOKIE, FILTERS_COOKIE]) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+}

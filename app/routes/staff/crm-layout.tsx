@@ -14,6 +14,8 @@ import type { Route } from "./+types/crm-layout";
 import { queryOnlyChange } from "~/lib/query-only-change";
 import { workerContext } from "@worker/router-context";
 import { saveUserLanguage } from "@worker/services/user-service";
+import { readOrgFormat } from "@worker/services/org-settings-service";
+import { OrgProvider } from "~/modules/crm/org-settings";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
 export type CrmHandle = { crmTitle: TranslationKey };
@@ -34,12 +36,12 @@ export const shouldRevalidate = queryOnlyChange;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = await requireUser(request, context);
   const { user, session } = viewer;
+  const { services } = context.get(workerContext);
   const saved = languageFromCookie(request.headers.get("Cookie"));
   const language = saved ?? DEFAULT_LANGUAGE;
   // The language chosen in the frame (it revalidates this loader) is kept on the user for the
   // e-mails sent to them outside a request; in the background, after the answer.
   if (saved && saved !== user.language) {
-    const { services } = context.get(workerContext);
     const saving = saveUserLanguage(services, viewer, saved).catch((error: unknown) =>
       console.error("the user's language was not saved", error),
     );
@@ -54,6 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profile: { id: user.id, name: user.name, email: user.email, phone: user.phone, role: user.role, avatarUrl: user.avatarUrl },
     expiresAt: session.expiresAt,
     sidebarCollapsed: readSidebarCollapsed(request.headers.get("Cookie")),
+    // The organisation's name, time zone and currency (Settings → Sistema): the frame shows the
+    // name, every screen formats dates and money with the others. A few seconds' isolate copy.
+    org: await readOrgFormat(services),
   };
 }
 
@@ -90,24 +95,26 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthProvider profile={loaderData.profile} expiresAt={loaderData.expiresAt}>
-      {/* Below lg the sidebar is a drawer; without JavaScript it sits above the page there. */}
-      <div className="flex min-h-screen noscript:max-lg:flex-col" style={{ background: "var(--gray-2)" }}>
-        <CrmSidebar collapsed={collapsed} onToggle={toggle} drawer={drawer} />
-        <Flex direction="column" className="min-w-0 flex-1" inert={drawer.modal || undefined}>
-          <CrmTopBar title={title ? t(title) : ""} drawer={drawer} />
-          <Box asChild p={{ initial: "3", sm: "5" }} className="min-w-0 flex-1">
-            <main aria-busy={loading}>
-              {loading ? (
-                <Text color="gray" role="status">
-                  {t("crm.frame.loading")}
-                </Text>
-              ) : (
-                <Outlet />
-              )}
-            </main>
-          </Box>
-        </Flex>
-      </div>
+      <OrgProvider org={loaderData.org}>
+        {/* Below lg the sidebar is a drawer; without JavaScript it sits above the page there. */}
+        <div className="flex min-h-screen noscript:max-lg:flex-col" style={{ background: "var(--gray-2)" }}>
+          <CrmSidebar collapsed={collapsed} onToggle={toggle} drawer={drawer} />
+          <Flex direction="column" className="min-w-0 flex-1" inert={drawer.modal || undefined}>
+            <CrmTopBar title={title ? t(title) : ""} drawer={drawer} />
+            <Box asChild p={{ initial: "3", sm: "5" }} className="min-w-0 flex-1">
+              <main aria-busy={loading}>
+                {loading ? (
+                  <Text color="gray" role="status">
+                    {t("crm.frame.loading")}
+                  </Text>
+                ) : (
+                  <Outlet />
+                )}
+              </main>
+            </Box>
+          </Flex>
+        </div>
+      </OrgProvider>
     </AuthProvider>
   );
 }
