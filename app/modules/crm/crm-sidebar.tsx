@@ -188,7 +188,16 @@ export function CrmSidebar({
 
         <div className="border-t px-2 py-3" style={{ borderColor: "var(--gray-a5)" }}>
           <Flex align="center" gap="2" px={collapsed ? "0" : "1"} justify={collapsed ? "center" : "start"} mb="3">
-            <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
+            {/* The photo (decorative: the name is beside it) once it has loaded; the initial otherwise. */}
+            <Avatar
+              size="2"
+              radius="full"
+              fallback={name.charAt(0).toUpperCase()}
+              src={profile?.avatarUrl ?? undefined}
+              alt=""
+              color="indigo"
+              data-testid="sidebar-user-avatar"
+            />
             {collapsed ? null : (
               <div className="min-w-0">
                 <Text as="div" size="2" weight="medium" truncate data-testid="sidebar-user-name">

@@ -28,7 +28,14 @@ export function CrmUserMenu() {
           aria-label={`${t("crm.user.menu")}: ${name}`}
           data-testid="crm-user-menu"
         >
-          <Avatar size="2" radius="full" fallback={name.charAt(0).toUpperCase()} src={profile?.avatarUrl ?? undefined} color="indigo" />
+          <Avatar
+            size="2"
+            radius="full"
+            fallback={name.charAt(0).toUpperCase()}
+            src={profile?.avatarUrl ?? undefined}
+            alt=""
+            color="indigo"
+          />
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={6}>

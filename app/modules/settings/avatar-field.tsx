@@ -81,7 +81,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
 
   const initial = (profile.name.trim() || profile.email).charAt(0).toUpperCase();
   return (
-    <Flex direction="column" align="center" gap="2" className="shrink-0">
+    <Flex direction="column" align={{ initial: "start", sm: "center" }} gap="2" className="shrink-0">
       <Avatar
         size="6"
         radius="full"
@@ -102,7 +102,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
         aria-hidden
         data-testid="profile-avatar-input"
       />
-      <Flex gap="2" wrap="wrap" justify="center">
+      <Flex gap="2" wrap="wrap" justify={{ initial: "start", sm: "center" }}>
         <Button
           type="button"
           size="1"
