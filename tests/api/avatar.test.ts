@@ -7,14 +7,15 @@ import { describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../../worker/db/schema/index.ts";
 import { AVATAR_MAX_BYTES, setAvatar } from "../../worker/services/avatar-service.ts";
+import type { ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
 import type { ProfileDto } from "../../worker/services/profile-service.ts";
-import { bearer, db, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { bearer, db, json, request, sessionCookie, signedInUser } from "../helpers.ts";
 
 type Staff = Awaited<ReturnType<typeof signedInUser>>;
 
 const bytes = (...parts: (string | number[])[]) => {
   const chunks = parts.map((p) => (typeof p === "string" ? new TextEncoder().encode(p) : Uint8Array.from(p)));
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  const out: Uint8Array<ArrayBuffer> = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) {
     out.set(c, at);
@@ -34,7 +35,13 @@ const pngOfSize = (size: number) => {
   return out;
 };
 
-const upload = (who: Staff, content: Uint8Array, name = "photo.png", type = "image/png", headers: Record<string, string> = {}) => {
+const upload = (
+  who: Staff,
+  content: Uint8Array<ArrayBuffer>,
+  name = "photo.png",
+  type = "image/png",
+  headers: Record<string, string> = {},
+) => {
   const form = new FormData();
   form.append("file", new File([content], name, { type }));
   return request("/api/users/me/avatar", { method: "POST", headers: { ...bearer(who.session.access_token), ...headers }, body: form });
@@ -127,7 +134,7 @@ describe("the order of a replacement, when R2 fails", () => {
     user: (await db().query.users.findFirst({ where: eq(users.id, userId) }))!,
     session: { id: "s", method: "password" as const, expiresAt: 0 },
   });
-  const file = (content: Uint8Array) => new File([content], "p.png");
+  const file = (content: Uint8Array<ArrayBuffer>) => new File([content], "p.png");
 
   it("the old object cannot be deleted: the row points at the new one (which exists), the old one is an orphan", async () => {
     const me = await signedInUser("sales_rep");
@@ -144,9 +151,9 @@ describe("the order of a replacement, when R2 fails", () => {
   it("the new object cannot be stored: the row keeps the old photo, which still resolves", async () => {
     const me = await signedInUser("sales_rep");
     const old = await uploaded(await upload(me, PNG));
-    await expect(setAvatar({ db: db(), env: { ...env, ATTACHMENTS: failing("put") } }, await actor(me.user.id), file(JPEG))).rejects.toThrow(
-      "R2 put failed",
-    );
+    await expect(
+      setAvatar({ db: db(), env: { ...env, ATTACHMENTS: failing("put") } }, await actor(me.user.id), file(JPEG)),
+    ).rejects.toThrow("R2 put failed");
     expect(await avatarUrl(me.user.id)).toBe(old.avatarUrl);
     expect(await objectsOf(me.user.id)).toEqual([keyOf(old.avatarUrl!)]);
   });
@@ -156,7 +163,7 @@ describe("refused images (nothing stored, the row unchanged)", () => {
   it("text named .png, a GIF, an SVG, an empty file, 2 MB + 1 byte, no file: 400 avatar_invalid in the caller's language", async () => {
     const me = await signedInUser("sales_rep");
     const kept = await uploaded(await upload(me, PNG));
-    const cases: [Uint8Array, string][] = [
+    const cases: [Uint8Array<ArrayBuffer>, string][] = [
       [bytes("not an image, just text"), "photo.png"],
       [GIF, "anim.gif"],
       [SVG, "logo.svg"],
@@ -209,6 +216,30 @@ describe("removing the photo", () => {
     expect((await get(me, profile.avatarUrl!)).status).toBe(404);
     const again = await request("/api/users/me/avatar", { method: "DELETE", headers: bearer(me.session.access_token) });
     expect(again.status).toBe(200);
+  });
+});
+
+describe("where the photo shows", () => {
+  it("on the author's chat messages, earlier ones included (read with the author), and gone when removed", async () => {
+    const me = await signedInUser("sales_rep");
+    const auth = bearer(me.session.access_token);
+    const created = await request("/api/chat/channels", json("POST", { name: "fotos" }, auth));
+    const { channel } = (await created.json()) as { channel: { id: string } };
+    const post = async (content: string) => {
+      const response = await request(`/api/chat/channels/${channel.id}/messages`, json("POST", { content }, auth));
+      return ((await response.json()) as { message: ChatMessageDto }).message;
+    };
+    const list = async () =>
+      ((await (await request(`/api/chat/channels/${channel.id}/messages`, { headers: auth })).json()) as Page<ChatMessageDto>).items.map(
+        (m) => m.author_avatar_url,
+      );
+    expect((await post("antes da foto")).author_avatar_url).toBeNull();
+    const profile = await uploaded(await upload(me, PNG));
+    expect(await list()).toEqual([profile.avatarUrl]);
+    // A new message (and the live event made from the same DTO) carries it too.
+    expect((await post("depois da foto")).author_avatar_url).toBe(profile.avatarUrl);
+    await request("/api/users/me/avatar", { method: "DELETE", headers: auth });
+    expect(await list()).toEqual([null, null]);
   });
 });
 

@@ -225,6 +225,7 @@ describe("posting messages", () => {
       user_id: bob.user.id,
       author_name: bob.user.name,
       author_email: bob.user.email,
+      author_avatar_url: null,
       seq: 1,
     });
     expect(await storedMessages(channel.id)).toEqual([{ content: "Bom dia,\n\tequipe!", seq: 1 }]);

@@ -2,7 +2,9 @@
 // the lead form's rules and translated field errors; e-mail and role are not theirs to change.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bearer, json, request, signedInUser } from "../helpers.ts";
+import type { ActivityDto, ChatMessageDto, Page } from "../../worker/services/crm-types.ts";
+import { createLead } from "../factories/index.ts";
+import { bearer, db, json, request, signedInUser } from "../helpers.ts";
 
 const row = (id: string) => env.DB.prepare("select name, phone, email, role from users where id = ?").bind(id).first();
 
@@ -53,5 +55,28 @@ describe("PATCH /api/users/me", () => {
     }
     expect((await send({ name: "x".repeat(100), phone: "" })).status).toBe(200);
     expect(((await row(user.id)) as { name: string }).name).toHaveLength(100);
+  });
+});
+
+describe("the new name everywhere the user's work shows", () => {
+  it("earlier chat messages and timeline entries read the author's name from users (a join), so they show the new one", async () => {
+    const { user, session } = await signedInUser("sales_rep");
+    const auth = bearer(session.access_token);
+    const lead = await createLead(db(), { name: "Lead do perfil", assignedTo: user.id });
+    const logged = await request(`/api/leads/${lead.id}/activities`, json("POST", { type: "call", content: "Ligação feita." }, auth));
+    expect(logged.status).toBe(201);
+    const channel = await request("/api/chat/channels", json("POST", { name: "perfil-nome" }, auth));
+    const { channel: created } = (await channel.json()) as { channel: { id: string } };
+    const sent = await request(`/api/chat/channels/${created.id}/messages`, json("POST", { content: "Oi, equipe" }, auth));
+    expect(sent.status).toBe(201);
+
+    const renamed = await request("/api/users/me", json("PATCH", { name: "Nome Novo da Silva", phone: "" }, auth));
+    expect(renamed.status).toBe(200);
+
+    const timeline = (await (await request(`/api/leads/${lead.id}/activities`, { headers: auth })).json()) as Page<ActivityDto>;
+    const call = timeline.items.find((item) => item.type === "call");
+    expect(call?.author).toEqual({ id: user.id, name: "Nome Novo da Silva" });
+    const messages = (await (await request(`/api/chat/channels/${created.id}/messages`, { headers: auth })).json()) as Page<ChatMessageDto>;
+    expect(messages.items.map((m) => [m.content, m.author_name])).toEqual([["Oi, equipe", "Nome Novo da Silva"]]);
   });
 });

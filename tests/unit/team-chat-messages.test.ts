@@ -11,6 +11,7 @@ const msg = (seq: number, content = `m${seq}`): ChatMessageDto => ({
   user_id: "u",
   author_name: "Ana",
   author_email: "ana@x.test",
+  author_avatar_url: null,
   seq,
 });
 

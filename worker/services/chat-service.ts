@@ -257,6 +257,7 @@ function selectMessages(db: ServiceContext["db"]) {
       userId: chatMessages.userId,
       authorName: users.name,
       authorEmail: users.email,
+      authorAvatarUrl: users.avatarUrl,
       seq: chatMessages.seq,
     })
     .from(chatMessages)
@@ -273,6 +274,7 @@ const toMessageDto = (row: MessageRow): ChatMessageDto => ({
   user_id: row.userId,
   author_name: row.authorName,
   author_email: row.authorEmail,
+  author_avatar_url: row.authorAvatarUrl,
   seq: row.seq ?? 0,
 });
 
@@ -358,6 +360,7 @@ export async function postMessage(
     user_id: actor.user.id,
     author_name: actor.user.name,
     author_email: actor.user.email,
+    author_avatar_url: actor.user.avatarUrl,
     seq: row.seq ?? 0,
   };
   const activity: ChatActivityEvent = {

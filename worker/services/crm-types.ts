@@ -293,6 +293,8 @@ export type ChatMessageDto = {
   user_id: string | null;
   author_name: string | null;
   author_email: string | null;
+  /** The author's photo (GET /api/avatars/…; Settings → Perfil), null for none: the initial shows. */
+  author_avatar_url: string | null;
   /** The message's place in its channel (1, 2, 3…; the order, and what chat.activity's seq counts). */
   seq: number;
 };

@@ -1,6 +1,6 @@
 import { ChatBubbleIcon, PersonIcon } from "@radix-ui/react-icons";
 import { ArrowDownIcon, ChevronLeftIcon, LockClosedIcon, PaperPlaneIcon } from "./chat-icons";
-import { Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
+import { Avatar, Button, Flex, IconButton, Text, TextArea } from "@radix-ui/themes";
 import {
   Fragment,
   useCallback,
@@ -489,12 +489,16 @@ function MessageItem({
   }
   return (
     <li className="flex gap-3" data-testid="chat-message" data-message-id={message.id} data-seq={message.seq}>
-      <span
-        aria-hidden
-        className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold"
-        style={{ background: "var(--accent-a4)", color: "var(--accent-11)" }}
-      >
-        {initialOf(message.author_name)}
+      {/* The author's photo, else their initial (decorative: the name follows). */}
+      <span aria-hidden className="shrink-0">
+        <Avatar
+          size="2"
+          radius="full"
+          fallback={initialOf(message.author_name)}
+          src={message.author_avatar_url ?? undefined}
+          alt=""
+          data-testid="chat-message-avatar"
+        />
       </span>
       <div className="min-w-0 flex-1">
         <Flex align="baseline" gap="2" wrap="wrap">
