@@ -26,7 +26,10 @@ const passwordHash = (userId: string) =>
 
 describe("POST /api/users/me/password", () => {
   it("anonymous: 401, nothing changes", async () => {
-    const response = await request("/api/users/me/password", json("POST", { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD }));
+    const response = await request(
+      "/api/users/me/password",
+      json("POST", { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD }),
+    );
     expect(response.status).toBe(401);
   });
 
@@ -109,7 +112,9 @@ describe("POST /api/users/me/password", () => {
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429, 429]);
     const refused = burst.find((r) => r.status === 429)!;
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(((await refused.json()) as ErrorBody).message).toMatch(/^Muitas tentativas de alterar a senha\. Tente novamente em \d+ minutos?\.$/);
+    expect(((await refused.json()) as ErrorBody).message).toMatch(
+      /^Muitas tentativas de alterar a senha\. Tente novamente em \d+ minutos?\.$/,
+    );
 
     const right = await change(me, { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD }, "en");
     expect(right.status).toBe(429);
