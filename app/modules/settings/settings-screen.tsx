@@ -51,7 +51,7 @@ export function SettingsScreen({ data }: { data: SettingsTabData }) {
   const tab = data.tab;
   const { t } = useI18n();
   return (
-    <Flex direction="column" gap="4" className="mx-auto w-full max-w-3xl">
+    <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" ? "max-w-5xl" : "max-w-3xl"}`}>
       <nav aria-label={t("crm.settings.sections")} className="flex gap-4 border-b" style={{ borderColor: "var(--gray-a5)" }}>
         {SETTINGS_TABS.map((item) => (
           <Link

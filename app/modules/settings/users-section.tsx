@@ -171,12 +171,12 @@ function UsersTable({
                         <Text as="p" size="1" color="gray" className="truncate">
                           {user.email}
                         </Text>
-                        <Flex gap="1" mt="1" wrap="wrap" className="sm:hidden">
+                        <div className="mt-1 flex flex-wrap gap-1 sm:hidden">
                           <Badge variant="outline" color="gray">
                             {role}
                           </Badge>
                           {status}
-                        </Flex>
+                        </div>
                       </div>
                     </Flex>
                   </td>
@@ -184,7 +184,7 @@ function UsersTable({
                     {role}
                   </td>
                   <td className="hidden px-3 py-2.5 sm:table-cell">{status}</td>
-                  <td className="hidden px-3 py-2.5 whitespace-nowrap tabular-nums md:table-cell" data-testid="user-created">
+                  <td className="hidden min-w-36 px-3 py-2.5 tabular-nums md:table-cell" data-testid="user-created">
                     {formatLongDateTime(user.created_at, language)}
                   </td>
                   {canManage && (
@@ -216,8 +216,9 @@ function UserActions({ user, self }: { user: TeamMemberDto; self: boolean }) {
     setBusy(true);
     try {
       await request();
-      toast({ title: success });
+      // The table shows the change when the toast says it.
       await revalidator.revalidate();
+      toast({ title: success });
     } catch (error) {
       failed(error, { title: t("crm.settings.users.toasts.failed") });
     } finally {

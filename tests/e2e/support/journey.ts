@@ -399,9 +399,10 @@ export async function eventuallyEqual<T>(read: () => Promise<T>, expected: T, me
  * A server of its own (`npm start`'s script, on a free port) over a fresh, migrated database
  * whose only rows are the given demo users, copied from the suite's seeded database (their
  * passwords work). Call it inside a describe(): it starts before the describe's tests and
- * stops after them; `url` is its origin (pass it as the journey's baseURL).
+ * stops after them; `url` is its origin (pass it as the journey's baseURL), `stateDir` its
+ * state directory.
  */
-export function serverOverEmptyDatabase(...users: DemoUser[]): { readonly url: string } {
+export function serverOverEmptyDatabase(...users: DemoUser[]): { readonly url: string; readonly stateDir: string } {
   let state: Awaited<ReturnType<typeof prepareState>> | undefined;
   let server: LocalServer | undefined;
   let url = "";
@@ -426,6 +427,11 @@ export function serverOverEmptyDatabase(...users: DemoUser[]): { readonly url: s
   return {
     get url() {
       return url;
+    },
+    /** Its state directory (read its database with openD1File). */
+    get stateDir() {
+      assert.ok(state, "the server has not started");
+      return state.dir;
     },
   };
 }
