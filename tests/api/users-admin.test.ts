@@ -93,7 +93,8 @@ describe("invitations (POST /api/users/invitations)", () => {
     ).toBe(400);
 
     const [mail] = (await invitationMail("nina@demo.test")).results;
-    expect(mail!.subject).toContain(admin.user.name);
+    expect(mail!.subject).toBe(`${admin.user.name} convidou você para o CRM da Minha Empresa`);
+    expect(mail!.text_body).toContain("para usar o CRM da Minha Empresa como Gerente");
     const link = linkIn(mail!.text_body);
     expect(link.origin + link.pathname).toBe(`${env.PUBLIC_ORIGIN}/auth`);
     expect(link.searchParams.get("type")).toBe("invite");

@@ -17,6 +17,7 @@ import { passwordResetTokens, USER_ROLES, users, type User, type UserRole } from
 import { auditStatement, listAudit, type AuditEntryDto } from "./audit-service.ts";
 import { endSessions, normalizeEmail, publicUrl } from "./auth-service.ts";
 import { queueEmail } from "./email-service.ts";
+import { readOrgFormat } from "./org-settings-service.ts";
 import { DomainError, ForbiddenError, NotFoundError } from "./errors.ts";
 import { FIELD_ISSUE, line } from "./lead-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
@@ -146,10 +147,12 @@ async function sendInvitation(
   link.searchParams.set("type", "invite");
   link.searchParams.set("token", token);
   const t = getTranslator(language);
+  const { company_name: company } = await readOrgFormat(ctx);
   await queueEmail(ctx, {
     to: user.email,
-    subject: t("crm.settings.users.email.subject", { inviter: actor.user.name }),
+    subject: t("crm.settings.users.email.subject", { inviter: actor.user.name, company }),
     text: t("crm.settings.users.email.body", {
+      company,
       name: user.name,
       inviter: actor.user.name,
       role: t(`crm.roles.${user.role}`),

@@ -8,6 +8,7 @@ import { formatLongDateTime } from "~/i18n/format-date";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
+import { useOrg } from "~/modules/crm/org-settings";
 import { api } from "~/modules/crm/api-client";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import { USER_ROLES, type UserRole } from "@worker/db/schema/enums";
@@ -100,6 +101,7 @@ function UsersTable({
   labelledBy: string;
 }) {
   const { t, language } = useI18n();
+  const org = useOrg();
   const { profile } = useAuth();
   return (
     <div className="overflow-x-auto">
@@ -185,7 +187,7 @@ function UsersTable({
                   </td>
                   <td className="hidden px-3 py-2.5 sm:table-cell">{status}</td>
                   <td className="hidden min-w-36 px-3 py-2.5 tabular-nums md:table-cell" data-testid="user-created">
-                    {formatLongDateTime(user.created_at, language)}
+                    {formatLongDateTime(user.created_at, language, org.time_zone)}
                   </td>
                   {canManage && (
                     <td className="px-3 py-2.5 text-right">
@@ -439,6 +441,7 @@ function InviteDialog({ onClose, returnFocusTo }: { onClose: () => void; returnF
 /** Admins: the newest changes to the team and the settings, each as a sentence with its time. */
 function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
   const { t, language } = useI18n();
+  const org = useOrg();
   const id = useId();
   const role = (value: unknown) =>
     typeof value === "string" && value in ROLE_KEYS ? t(ROLE_KEYS[value as UserRole]) : String(value ?? "");
@@ -459,7 +462,14 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
           <ol className="m-0 list-none divide-y p-0" style={{ borderColor: "var(--gray-a4)" }}>
             {entries.map((entry) => {
               const target = entry.target_label?.replace(/\s*<[^>]*>$/, "") ?? "";
-              const changed = entry.after ? Object.keys(entry.after).join(", ") : "";
+              const changed = Object.keys(entry.after ?? {})
+                .map((key) => {
+                  const label = SETTING_LABELS[key];
+                  const value = (v: unknown) =>
+                    typeof v === "boolean" ? t(v ? "crm.settings.users.audit.on" : "crm.settings.users.audit.off") : String(v ?? "");
+                  return `${label ? t(label) : key}: ${value(entry.before?.[key])} → ${value(entry.after?.[key])}`;
+                })
+                .join("; ");
               return (
                 <li
                   key={entry.id}
@@ -477,7 +487,7 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
                     })}
                   </Text>
                   <Text size="1" color="gray" className="shrink-0 tabular-nums">
-                    <time dateTime={entry.created_at}>{formatLongDateTime(entry.created_at, language)}</time>
+                    <time dateTime={entry.created_at}>{formatLongDateTime(entry.created_at, language, org.time_zone)}</time>
                   </Text>
                 </li>
               );
@@ -488,6 +498,16 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
     </Card>
   );
 }
+
+/** The Sistema fields an audit entry names, by their labels on that tab. */
+const SETTING_LABELS: Record<string, TranslationKey> = {
+  company_name: "crm.settings.system.companyName",
+  time_zone: "crm.settings.system.timeZone",
+  currency: "crm.settings.system.currency",
+  auto_backup: "crm.settings.system.autoBackup.label",
+  maintenance_mode: "crm.settings.system.maintenanceMode.label",
+  debug_mode: "crm.settings.system.debugMode.label",
+};
 
 const ROLE_KEYS: Record<UserRole, TranslationKey> = {
   admin: "crm.roles.admin",

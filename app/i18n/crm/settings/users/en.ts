@@ -58,6 +58,8 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
     title: "Change history",
     description: "The latest changes to the team and the settings, and who made them.",
     empty: "No changes recorded yet.",
+    on: "on",
+    off: "off",
     actions: {
       user_invited: "{actor} invited {target} as {role}",
       user_invitation_resent: "{actor} resent {target}'s invitation",
@@ -69,7 +71,7 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
     },
   },
   email: {
-    subject: "{inviter} invited you to the CRM",
-    body: "Hello, {name}!\n\n{inviter} invited you to use the CRM as {role}.\n\nSet your password to sign in (the link works for 7 days, once):\n{link}\n\nIf you did not expect this invitation, ignore this e-mail.",
+    subject: "{inviter} invited you to the {company} CRM",
+    body: "Hello, {name}!\n\n{inviter} invited you to use the {company} CRM as {role}.\n\nSet your password to sign in (the link works for 7 days, once):\n{link}\n\nIf you did not expect this invitation, ignore this e-mail.",
   },
 };

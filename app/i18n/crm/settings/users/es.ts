@@ -58,6 +58,8 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
     title: "Historial de cambios",
     description: "Los últimos cambios en el equipo y en la configuración, con quién los hizo.",
     empty: "Aún no hay cambios registrados.",
+    on: "activado",
+    off: "desactivado",
     actions: {
       user_invited: "{actor} invitó a {target} como {role}",
       user_invitation_resent: "{actor} reenvió la invitación de {target}",
@@ -69,7 +71,7 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
     },
   },
   email: {
-    subject: "{inviter} te invitó al CRM",
-    body: "¡Hola, {name}!\n\n{inviter} te invitó a usar el CRM como {role}.\n\nDefine tu contraseña para entrar (el enlace vale 7 días y se puede usar una sola vez):\n{link}\n\nSi no esperabas esta invitación, ignora este e-mail.",
+    subject: "{inviter} te invitó al CRM de {company}",
+    body: "¡Hola, {name}!\n\n{inviter} te invitó a usar el CRM de {company} como {role}.\n\nDefine tu contraseña para entrar (el enlace vale 7 días y se puede usar una sola vez):\n{link}\n\nSi no esperabas esta invitación, ignora este e-mail.",
   },
 };

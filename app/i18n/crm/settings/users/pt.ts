@@ -57,6 +57,8 @@ export const settingsUsersPt = {
     title: "Histórico de alterações",
     description: "As últimas alterações na equipe e nas configurações, com quem as fez.",
     empty: "Nenhuma alteração registrada ainda.",
+    on: "ativado",
+    off: "desativado",
     actions: {
       user_invited: "{actor} convidou {target} como {role}",
       user_invitation_resent: "{actor} reenviou o convite de {target}",
@@ -68,7 +70,7 @@ export const settingsUsersPt = {
     },
   },
   email: {
-    subject: "{inviter} convidou você para o CRM",
-    body: "Olá, {name}!\n\n{inviter} convidou você para usar o CRM como {role}.\n\nDefina sua senha para entrar (o link vale por 7 dias e só pode ser usado uma vez):\n{link}\n\nSe você não esperava este convite, ignore este e-mail.",
+    subject: "{inviter} convidou você para o CRM da {company}",
+    body: "Olá, {name}!\n\n{inviter} convidou você para usar o CRM da {company} como {role}.\n\nDefina sua senha para entrar (o link vale por 7 dias e só pode ser usado uma vez):\n{link}\n\nSe você não esperava este convite, ignore este e-mail.",
   },
 };
