@@ -335,3 +335,21 @@ describe("roles and deactivation", () => {
     expect(results.every((r) => [200, 401, 409].includes(r.status))).toBe(true);
   });
 });
+
+describe("invitation throttle", () => {
+  it("an admin sends at most 30 invitations an hour: a parallel burst lets exactly 30 through, then 429 with Retry-After", async () => {
+    const admin = await signedInUser("admin");
+    const burst = await Promise.all(
+      Array.from({ length: 34 }, (_, i) =>
+        call("POST", "/invitations", admin.session.access_token, { name: `Lote ${i}`, email: `lote${i}@demo.test`, role: "sales_rep" }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    const refused = burst.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3000);
+    const created = await env.DB.prepare("select count(*) as n from users where email like 'lote%@demo.test'").first();
+    expect(created).toEqual({ n: 30 });
+  });
+});

@@ -18,12 +18,15 @@ import { auditStatement, listAudit, type AuditEntryDto } from "./audit-service.t
 import { endSessions, normalizeEmail, publicUrl } from "./auth-service.ts";
 import { queueEmail } from "./email-service.ts";
 import { readOrgFormat } from "./org-settings-service.ts";
+import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import { DomainError, ForbiddenError, NotFoundError } from "./errors.ts";
 import { FIELD_ISSUE, line } from "./lead-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** An invitation link works for 7 days, once; a newer invitation (or recovery link) spends it. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations (new or sent again) one admin may send per hour: a mistaken loop cannot flood inboxes. */
+export const INVITE_LIMIT: RateLimit = { limit: 30, windowMs: 60 * 60 * 1000 };
 /** The table lists at most this many accounts (a team, not a customer base). */
 export const TEAM_LIST_LIMIT = 1000;
 
@@ -175,6 +178,7 @@ export async function inviteUser(
 ): Promise<TeamMemberDto> {
   assertAdmin(actor);
   const email = normalizeEmail(input.email);
+  await enforceRateLimit(ctx.db, `invite:${actor.user.id}`, INVITE_LIMIT);
   const taken = () => new DomainError("conflict", "user_email_taken", { email });
   if (await ctx.db.query.users.findFirst({ columns: { id: true }, where: eq(users.email, email) })) throw taken();
   let user: User | undefined;
@@ -216,6 +220,7 @@ export async function resendInvitation(
   const user = await ctx.db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user) throw new NotFoundError();
   if (!user.invitedAt || !user.isActive) throw new DomainError("conflict", "invitation_not_pending");
+  await enforceRateLimit(ctx.db, `invite:${actor.user.id}`, INVITE_LIMIT);
   await sendInvitation(ctx, actor, user, language, {
     action: "user.invitation_resent",
     targetType: "user",
