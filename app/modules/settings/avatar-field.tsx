@@ -2,7 +2,6 @@ import { Avatar, Button, Flex, Text } from "@radix-ui/themes";
 import { TrashIcon, UploadIcon } from "@radix-ui/react-icons";
 import { useId, useRef, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
-import { formatFileSize } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
 import type { Profile } from "~/modules/auth/auth-context";
@@ -19,7 +18,7 @@ const AVATAR_ACCEPT = "image/png,image/jpeg,image/webp";
  * reads the profile again, in the sidebar's user card and the user menu.
  */
 export function AvatarField({ profile }: { profile: Profile }) {
-  const { t, language } = useI18n();
+  const { t } = useI18n();
   const toast = useToast();
   const revalidator = useRevalidator();
   const input = useRef<HTMLInputElement>(null);
@@ -44,7 +43,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
     if (file.size > AVATAR_MAX_BYTES) {
       toast({
         title: t("crm.settings.profile.photo.uploadFailed"),
-        description: t("crm.settings.profile.photo.tooLarge", { size: formatFileSize(file.size, language) }),
+        description: t("crm.settings.profile.photo.tooLarge"),
         variant: "destructive",
       });
       return;

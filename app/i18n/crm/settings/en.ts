@@ -23,7 +23,7 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
       uploading: "Uploading...",
       removing: "Removing...",
       hint: "PNG, JPEG or WebP, up to 2 MB.",
-      tooLarge: "The image is {size}; the limit is 2 MB.",
+      tooLarge: "The image is over the 2 MB limit.",
       uploaded: "Photo updated!",
       removed: "Photo removed. Your initial shows again.",
       uploadFailed: "The photo could not be updated",

@@ -23,7 +23,7 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
       uploading: "Subiendo...",
       removing: "Quitando...",
       hint: "PNG, JPEG o WebP de hasta 2 MB.",
-      tooLarge: "La imagen tiene {size}; el límite es 2 MB.",
+      tooLarge: "La imagen supera el límite de 2 MB.",
       uploaded: "¡Foto actualizada!",
       removed: "Foto quitada. Vuelve a verse la inicial de tu nombre.",
       uploadFailed: "No se pudo actualizar la foto",

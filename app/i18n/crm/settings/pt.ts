@@ -22,7 +22,7 @@ export const settingsPt = {
       uploading: "Enviando...",
       removing: "Removendo...",
       hint: "PNG, JPEG ou WebP de até 2 MB.",
-      tooLarge: "A imagem tem {size}; o limite é 2 MB.",
+      tooLarge: "A imagem passa do limite de 2 MB.",
       uploaded: "Foto atualizada!",
       removed: "Foto removida. Voltou a inicial do seu nome.",
       uploadFailed: "Não foi possível atualizar a foto",
