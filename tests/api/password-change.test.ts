@@ -3,9 +3,9 @@
 // 400, throttled per user (5 in 15 minutes, also under a parallel burst); a change ends every
 // other session (access and refresh tokens) while the current one keeps working.
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "../factories/index.ts";
-import { bearer, json, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
+import { bearer, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
 
 type Staff = Awaited<ReturnType<typeof signedInUser>>;
 type ErrorBody = { error: string; message: string; issues?: { path: string; message: string }[] };
@@ -24,6 +24,36 @@ const passwordHash = (userId: string) =>
     .first<{ password_hash: string }>()
     .then((r) => r!.password_hash);
 
+const open: WebSocket[] = [];
+afterEach(() => {
+  for (const ws of open.splice(0)) {
+    try {
+      ws.close(1000, "test over");
+    } catch {
+      // already closed by the room
+    }
+  }
+});
+
+/** The user's own live room (notifications), opened with a session's cookies; resolves with its close code, or null if still open after `ms`. */
+async function userSocket(s: Staff, ms = 3000) {
+  const response = await request(`/parties/user-room/user-${s.user.id}`, {
+    headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
+  });
+  expect(response.status).toBe(101);
+  const ws = response.webSocket!;
+  ws.accept();
+  open.push(ws);
+  return () =>
+    new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), ms);
+      ws.addEventListener("close", (event) => {
+        clearTimeout(timer);
+        resolve(event.code);
+      });
+    });
+}
+
 describe("POST /api/users/me/password", () => {
   it("anonymous: 401, nothing changes", async () => {
     const response = await request(
@@ -33,14 +63,20 @@ describe("POST /api/users/me/password", () => {
     expect(response.status).toBe(401);
   });
 
-  it("ends every other session (access and refresh tokens refused), the current one keeps working; the new password signs in, the old does not", async () => {
+  it("ends every other session (access and refresh tokens refused, sockets closed), the current one keeps working; the new password signs in, the old does not", async () => {
     const me = await signedInUser("sales_rep");
     const phone: Staff = { user: me.user, session: await signIn(me.user.email) };
     const laptop: Staff = { user: me.user, session: await signIn(me.user.email) };
     const other = await signedInUser("sales_rep");
 
+    const [mine, theirs] = [await userSocket(me, 800), await userSocket(laptop)];
+    const [stays, closes] = [mine(), theirs()];
+
     const response = await change(me, { current_password: DEFAULT_PASSWORD, new_password: NEW_PASSWORD });
     expect(response.status).toBe(204);
+    // The other session's socket is closed as signed out; this one's stays open.
+    expect(await closes).toBe(4401);
+    expect(await stays).toBeNull();
 
     for (const s of [phone, laptop]) {
       expect((await request("/api/auth/user", { headers: bearer(s.session.access_token) })).status).toBe(401);

@@ -457,7 +457,7 @@ export async function updatePassword(ctx: ServiceContext, auth: Authenticated, p
   return user;
 }
 
-/** Settings → Perfil: 5 password changes with a wrong current password per user in 15 minutes. */
+/** Settings → Perfil: 5 password-change attempts per user in 15 minutes (counted before the check; a success clears them). */
 export const PASSWORD_CHANGE_LIMIT: RateLimit = {
   limit: 5,
   windowMs: 15 * 60 * 1000,
