@@ -71,7 +71,7 @@ describe("settings: Usuários", () => {
     await toastShown(page, "Convite enviado para julia@demo.test");
     await dialog.waitFor({ state: "detached" });
     const row = page.getByTestId("user-row").filter({ hasText: "julia@demo.test" });
-    assert.equal(await row.getByTestId("user-status").first().innerText(), "Convite pendente");
+    await row.getByTestId("user-status").getByText("Convite pendente", { exact: true }).waitFor();
     assert.equal(await row.getByTestId("user-role").innerText(), "Vendedor");
     assert.match(await row.getByTestId("user-created").innerText(), /^\d{1,2} de [a-zç]+ de \d{4}/);
     const violations = await auditScreen(page);
@@ -102,7 +102,7 @@ describe("settings: Usuários", () => {
 
     // The admin sees the colleague active, and the trail of both events.
     await page.reload();
-    assert.equal(await row.getByTestId("user-status").first().innerText(), "Ativo");
+    await row.getByTestId("user-status").getByText("Ativo", { exact: true }).waitFor();
     const audit = page.getByTestId("users-audit");
     await audit.getByText("Júlia Convidada aceitou o convite").waitFor();
     await audit.getByText(/convidou Júlia Convidada como Vendedor/).waitFor();
@@ -112,7 +112,7 @@ describe("settings: Usuários", () => {
     await page.getByTestId("user-deactivate").click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Desativar" }).click();
     await toastShown(page, "Júlia Convidada foi desativado(a)");
-    assert.equal(await row.getByTestId("user-status").first().innerText(), "Inativo");
+    await row.getByTestId("user-status").getByText("Inativo", { exact: true }).waitFor();
     await eventually(
       () => Promise.resolve(new URL(invitee.page.url()).pathname),
       (path) => path === "/auth",
@@ -128,7 +128,7 @@ describe("settings: Usuários", () => {
     await row.getByTestId("user-actions").click();
     await page.getByTestId("user-role-manager").click();
     await toastShown(page, "Função de Júlia Convidada alterada para Gerente");
-    assert.equal(await row.getByTestId("user-role").innerText(), "Gerente");
+    await row.getByTestId("user-role").getByText("Gerente", { exact: true }).waitFor();
     await audit.getByText(/alterou a função de Júlia Convidada: Vendedor → Gerente/).waitFor();
   });
 
@@ -154,5 +154,39 @@ describe("settings: Usuários", () => {
     const violations = await auditScreen(page);
     assert.equal(violations.length, 0, describeViolations(violations));
     await snapshot(page, "crm-settings-users-es-390");
+  });
+
+  it("an admin in en at 390 px: the row actions and the invitation dialog work from the keyboard, axe clean, no sideways scroll", async () => {
+    const { page } = await journeys.signIn("admin", { ...PHONE, baseURL: server.url, language: "en", path: "/settings?tab=users" });
+    await page.getByTestId("users-settings").waitFor();
+    await page.getByText("Who uses the CRM, in which role, and who has not accepted their invitation yet.").waitFor();
+    await assertNoSidewaysScroll(page, "Users at 390 px");
+    // The invitation dialog opens from the keyboard and gives the focus back when closed.
+    await page.getByTestId("users-invite").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("invite-dialog").waitFor();
+    await page.getByRole("heading", { name: "Invite user" }).waitFor();
+    const violations = await auditScreen(page);
+    assert.equal(violations.length, 0, describeViolations(violations));
+    await snapshot(page, "crm-settings-users-invite-en-390");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("invite-dialog").waitFor({ state: "detached" });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("data-testid")), "users-invite");
+    // A row's menu from the keyboard: the role choices and, for someone else, Deactivate.
+    const row = page.getByTestId("user-row").filter({ hasText: "manager@demo.test" });
+    await row.getByTestId("user-actions").focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitemradio", { name: "Manager" }).waitFor();
+    assert.equal(await page.getByRole("menuitemradio", { name: "Manager" }).getAttribute("aria-checked"), "true");
+    await page.getByRole("menuitem", { name: "Deactivate" }).waitFor();
+    // The menu's own contrast (its label): axe on the menu alone, since a modal menu hides the page behind it.
+    const menuViolations = (await auditScreen(page)).filter((violation) => violation.id !== "aria-hidden-focus");
+    assert.equal(menuViolations.length, 0, describeViolations(menuViolations));
+    await page.keyboard.press("Escape");
+    // Your own row has no Deactivate.
+    await page.getByTestId("user-row").filter({ hasText: "admin@demo.test" }).getByTestId("user-actions").click();
+    await page.getByRole("menuitemradio", { name: "Admin" }).waitFor();
+    assert.equal(await page.getByRole("menuitem", { name: "Deactivate" }).count(), 0);
+    await page.keyboard.press("Escape");
   });
 });
