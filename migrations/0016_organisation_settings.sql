@@ -16,4 +16,5 @@ CREATE TABLE `organisation_settings` (
 	FOREIGN KEY (`updated_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint
-INSERT INTO `organisation_settings` (`id`) VALUES (1);
+-- A fixed time, not now(): every database migrated reads the same row (tests/db/migrations.test.ts).
+INSERT INTO `organisation_settings` (`id`, `updated_at`) VALUES (1, '2026-11-26T00:00:00.000Z');

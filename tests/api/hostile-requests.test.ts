@@ -211,7 +211,8 @@ describe("single-line fields", () => {
     );
     expect(row.subject).toBe("Nova Bcc: x@evil.example");
     expect(row.toAddress).not.toMatch(/[\r\n\0]/);
-    expect(row.textBody).toBe("corpo\nlinhas");
+    // Signed with the organisation's name (Settings → Sistema).
+    expect(row.textBody).toBe("corpo\nlinhas\n\n-- \nMinha Empresa");
     expect(sent[0]!.subject).toBe("Nova Bcc: x@evil.example");
   });
 });

@@ -2,7 +2,14 @@
 // written by admins only, validated with translated errors, audited, and obeyed (maintenance).
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { formatMoney } from "../../app/i18n/format.ts";
+import { getDb } from "../../worker/db/client.ts";
+import type { ReportDto } from "../../worker/services/crm-types.ts";
 import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts";
+import { sendReportEmails } from "../../worker/services/report-email-service.ts";
+import { exportReportCsv } from "../../worker/services/report-export.ts";
+import { getReport } from "../../worker/services/report-service.ts";
+import { createLead, createUser } from "../factories/index.ts";
 import { bearer, json, request, signedInUser } from "../helpers.ts";
 
 type Settings = {
@@ -267,5 +274,116 @@ describe("debug mode", () => {
       log.mockRestore();
       await save({ debug_mode: false });
     }
+  });
+});
+
+describe("the organisation's currency and time zone are obeyed", () => {
+  // 10:00 in New York, 12:00 in São Paulo, on Friday 20 November 2026.
+  const NOW = new Date("2026-11-20T15:00:00.000Z");
+  const services = () => ({ db: getDb(env.DB), env });
+  const lead = (name: string, createdAt: string, fields: Partial<Parameters<typeof createLead>[1]>) =>
+    createLead(getDb(env.DB), { name, createdAt, updatedAt: createdAt, assignedTo: null, ...fields });
+
+  beforeAll(async () => {
+    await env.DB.prepare("delete from leads").run();
+    // 00:30 on Sunday 1 November in São Paulo, still 23:30 on Saturday 31 October in New York.
+    await lead("Boundary", "2026-11-01T03:30:00.000Z", { status: "new", estimatedValue: 100, currency: "BRL" });
+    // 00:30 on Monday 16 November in São Paulo, 22:30 on Sunday 15 November in New York.
+    await lead("Dollars", "2026-11-16T03:30:00.000Z", { status: "won", estimatedValue: 500, currency: "USD" });
+    await lead("Reais", "2026-11-18T12:00:00.000Z", { status: "won", estimatedValue: 1000, currency: "BRL" });
+  });
+
+  const point = (report: ReportDto, day: string) => report.series.points.find((p) => p.start === day);
+
+  it("São Paulo and reais (the defaults): this month from 1 November 03:00 UTC, the chart's won value in reais", async () => {
+    await save({});
+    forgetOrgSettings();
+    const report = await getReport(services(), "month", NOW);
+    expect(report).toMatchObject({ from: "2026-11-01T03:00:00.000Z", timeZone: "America/Sao_Paulo", currency: "BRL", total: 3, won: 2 });
+    expect(point(report, "2026-11-16")).toMatchObject({ count: 1, won: 1, wonValue: 0 });
+    expect(point(report, "2026-11-18")).toMatchObject({ count: 1, won: 1, wonValue: 1000 });
+  });
+
+  it("New York and US dollars: periods start at New York midnight, days are New York days (all time too), money in US$ first", async () => {
+    await save({ company_name: "Acme Vendas", time_zone: "America/New_York", currency: "USD" });
+    forgetOrgSettings();
+    const month = await getReport(services(), "month", NOW);
+    // Midnight of 1 November in New York (EDT, UTC−4): the São Paulo-midnight lead is October's there.
+    expect(month).toMatchObject({ from: "2026-11-01T04:00:00.000Z", timeZone: "America/New_York", currency: "USD", total: 2, won: 2 });
+    expect(month.totalValue).toEqual({ value: 1000, other: { USD: 500 } });
+    expect(month.series.points[0]!.start).toBe("2026-11-01");
+    expect(month.series.points.at(-1)!.start).toBe("2026-11-20");
+    // The dollar lead is Sunday the 15th's there, and the chart's won value is in dollars.
+    expect(point(month, "2026-11-15")).toMatchObject({ count: 1, won: 1, wonValue: 500 });
+    expect(point(month, "2026-11-16")).toMatchObject({ count: 0 });
+    expect(point(month, "2026-11-18")).toMatchObject({ count: 1, won: 1, wonValue: 0 });
+
+    // All time, by week from Monday in New York (counted, not the São Paulo days kept by triggers).
+    const all = await getReport(services(), "all", NOW);
+    expect(all.series.unit).toBe("week");
+    const weeks = Object.fromEntries(all.series.points.map((p) => [p.start, p.count]));
+    expect(weeks).toMatchObject({ "2026-10-26": 1, "2026-11-09": 1, "2026-11-16": 1 });
+    expect(all.total).toBe(3);
+
+    // The API says the same to any signed-in role.
+    const { session } = await signedInUser("sales_rep");
+    const api = (await (await request("/api/reports?period=all", { headers: bearer(session.access_token) })).json()) as ReportDto;
+    expect(api).toMatchObject({ timeZone: "America/New_York", currency: "USD", total: 3 });
+
+    // The CSV: its date, its zone and the dollar lines first.
+    const csv = await exportReportCsv(services(), "month", "pt", NOW);
+    const text = await new Response(csv.body).text();
+    expect(csv.fileName).toBe("relatorio-leads-2026-11-20.csv");
+    expect(text).toContain("2026-11-20 10:00 (America/New_York)");
+    expect(text.indexOf("Valor Total (USD);500,00")).toBeGreaterThan(0);
+    expect(text.indexOf("Valor Total (USD)")).toBeLessThan(text.indexOf("Valor Total (BRL);1000,00"));
+    // A lead's creation as New York reads it.
+    expect(text).toMatch(/Dollars;.*;2026-11-15 22:30\r\n/);
+  });
+
+  it("the weekly e-mail goes out Monday 08:00 New York time for the New York week, money in US$ first, signed with the company name", async () => {
+    await save({ company_name: "Acme Vendas", time_zone: "America/New_York", currency: "USD" });
+    forgetOrgSettings();
+    const reader = await createUser(getDb(env.DB), { name: "Nina Reader", role: "manager" });
+    // 07:30 in New York on Monday 23 November (already 09:30 in São Paulo): not yet.
+    expect(await sendReportEmails(services(), new Date("2026-11-23T12:30:00.000Z"))).toMatchObject({ weekly: 0 });
+    // 08:30 in New York.
+    const sent = await sendReportEmails(services(), new Date("2026-11-23T13:30:00.000Z"));
+    expect(sent.weekly).toBeGreaterThan(0);
+    const mail = await env.DB.prepare("select subject, text_body from email_outbox where kind = 'report_weekly' and to_address = ?")
+      .bind(reader.email)
+      .first<{ subject: string; text_body: string }>();
+    // 16–22 November in New York: the dollar lead (Sunday the 15th there) is the week before.
+    expect(mail!.subject).toBe("Relatório semanal de leads: 16/11/2026 a 22/11/2026");
+    expect(mail!.text_body).toContain("Total de Leads: 1\n");
+    expect(mail!.text_body).toContain(`Valor Total: ${formatMoney(1000, "pt")}\n`);
+    expect(mail!.text_body.endsWith("\n\n-- \nAcme Vendas")).toBe(true);
+  });
+
+  it("a new lead without a currency takes the organisation's; one with its own keeps it; the CRM's e-mails are signed with the company name", async () => {
+    await save({ company_name: "Acme Vendas", currency: "EUR" });
+    const { session } = await signedInUser("sales_rep");
+    const create = async (body: Record<string, unknown>) =>
+      ((await (await request("/api/leads", json("POST", body, bearer(session.access_token)))).json()) as { lead: { currency: string } })
+        .lead;
+    expect((await create({ name: "Sem moeda", estimated_value: 10 })).currency).toBe("EUR");
+    expect((await create({ name: "Em reais", estimated_value: 10, currency: "BRL" })).currency).toBe("BRL");
+
+    const response = await request(
+      "/api/contact",
+      json(
+        "POST",
+        { name: "Ana Souza", email: "ana.signed@example.com", message: "Queremos um aplicativo de agendamento online." },
+        { "CF-Connecting-IP": "203.0.113.90" },
+      ),
+    );
+    expect(response.status).toBe(201);
+    const mail = await env.DB.prepare(
+      "select text_body from email_outbox where kind = 'contact_notification' order by created_at desc limit 1",
+    ).first<{
+      text_body: string;
+    }>();
+    expect(mail!.text_body.endsWith("\n\n-- \nAcme Vendas")).toBe(true);
+    await save({});
   });
 });

@@ -7,7 +7,7 @@ import { queueEmail } from "./email-service.ts";
 import { publishSiteLead } from "./lead-events.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
-import { assertPublicWritesOpen } from "./org-settings-service.ts";
+import { assertPublicWritesOpen, readOrgSettings } from "./org-settings-service.ts";
 
 /**
  * Contact-form submissions per visitor IP: 5 in 10 minutes is far more than a person
@@ -47,6 +47,8 @@ export async function submitContactMessage(
   const { db, env } = services;
   await assertPublicWritesOpen(services);
   await enforceRateLimit(db, `contact:${meta.ip}`, CONTACT_LIMIT);
+  // A value staff add later is in the organisation's currency unless they choose another.
+  const { currency } = await readOrgSettings(services);
 
   const email = input.email.trim().toLowerCase();
   const staff = getTranslator("pt");
@@ -56,7 +58,17 @@ export async function submitContactMessage(
   const [inserted, activity] = await db.batch([
     db
       .insert(leads)
-      .values({ name: input.name, email, source: "website", status: "new", notes: input.message, tags: [], createdAt: now, updatedAt: now })
+      .values({
+        name: input.name,
+        email,
+        source: "website",
+        status: "new",
+        notes: input.message,
+        tags: [],
+        currency,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: leads.id }),
     db

@@ -2,6 +2,7 @@
 // API (/api/*) and through the route loaders. Field names follow crm.md §3 (snake_case).
 // Type-only: safe to import from browser code.
 import type { ActivityType, LeadCurrency, LeadSource, LeadStatus, NotificationType, UserRole } from "../db/schema/enums.ts";
+import type { OrgTimeZone } from "../lib/org-time.ts";
 
 /** A user as other records name them; `inactive` when the account was deactivated (their records keep the name). */
 export type UserRef = { id: string; name: string; inactive?: true };
@@ -217,7 +218,7 @@ export type ReportPoint = {
   start: string;
   /** Leads created in the bucket. */
   count: number;
-  /** How many of them are won now, and their value in BRL. */
+  /** How many of them are won now, and their value in the organisation's currency (ReportDto.currency). */
   won: number;
   wonValue: number;
 };
@@ -232,7 +233,9 @@ export type ReportDto = {
   from: string | null;
   generatedAt: string;
   /** The organisation's time zone, in which days, weeks and months are counted. */
-  timeZone: string;
+  timeZone: OrgTimeZone;
+  /** The organisation's currency (Settings → Sistema): shown first, and the chart's won value is in it. */
+  currency: LeadCurrency;
   total: number;
   won: number;
   /** won / total × 100, unrounded (0 with no lead); the screen shows 1 decimal, the CSV 2. */

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { emailOutbox, type OutboxEmail } from "../db/schema/index.ts";
 import { toSingleLine } from "../../app/lib/single-line.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 export type EmailMessage = {
@@ -56,17 +57,27 @@ export function transportFor(env: Env): EmailTransport {
   return consoleTransport;
 }
 
+/** The organisation's name under an e-mail's text, after the usual signature separator. */
+export const withCompanySignature = (text: string, companyName: string) => `${text}\n\n-- \n${companyName}`;
+
 /**
  * Writes the e-mail to the outbox first (so nothing is lost), then delivers it — in the
- * background when the request offers waitUntil — and records the outcome on the row.
+ * background when the request offers waitUntil — and records the outcome on the row. The text
+ * is signed with the organisation's name (Settings → Sistema).
  */
 export async function queueEmail(
   { db, env, waitUntil }: ServiceContext,
   message: EmailMessage,
   transport: EmailTransport = transportFor(env),
 ): Promise<OutboxEmail> {
+  const { company_name } = await readOrgSettings({ db });
   // Defence in depth: a line break in a header field would start a new header ("Bcc: ...").
-  message = { ...message, to: toSingleLine(message.to), subject: toSingleLine(message.subject) };
+  message = {
+    ...message,
+    to: toSingleLine(message.to),
+    subject: toSingleLine(message.subject),
+    text: withCompanySignature(message.text, company_name),
+  };
   const [row] = await db
     .insert(emailOutbox)
     .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null, kind: message.kind })

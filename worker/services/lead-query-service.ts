@@ -26,6 +26,8 @@ import { columnTotals, COUNTED_TOTALS_COLUMNS, STATUS_TOTALS_COLUMNS, type Statu
 import { ftsPrefixQuery } from "./search-text.ts";
 import { nextOpenTasks, withNextTasks } from "./lead-next-task.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { ORG_TIME_ZONE, type OrgTimeZone } from "../lib/org-time.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 
 export const LEAD_PAGE_DEFAULT = 30;
 export const LEAD_PAGE_MAX = 100;
@@ -97,13 +99,18 @@ const clampLimit = (limit: number | undefined, fallback: number) =>
 // Filters besides the text and the status (the same for the list and the pipeline)
 
 /** The WHERE conditions of the filters, on the leads aliased `l`. */
-export function leadFilterConditions(actor: Authenticated, filters: LeadFilters = {}, now = new Date()): SQL[] {
+export function leadFilterConditions(
+  actor: Authenticated,
+  filters: LeadFilters = {},
+  now = new Date(),
+  timeZone: OrgTimeZone = ORG_TIME_ZONE,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.owner === "me") conditions.push(sql`l.assigned_to = ${actor.user.id}`);
   else if (filters.owner === "none") conditions.push(sql`l.assigned_to is null`);
   else if (filters.owner) conditions.push(sql`l.assigned_to = ${filters.owner}`);
   if (filters.source) conditions.push(sql`l.source = ${filters.source}`);
-  if (filters.period) conditions.push(sql`l.created_at >= ${periodStart(filters.period, now)}`);
+  if (filters.period) conditions.push(sql`l.created_at >= ${periodStart(filters.period, now, timeZone)}`);
   if (filters.tag) {
     conditions.push(
       sql`exists (select 1 from json_each(l.tags) t where t.value = ${filters.tag} or lower(t.value) = lower(${filters.tag}))`,
@@ -187,7 +194,8 @@ export async function listLeads({ db }: ServiceContext, actor: Authenticated, qu
   const after = query.cursor ? decodeLeadCursor(query.cursor, sort) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { items: [], next_cursor: null };
-  const filters = leadFilterConditions(actor, query);
+  // Periods start at local midnight in the organisation's time zone (Settings → Sistema).
+  const filters = leadFilterConditions(actor, query, new Date(), (await readOrgSettings({ db })).time_zone);
   const [rows] = await readBatch<[SortedRow]>(db, [
     leadPageQuery({ match: match ?? null, status: query.status, after, limit: limit + 1, filters, sort }),
   ]);
@@ -206,7 +214,8 @@ export async function loadPipeline(
   if (match === null) {
     return { columns: LEAD_STATUSES.map((status) => ({ status, ...columnTotals(undefined), leads: [], next_cursor: null })) };
   }
-  const filters = leadFilterConditions(actor, query);
+  // Periods start at local midnight in the organisation's time zone (Settings → Sistema).
+  const filters = leadFilterConditions(actor, query, new Date(), (await readOrgSettings({ db })).time_zone);
   const [totals, ...pages] = await readBatch<[StatusTotalsRow, ...SortedRow[]]>(db, [
     statusTotalsQuery(match ?? null, undefined, filters),
     ...LEAD_STATUSES.map((status) => leadPageQuery({ match: match ?? null, status, limit: perColumn + 1, filters })),
@@ -240,7 +249,8 @@ export async function loadPipelineColumn(
   const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
   const match = searchMatch(query.q);
   if (match === null) return { status, ...columnTotals(undefined), leads: [], next_cursor: null };
-  const filters = leadFilterConditions(actor, query);
+  // Periods start at local midnight in the organisation's time zone (Settings → Sistema).
+  const filters = leadFilterConditions(actor, query, new Date(), (await readOrgSettings({ db })).time_zone);
   const [totals, rows] = await readBatch<[StatusTotalsRow, SortedRow]>(db, [
     statusTotalsQuery(match ?? null, status, filters),
     leadPageQuery({ match: match ?? null, status, after, limit: limit + 1, filters }),

@@ -14,7 +14,6 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   normalizedLeadEmail,
-  ORG_CURRENCY,
   users,
   type ActivityType,
   type Lead,
@@ -27,6 +26,7 @@ import { eventActor, publishLeadDeleted, withLeadChanged } from "./lead-events.t
 import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 
 /** A field's problem as a dictionary key; the API answers it in the caller's language. */
 export const FIELD_ISSUE = {
@@ -99,7 +99,8 @@ export const createLeadSchema = z.object({
   source: leadFields.source.default("website"),
   status: leadFields.status.default("new"),
   estimated_value: leadFields.estimated_value.default(null),
-  currency: leadFields.currency.default(ORG_CURRENCY),
+  /** Absent: the organisation's currency (Settings → Sistema). */
+  currency: leadFields.currency.optional(),
   notes: leadFields.notes.default(null),
   assigned_to: leadFields.assigned_to.default(null),
   tags: leadFields.tags.default([]),
@@ -182,7 +183,7 @@ export async function createLead(ctx: ServiceContext, actor: Authenticated, inpu
       source: input.source,
       status: input.status,
       estimatedValue: input.estimated_value,
-      currency: input.currency,
+      currency: input.currency ?? (await readOrgSettings(ctx)).currency,
       notes: input.notes,
       assignedTo: input.assigned_to,
       createdBy: actor.user.id,

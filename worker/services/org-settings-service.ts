@@ -15,8 +15,8 @@ import { z } from "zod";
 import { LEAD_CURRENCIES, type LeadCurrency } from "../db/schema/index.ts";
 import { ORG_TIME_ZONE, ORG_TIME_ZONES, type OrgTimeZone } from "../lib/org-time.ts";
 import { recordAudit } from "./audit-service.ts";
-import { ForbiddenError, UnavailableError } from "./errors.ts";
-import { FIELD_ISSUE, line } from "./lead-service.ts";
+import { isSingleLine } from "~/lib/single-line";
+import { ForbiddenError, UnavailableError, type FieldIssueKey } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 export const COMPANY_NAME_MAX = 100;
@@ -53,12 +53,25 @@ export const DEFAULT_SYSTEM_SETTINGS: SystemSettingsDto = {
   updated_by: null,
 };
 
-const invalid = { error: FIELD_ISSUE.invalid };
+// The lead form's field rules and texts (lead-service.ts line(), FIELD_ISSUE), here without
+// importing lead-service, which reads these settings itself (a new lead's currency).
+const REQUIRED = "apiErrors.field.required" satisfies FieldIssueKey;
+const TOO_LONG = "apiErrors.field.too_long" satisfies FieldIssueKey;
+const INVALID = "apiErrors.field.invalid_value" satisfies FieldIssueKey;
+const invalid = { error: INVALID };
 const flag = z.boolean(invalid);
+/** One line: trimmed, required, at most `max`, no control characters. */
+const requiredLine = (max: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? REQUIRED : INVALID) })
+    .trim()
+    .max(max, TOO_LONG)
+    .refine(isSingleLine, INVALID)
+    .refine((value) => value.length > 0, REQUIRED);
 
 /** PUT /api/settings/system: every field (the form sends them together). */
 export const systemSettingsSchema = z.object({
-  company_name: line(COMPANY_NAME_MAX).min(1, FIELD_ISSUE.required),
+  company_name: requiredLine(COMPANY_NAME_MAX),
   time_zone: z.enum(ORG_TIME_ZONES, invalid),
   currency: z.enum(LEAD_CURRENCIES, invalid),
   auto_backup: flag,

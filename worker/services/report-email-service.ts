@@ -18,9 +18,10 @@ import { formatDate } from "~/i18n/format-date";
 import { LANGUAGES, type Language, type ReportEmailKind } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
 import { sqlUuid } from "../db/sql-uuid.ts";
-import { addDays, localClock, startOfLocalDate } from "../lib/org-time.ts";
+import { addDays, localClock, ORG_TIME_ZONE, startOfLocalDate, type OrgTimeZone } from "../lib/org-time.ts";
 import type { MoneySums, ReportDto } from "./crm-types.ts";
-import { deliverOutboxEmail, type QueuedEmail } from "./email-service.ts";
+import { deliverOutboxEmail, withCompanySignature, type QueuedEmail } from "./email-service.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 import { readReport } from "./report-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
@@ -29,9 +30,12 @@ export const REPORT_EMAIL_HOUR = 8;
 
 type DueReport = { kind: ReportEmailKind; periodStart: string; from: string; until: string; lastDay: string };
 
-/** The reports due at `now`: last week's on a Monday from 08:00, last month's on the 1st from 08:00. */
-export function dueReports(now: Date): DueReport[] {
-  const local = localClock(now);
+/**
+ * The reports due at `now`: last week's on a Monday from 08:00, last month's on the 1st from
+ * 08:00, in the organisation's time zone (Settings → Sistema).
+ */
+export function dueReports(now: Date, timeZone: OrgTimeZone = ORG_TIME_ZONE): DueReport[] {
+  const local = localClock(now, timeZone);
   if (local.hour < REPORT_EMAIL_HOUR) return [];
   const due: DueReport[] = [];
   if (local.weekday === 1) {
@@ -39,8 +43,8 @@ export function dueReports(now: Date): DueReport[] {
     due.push({
       kind: "weekly",
       periodStart: start,
-      from: startOfLocalDate(start).toISOString(),
-      until: startOfLocalDate(local.date).toISOString(),
+      from: startOfLocalDate(start, timeZone).toISOString(),
+      until: startOfLocalDate(local.date, timeZone).toISOString(),
       lastDay: addDays(local.date, -1),
     });
   }
@@ -50,15 +54,15 @@ export function dueReports(now: Date): DueReport[] {
     due.push({
       kind: "monthly",
       periodStart: start,
-      from: startOfLocalDate(start).toISOString(),
-      until: startOfLocalDate(local.date).toISOString(),
+      from: startOfLocalDate(start, timeZone).toISOString(),
+      until: startOfLocalDate(local.date, timeZone).toISOString(),
       lastDay: addDays(local.date, -1),
     });
   }
   return due;
 }
 
-const sums = (money: MoneySums, language: Language) => formatSums(money.value, money.other, language);
+const sums = (money: MoneySums, language: Language, currency: string) => formatSums(money.value, money.other, language, currency);
 
 /** The e-mail of one report in one language; `{name}` stands for the reader's name. */
 export function reportEmail(
@@ -67,10 +71,11 @@ export function reportEmail(
   due: Pick<DueReport, "periodStart" | "lastDay">,
   report: ReportDto,
   origin: string,
+  companyName = "Minha Empresa",
 ): { subject: string; text: string } {
   const t = getTranslator(language);
-  // Noon UTC of a local date is that date in São Paulo too.
-  const day = (date: string) => formatDate(`${date}T12:00:00Z`, language);
+  // A local calendar date as it is written (noon UTC of it, read in UTC).
+  const day = (date: string) => formatDate(`${date}T12:00:00Z`, language, "UTC");
   const from = day(due.periodStart);
   const to = day(due.lastDay);
   const month = new Intl.DateTimeFormat(LOCALES[language], {
@@ -84,7 +89,7 @@ export function reportEmail(
         (seller, index) =>
           `${index + 1}. ${seller.name}: ${t(`crm.reports.topSellers.leads.${pluralForm(language, seller.count)}`, {
             count: formatNumber(seller.count, language),
-          })}, ${sums(seller.total, language)}`,
+          })}, ${sums(seller.total, language, report.currency)}`,
       )
     : [t("crm.reports.email.noSellers")];
   const period = kind === "weekly" ? "7d" : "30d";
@@ -93,8 +98,8 @@ export function reportEmail(
     "",
     `${t("crm.reports.cards.total")}: ${formatNumber(report.total, language)}`,
     `${t("crm.reports.cards.conversion")}: ${formatPercent(report.conversionRate, language, 1)}`,
-    `${t("crm.reports.cards.totalValue")}: ${sums(report.totalValue, language)}`,
-    `${t("crm.reports.cards.averageValue")}: ${sums(report.averageValue, language)}`,
+    `${t("crm.reports.cards.totalValue")}: ${sums(report.totalValue, language, report.currency)}`,
+    `${t("crm.reports.cards.averageValue")}: ${sums(report.averageValue, language, report.currency)}`,
     "",
     t("crm.reports.email.sellers"),
     ...sellers,
@@ -105,7 +110,7 @@ export function reportEmail(
       setting: t(kind === "weekly" ? "crm.reports.email.weeklySetting" : "crm.reports.email.monthlySetting"),
     }),
   ].join("\n");
-  return { subject, text };
+  return { subject, text: withCompanySignature(text, companyName) };
 }
 
 /**
@@ -116,10 +121,11 @@ export function reportEmail(
  */
 export async function sendReportEmails(ctx: ServiceContext, now = new Date()): Promise<Record<ReportEmailKind, number>> {
   const written: Record<ReportEmailKind, number> = { weekly: 0, monthly: 0 };
-  for (const due of dueReports(now)) {
-    const report = await readReport(ctx, due.kind === "weekly" ? "7d" : "month", due.from, due.until, now);
+  const org = await readOrgSettings(ctx);
+  for (const due of dueReports(now, org.time_zone)) {
+    const report = await readReport(ctx, due.kind === "weekly" ? "7d" : "month", due.from, due.until, now, org);
     const emails = Object.fromEntries(
-      LANGUAGES.map((language) => [language, reportEmail(language, due.kind, due, report, ctx.env.PUBLIC_ORIGIN)]),
+      LANGUAGES.map((language) => [language, reportEmail(language, due.kind, due, report, ctx.env.PUBLIC_ORIGIN, org.company_name)]),
     ) as Record<Language, { subject: string; text: string }>;
     const runId = crypto.randomUUID();
     const at = now.toISOString();

@@ -10,7 +10,7 @@ import type { Language } from "~/i18n";
 import { csvCell, csvDialect, type CsvCell } from "~/lib/csv";
 import { formatPhone } from "~/modules/leads/phone-format";
 import { readBatch } from "../db/raw-batch.ts";
-import { localDate, localDateTime, ORG_TIME_ZONE } from "../lib/org-time.ts";
+import { localDate, localDateTime, ORG_TIME_ZONE, type OrgTimeZone } from "../lib/org-time.ts";
 import type { LeadDto, MoneySums, ReportPeriod } from "./crm-types.ts";
 import { getReport, inPeriod } from "./report-service.ts";
 import type { ServiceContext } from "./service-context.ts";
@@ -26,8 +26,8 @@ type ExportRow = Pick<
   assignee: string | null;
 };
 
-/** The file's name: the organisation's date of the export. */
-export const reportFileName = (now: Date) => `relatorio-leads-${localDate(now)}.csv`;
+/** The file's name: the organisation's date of the export (in its time zone). */
+export const reportFileName = (now: Date, timeZone: OrgTimeZone = ORG_TIME_ZONE) => `relatorio-leads-${localDate(now, timeZone)}.csv`;
 
 /** The CSV of the period's report in `language`, as a stream of UTF-8 bytes. */
 export async function exportReportCsv(
@@ -41,11 +41,18 @@ export async function exportReportCsv(
   const line = (cells: readonly CsvCell[]) => `${cells.map((cell) => csvCell(cell, dialect)).join(dialect.delimiter)}\r\n`;
   const decimals = (n: number) => n.toFixed(2).replace(".", dialect.decimal);
   const encoder = new TextEncoder();
-  // One line per currency with a sum (the organisation's always): "Valor Total (BRL);1234,50".
-  const moneyLines = (label: string, sums: MoneySums) =>
-    [["BRL", sums.value] as const, ...Object.entries(sums.other)].map(([currency, value]) =>
-      line([`${label} (${currency})`, decimals(value ?? 0)]),
-    );
+  // One line per currency with a sum, the organisation's first and always (Settings → Sistema):
+  // "Valor Total (BRL);1234,50".
+  const moneyLines = (label: string, sums: MoneySums) => {
+    const all = new Map<string, number>([
+      ["BRL", sums.value],
+      ...Object.entries(sums.other).map(([code, value]) => [code, value ?? 0] as const),
+    ]);
+    const order = [report.currency, ...[...all.keys()].filter((code) => code !== report.currency)];
+    return order
+      .filter((code) => code === report.currency || Math.abs(all.get(code) ?? 0) >= 0.005)
+      .map((code) => line([`${label} (${code})`, decimals(all.get(code) ?? 0)]));
+  };
 
   // The figures first, before anything is sent: a failure here is an error answer, not a
   // download cut short.
@@ -55,7 +62,7 @@ export async function exportReportCsv(
   const head =
     "\uFEFF" +
     line([t("crm.reports.csv.title"), t(`crm.reports.period.${period}`)]) +
-    line([t("crm.reports.csv.generated"), `${localDateTime(now)} (${ORG_TIME_ZONE})`]) +
+    line([t("crm.reports.csv.generated"), `${localDateTime(now, report.timeZone)} (${report.timeZone})`]) +
     line([t("crm.reports.csv.total"), report.total]) +
     line([t("crm.reports.csv.converted"), report.won]) +
     line([t("crm.reports.csv.conversion"), `${decimals(report.conversionRate)}%`]) +
@@ -99,7 +106,7 @@ export async function exportReportCsv(
               row.estimated_value,
               row.currency,
               row.assignee,
-              localDateTime(new Date(row.created_at)),
+              localDateTime(new Date(row.created_at), report.timeZone),
             ]),
           )
           .join("");
@@ -116,5 +123,5 @@ export async function exportReportCsv(
       }
     },
   });
-  return { fileName: reportFileName(now), body };
+  return { fileName: reportFileName(now, report.timeZone), body };
 }

@@ -16,11 +16,12 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadCurrency, type LeadSource, type LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
-import { addDays, localDate, ORG_TIME_ZONE, utcOffsetMinutes } from "../lib/org-time.ts";
+import { addDays, localDate, ORG_TIME_ZONE, utcOffsetMinutes, type OrgTimeZone } from "../lib/org-time.ts";
 import type { MoneySums, ReportDto, ReportPeriod, ReportPoint } from "./crm-types.ts";
 import type { FieldIssueKey } from "./errors.ts";
 import { periodStart } from "./lead-filters.ts";
 import { otherSums } from "./lead-totals.ts";
+import { readOrgSettings, type OrgFormat } from "./org-settings-service.ts";
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from "./report-periods.ts";
 
 import type { ServiceContext } from "./service-context.ts";
@@ -37,8 +38,9 @@ export const reportQuerySchema = z.object({
   period: z.enum(REPORT_PERIODS, INVALID).default(DEFAULT_REPORT_PERIOD),
 });
 
-/** Where the period begins (ISO), null for all time. */
-export const reportFrom = (period: ReportPeriod, now: Date): string | null => (period === "all" ? null : periodStart(period, now));
+/** Where the period begins (ISO), null for all time; local midnight in the organisation's zone. */
+export const reportFrom = (period: ReportPeriod, now: Date, timeZone: OrgTimeZone = ORG_TIME_ZONE): string | null =>
+  period === "all" ? null : periodStart(period, now, timeZone);
 
 /** `leads l` of a bounded period, read from the index that holds every column its groupings use. */
 const periodTable = sql`leads l indexed by leads_report_idx`;
@@ -52,13 +54,21 @@ export const inPeriod = (from: string | null, until: string | null = null): SQL 
 type GroupRow = { status: LeadStatus; source: LeadSource; currency: LeadCurrency; count: number; value: number };
 type SellerRow = { id: string; name: string; count: number; value: number; usd: number; eur: number };
 type DayRow = { day: string; count: number; won: number; won_value: number };
+type HourRow = { hour: string; count: number; won: number; won_value: number };
+
+/** The organisation's settings a report counts with: its zone's days, its currency first. */
+export type ReportOrg = Pick<OrgFormat, "time_zone" | "currency">;
 
 /** A sum per currency, the others as lead-totals.ts keeps them (those not 0 only). */
 const sums = (value: number, usd_sum: number, eur_sum: number): MoneySums => ({ value, other: otherSums({ usd_sum, eur_sum }) });
 
-/** Every figure of the report for `period`, as of `now`. Any signed-in user may read it (crm.md §6). */
-export function getReport(ctx: ServiceContext, period: ReportPeriod, now = new Date()): Promise<ReportDto> {
-  return readReport(ctx, period, reportFrom(period, now), null, now);
+/**
+ * Every figure of the report for `period`, as of `now`, in the organisation's time zone and
+ * currency (Settings → Sistema). Any signed-in user may read it (crm.md §6).
+ */
+export async function getReport(ctx: ServiceContext, period: ReportPeriod, now = new Date()): Promise<ReportDto> {
+  const org = await readOrgSettings(ctx);
+  return readReport(ctx, period, reportFrom(period, now, org.time_zone), null, now, org);
 }
 
 /**
@@ -66,21 +76,30 @@ export function getReport(ctx: ServiceContext, period: ReportPeriod, now = new D
  * how the chart is drawn. The report e-mails read a closed week or month this way.
  */
 export async function readReport(
-  { db }: ServiceContext,
+  ctx: ServiceContext,
   period: ReportPeriod,
   from: string | null,
   until: string | null,
   now = new Date(),
+  org?: ReportOrg,
 ): Promise<ReportDto> {
-  // The local day of a lead's creation: its instant moved by the zone's offset now (São Paulo
-  // has kept UTC−3 all year since 2019; docs/decisions/020).
-  const shift = `${utcOffsetMinutes(now)} minutes`;
+  const { db } = ctx;
+  const { time_zone: timeZone, currency } = org ?? (await readOrgSettings(ctx));
   const leads = periodTable;
   const cond = inPeriod(from, until);
   // All time: the trigger-kept totals (migration 0014), a few hundred rows; a bounded period:
   // the period's leads, grouped from leads_report_idx.
   const allTime = from === null && until === null;
-  const [groups, sellers, days] = await readBatch<[GroupRow, SellerRow, DayRow]>(db, [
+  // The chart's local days (docs/decisions/021). São Paulo has kept UTC−3 all year since 2019,
+  // so a lead's day is its instant moved by that offset, and for all time in reais the
+  // trigger-kept São Paulo days serve. New York and London change offset twice a year: their
+  // leads are counted per UTC hour (every hour lies in one local day of either) and the hours
+  // folded into local days here; for all time that reads the covering index, not the kept days.
+  const fixedOffset = timeZone === ORG_TIME_ZONE;
+  const keptDays = allTime && fixedOffset && currency === "BRL";
+  const shift = `${utcOffsetMinutes(now, timeZone)} minutes`;
+  const wonValue = sql`total(case when l.status = 'won' and l.currency = ${currency} then l.estimated_value end)`;
+  const [groups, sellers, dayOrHourRows] = await readBatch<[GroupRow, SellerRow, DayRow | HourRow]>(db, [
     allTime
       ? sql`select status, source, currency, sum(lead_count) as count, sum(value_cents) / 100.0 as value
             from lead_report_groups group by status, source, currency having count > 0`
@@ -92,23 +111,29 @@ export async function readReport(
             ? sql`select owner as owner, sum(lead_count) as count,
                          coalesce(sum(case when currency = 'BRL' then value_cents end), 0) / 100.0 as value,
                          coalesce(sum(case when currency = 'USD' then value_cents end), 0) / 100.0 as usd,
-                         coalesce(sum(case when currency = 'EUR' then value_cents end), 0) / 100.0 as eur
+                         coalesce(sum(case when currency = 'EUR' then value_cents end), 0) / 100.0 as eur,
+                         coalesce(sum(case when currency = ${currency} then value_cents end), 0) as org_cents
                   from lead_report_groups where owner <> '' group by owner having count > 0`
             : sql`select l.assigned_to as owner, count(*) as count,
                          total(case when l.currency = 'BRL' then l.estimated_value end) as value,
                          total(case when l.currency = 'USD' then l.estimated_value end) as usd,
-                         total(case when l.currency = 'EUR' then l.estimated_value end) as eur
+                         total(case when l.currency = 'EUR' then l.estimated_value end) as eur,
+                         total(case when l.currency = ${currency} then l.estimated_value end) * 100 as org_cents
                   from ${leads} where ${cond} and l.assigned_to is not null group by l.assigned_to`
         }) s join users u on u.id = s.owner
-        order by s.count desc, s.value desc, u.name collate nocase asc, u.id asc
+        order by s.count desc, s.org_cents desc, u.name collate nocase asc, u.id asc
         limit ${sql.raw(String(TOP_SELLERS))}`,
-    allTime
+    keptDays
       ? sql`select day, lead_count as count, won_count as won, won_cents / 100.0 as won_value
             from lead_report_days where lead_count > 0 order by day`
-      : sql`select date(l.created_at, ${shift}) as day, count(*) as count, coalesce(sum(l.status = 'won'), 0) as won,
-                   total(case when l.status = 'won' and l.currency = 'BRL' then l.estimated_value end) as won_value
-            from ${leads} where ${cond} group by day order by day`,
+      : fixedOffset
+        ? sql`select date(l.created_at, ${shift}) as day, count(*) as count, coalesce(sum(l.status = 'won'), 0) as won, ${wonValue} as won_value
+              from ${leads} where ${cond} group by day order by day`
+        : sql`select strftime('%Y-%m-%dT%H:00:00Z', l.created_at) as hour, count(*) as count, coalesce(sum(l.status = 'won'), 0) as won,
+                     ${wonValue} as won_value
+              from ${leads} where ${cond} group by hour order by hour`,
   ]);
+  const days = fixedOffset ? (dayOrHourRows as DayRow[]) : hoursToDays(dayOrHourRows as HourRow[], timeZone);
 
   const byStatus = new Map<LeadStatus, number>(LEAD_STATUSES.map((status) => [status, 0]));
   const bySource = new Map<LeadSource, number>(LEAD_SOURCES.map((source) => [source, 0]));
@@ -129,7 +154,8 @@ export async function readReport(
     period,
     from,
     generatedAt: now.toISOString(),
-    timeZone: ORG_TIME_ZONE,
+    timeZone,
+    currency,
     total,
     won,
     conversionRate: total ? (won / total) * 100 : 0,
@@ -143,8 +169,22 @@ export async function readReport(
       count: Number(row.count),
       total: sums(Number(row.value), Number(row.usd), Number(row.eur)),
     })),
-    series: reportSeries(period, from, now, days),
+    series: reportSeries(period, from, now, days, timeZone),
   };
+}
+
+/** UTC hours' counts as the local days of `timeZone` they fall in (in order). */
+function hoursToDays(hours: HourRow[], timeZone: OrgTimeZone): DayRow[] {
+  const days = new Map<string, DayRow>();
+  for (const row of hours) {
+    const day = localDate(new Date(row.hour), timeZone);
+    const entry = days.get(day) ?? { day, count: 0, won: 0, won_value: 0 };
+    entry.count += Number(row.count);
+    entry.won += Number(row.won);
+    entry.won_value += Number(row.won_value);
+    days.set(day, entry);
+  }
+  return [...days.values()];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -161,9 +201,15 @@ const nextMonth = (month: string) => {
  * included: days for a bounded period; for all time weeks (from Monday) while the first lead
  * is under WEEKLY_UNTIL_DAYS old, else months.
  */
-export function reportSeries(period: ReportPeriod, from: string | null, now: Date, days: DayRow[]): ReportDto["series"] {
-  const today = localDate(now);
-  const first = from !== null ? localDate(new Date(from)) : (days[0]?.day ?? today);
+export function reportSeries(
+  period: ReportPeriod,
+  from: string | null,
+  now: Date,
+  days: DayRow[],
+  timeZone: OrgTimeZone = ORG_TIME_ZONE,
+): ReportDto["series"] {
+  const today = localDate(now, timeZone);
+  const first = from !== null ? localDate(new Date(from), timeZone) : (days[0]?.day ?? today);
   const unit =
     period !== "all"
       ? "day"

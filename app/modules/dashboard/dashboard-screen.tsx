@@ -13,6 +13,7 @@ import { PipelineCard } from "./pipeline-card.tsx";
 import { QuickActionsCard } from "./quick-actions-card.tsx";
 import { RecentLeadsCard } from "./recent-leads-card.tsx";
 import { lazyChunk } from "~/components/lazy-chunk";
+import { useOrg } from "~/modules/crm/org-settings";
 
 export type DashboardView = {
   dashboard: DashboardDto | null;
@@ -44,6 +45,7 @@ const LiveDashboard = lazyChunk(() => import("./live-dashboard.tsx"));
  */
 export function DashboardScreen({ data, sellers, refreshing, onRefresh, onLiveChange }: Props) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const { profile } = useAuth();
   const name = profile?.name?.trim() || t("crm.user.fallbackName");
   const dashboard = data.dashboard;
@@ -90,7 +92,7 @@ export function DashboardScreen({ data, sellers, refreshing, onRefresh, onLiveCh
         {refreshing
           ? t("crm.dashboard.loading")
           : dashboard
-            ? t("crm.dashboard.updatedAt", { time: formatTime(dashboard.generatedAt, language) })
+            ? t("crm.dashboard.updatedAt", { time: formatTime(dashboard.generatedAt, language, timeZone) })
             : ""}
       </Text>
 

@@ -8,6 +8,7 @@ import { useAuth } from "~/modules/auth/auth-context";
 import type { DashboardDto, DashboardTrend } from "@worker/services/crm-types";
 import { formatSums } from "~/modules/leads/money-sums";
 import { trendPercent } from "./trend.ts";
+import { useOrg } from "~/modules/crm/org-settings";
 
 type TrendId = "total" | "created" | "won" | "revenue";
 type Metric = {
@@ -27,6 +28,7 @@ type Metric = {
  */
 export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
   const { t, language } = useI18n();
+  const { currency } = useOrg();
   const { trends, seller } = dashboard;
   const { profile } = useAuth();
   const metrics: Metric[] = [
@@ -65,7 +67,7 @@ export function MetricCards({ dashboard }: { dashboard: DashboardDto }) {
       label: "crm.dashboard.cards.revenue",
       hint: "crm.dashboard.cards.revenueHint",
       // One sum per currency (docs/decisions/018); the trend compares the reais.
-      value: formatSums(trends.revenue.now, trends.revenueOther, language),
+      value: formatSums(trends.revenue.now, trends.revenueOther, language, currency),
       trend: "revenue",
       icon: <RocketIcon />,
     },
@@ -106,7 +108,8 @@ function Trend({ id, trend, days }: { id: TrendId; trend: DashboardTrend; days: 
   const percent = trendPercent(trend);
   if (percent === null) return null;
   const value = formatNumber(percent / 100, language, { style: "percent", signDisplay: "exceptZero", maximumFractionDigits: 0 });
-  const figure = (n: number) => (id === "revenue" ? formatMoney(n, language) : formatNumber(n, language));
+  // The revenue trend is in reais only (crm-types.ts: a trend never adds currencies together).
+  const figure = (n: number) => (id === "revenue" ? formatMoney(n, language, "BRL") : formatNumber(n, language));
   const detail = t(`crm.dashboard.cards.trendDetail.${id}`, { days, now: figure(trend.now), before: figure(trend.before) });
   return (
     <Tooltip content={detail}>

@@ -5,6 +5,7 @@ import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { DashboardDto } from "@worker/services/crm-types";
 import { StatusBadge } from "~/modules/leads/lead-card-parts";
+import { useOrg } from "~/modules/crm/org-settings";
 
 /**
  * 'Leads Recentes': the 5 newest leads, each opening its detail at /leads?lead=<id>; 'Ver todos'
@@ -20,6 +21,7 @@ export function RecentLeadsCard({
   onAddLead: (opener: HTMLElement) => void;
 }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   return (
     <Card size="2" className="h-full" data-testid="recent-leads">
       <Flex justify="between" align="start" gap="3" mb="4">
@@ -65,7 +67,7 @@ export function RecentLeadsCard({
                 </span>
                 <Flex direction={{ initial: "column", xs: "row" }} align={{ initial: "end", xs: "center" }} gap="2" className="shrink-0">
                   <Text as="span" size="1" color="gray" className="tabular-nums">
-                    {formatDate(lead.created_at, language)}
+                    {formatDate(lead.created_at, language, timeZone)}
                   </Text>
                   <StatusBadge status={lead.status} />
                 </Flex>

@@ -15,6 +15,7 @@ import { formatFileSize } from "./format-file-size";
 import { attachmentUrl, fetchAttachment, leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
+import { useOrg } from "~/modules/crm/org-settings";
 
 /**
  * Anexos: the lead's files, newest first (name, size, uploader, date), each downloadable under
@@ -128,6 +129,7 @@ export function AttachmentsTab({
 
 function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: AttachmentDto; mayRemove: boolean; onRemove: () => void }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const download = useWrite();
 
   // The link works by itself (the server names the file); with JavaScript the bytes come
@@ -164,7 +166,7 @@ function AttachmentItem({ attachment, mayRemove, onRemove }: { attachment: Attac
           {" · "}
           {t("crm.leadDetail.attachments.uploadedBy", { name: attachment.uploader?.name ?? t("crm.leadDetail.history.system") })}
           {" · "}
-          <time dateTime={attachment.created_at}>{formatDateTime(attachment.created_at, language)}</time>
+          <time dateTime={attachment.created_at}>{formatDateTime(attachment.created_at, language, timeZone)}</time>
         </Text>
       </Flex>
       {mayRemove && (

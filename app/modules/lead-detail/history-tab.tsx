@@ -18,6 +18,7 @@ import { leadDetailApi, type ActivityInput } from "./lead-detail-api";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
+import { useOrg } from "~/modules/crm/org-settings";
 
 const LOGGABLE = ["whatsapp", "email", "call", "meeting", "internal_note"] as const satisfies readonly ActivityDto["type"][];
 
@@ -69,6 +70,7 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
 
 function ActivityItem({ activity }: { activity: ActivityDto }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const Icon = ICONS[activity.type] ?? FileTextIcon;
   const audit = auditText(activity, t, language);
   return (
@@ -95,7 +97,7 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
         </Text>
         <Text size="1" color="gray">
           {!audit && `${t("crm.leadDetail.history.by", { name: activity.author?.name ?? t("crm.leadDetail.history.system") })} · `}
-          <time dateTime={activity.created_at}>{formatDateTime(activity.created_at, language)}</time>
+          <time dateTime={activity.created_at}>{formatDateTime(activity.created_at, language, timeZone)}</time>
         </Text>
       </Flex>
     </li>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
+import { useOrg } from "~/modules/crm/org-settings";
 
 const NOTE_MAX = 5000;
 
@@ -172,6 +173,7 @@ function NoteItem({
   onDelete: () => void;
 }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const [editing, setEditing] = useState(false);
   const write = useWrite();
   const edited = note.updated_at && note.updated_at !== note.created_at;
@@ -211,7 +213,7 @@ function NoteItem({
               <Text size="1" color="gray">
                 {note.author?.name ?? t("crm.leadDetail.history.system")}
                 {" · "}
-                <time dateTime={note.created_at}>{formatDateTime(note.created_at, language)}</time>
+                <time dateTime={note.created_at}>{formatDateTime(note.created_at, language, timeZone)}</time>
                 {edited ? ` · ${t("crm.leadDetail.notes.edited")}` : ""}
               </Text>
             </Flex>

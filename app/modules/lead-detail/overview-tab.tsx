@@ -7,10 +7,12 @@ import { useI18n } from "~/i18n/react";
 import { formatPhone } from "~/modules/leads/phone-format";
 import { TagsEditor } from "./tags-editor";
 import { userLabel } from "~/modules/crm/user-label";
+import { useOrg } from "~/modules/crm/org-settings";
 
 /** Visão Geral: contact information, the lead's details with the tags editor, its notes text. */
 export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEdit: boolean; onChanged: (lead: LeadDto) => void }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const missing = (
     <Text color="gray" size="2">
       {t("crm.leadDetail.overview.notInformed")}
@@ -39,7 +41,7 @@ export function OverviewTab({ lead, canEdit, onChanged }: { lead: LeadDto; canEd
             <Item label={t("crm.leadDetail.overview.assignee")}>
               {lead.assigned_user ? userLabel(lead.assigned_user, t) : <Text color="gray">{t("crm.leadDetail.overview.unassigned")}</Text>}
             </Item>
-            <Item label={t("crm.leadDetail.overview.createdAt")}>{formatDate(lead.created_at, language)}</Item>
+            <Item label={t("crm.leadDetail.overview.createdAt")}>{formatDate(lead.created_at, language, timeZone)}</Item>
           </DataList.Root>
         </Section>
       </div>

@@ -1,6 +1,7 @@
 import { Cross2Icon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { Button, Callout, Dialog, Flex, Grid, IconButton, Select, Text, TextArea, TextField } from "@radix-ui/themes";
-import { LEAD_CURRENCIES, LEAD_SOURCES, ORG_CURRENCY, type LeadCurrency, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
+import { LEAD_CURRENCIES, LEAD_SOURCES, type LeadCurrency, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
+import { useOrg } from "~/modules/crm/org-settings";
 import type { AssignableUserDto, LeadDto } from "@worker/services/crm-types";
 import { useCallback, useId, useState, type FormEvent, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -97,7 +98,9 @@ function LeadForm({
   const id = useId();
   const [source, setSource] = useState<LeadSource>(lead?.source ?? "website");
   const [status, setStatus] = useState<LeadStatus>(lead?.status ?? "new");
-  const [currency, setCurrency] = useState<LeadCurrency>(lead?.currency ?? ORG_CURRENCY);
+  // A new lead's value is in the organisation's currency (Settings → Sistema) unless chosen.
+  const org = useOrg();
+  const [currency, setCurrency] = useState<LeadCurrency>(lead?.currency ?? org.currency);
   const [assignee, setAssignee] = useState<string | null>(lead?.assigned_to ?? null);
   const [tags, setTags] = useState<string[]>(lead?.tags ?? []);
   const [tagDraft, setTagDraft] = useState("");

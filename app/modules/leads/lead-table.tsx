@@ -22,6 +22,7 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { api, OfflineError } from "~/modules/crm/api-client";
 import { LoadMoreLeads, StatusBadge, withLeadParam } from "./lead-card-parts";
 import { userLabel } from "~/modules/crm/user-label";
+import { useOrg } from "~/modules/crm/org-settings";
 
 type Column = "name" | "company" | "status" | "value" | "owner" | "source" | "created" | "activity";
 const COLUMNS: Column[] = ["name", "company", "status", "value", "owner", "source", "created", "activity"];
@@ -68,6 +69,7 @@ export function LeadTable({
   onDeleted: () => void;
 }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const location = useLocation();
   const navigate = useNavigate();
   const hintId = useId();
@@ -279,8 +281,8 @@ export function LeadTable({
                     {lead.assigned_user ? userLabel(lead.assigned_user, t) : <Text color="gray">{t("crm.leads.card.unassigned")}</Text>}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2">{t(`crm.shared.sources.${lead.source}`)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(lead.created_at, language)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(lead.last_activity_at, language)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(lead.created_at, language, timeZone)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 tabular-nums">{formatDate(lead.last_activity_at, language, timeZone)}</td>
                 </tr>
               ))
             )}

@@ -9,6 +9,7 @@ import { unbatch } from "~/modules/realtime/lead-batch";
 import type { LeadEvent, LeadStatusTotals } from "~/modules/realtime/protocol";
 // Types only from pipeline-state: a value import would split it out of the screen's chunk.
 import type { Columns, ListView, LiveChange } from "./pipeline-state";
+import type { OrgTimeZone } from "@worker/lib/org-time";
 
 /** Lower case without accents (the search index folds both, remove_diacritics 2). */
 const fold = (text: string) =>
@@ -78,7 +79,8 @@ export function placeInPage(
 }
 
 /** The screen's filters besides the text, and who is looking ('Meus leads'). */
-export type LeadScope = { filters: LeadFilters; viewerId: string | null };
+/** The screen's filters, whose "me" they mean, and the organisation's zone its periods start in. */
+export type LeadScope = { filters: LeadFilters; viewerId: string | null; timeZone?: OrgTimeZone };
 const NO_FILTERS: LeadScope = { filters: {}, viewerId: null };
 
 type ColumnTotals = LeadStatusTotals[LeadStatus];
@@ -129,7 +131,7 @@ export function liveChange(event: LeadEvent, q: string, scope: LeadScope = NO_FI
     };
   }
   const { lead } = event;
-  const kept = leadInFilters(lead, scope.filters, scope.viewerId);
+  const kept = leadInFilters(lead, scope.filters, scope.viewerId, new Date(), scope.timeZone);
   const matches = kept && leadMatches(lead, q);
   return {
     event,

@@ -8,6 +8,7 @@ import { formatSums, hasSums } from "./money-sums";
 import { EmailButton, formatDayMonth, LEAD_STATUS_COLORS, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import { NextTask } from "./next-task";
 import { userLabel } from "~/modules/crm/user-label";
+import { useOrg } from "~/modules/crm/org-settings";
 
 // What the pipeline looks like, without drag and drop: the server renders these, and the
 // drag-and-drop layer (pipeline-dnd.tsx, loaded after the page) wraps the same views.
@@ -25,6 +26,7 @@ export type ColumnViewProps = {
 /** One status: name, count, value sum (when above 0), its cards in a scroll area as tall as the board allows, "Carregar mais". */
 export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dropRef, isOver = false }: ColumnViewProps) {
   const { t, language } = useI18n();
+  const { currency } = useOrg();
   const headingId = `pipeline-column-${column.status}`;
   return (
     <section
@@ -61,7 +63,7 @@ export function PipelineColumnView({ column, loading, onLoadMore, renderCard, dr
         </Flex>
         {hasSums(column.value_sum, column.other_sums) && (
           <Text size="1" color="gray" data-testid="pipeline-column-sum">
-            {t("crm.leads.pipeline.total", { value: formatSums(column.value_sum, column.other_sums, language) })}
+            {t("crm.leads.pipeline.total", { value: formatSums(column.value_sum, column.other_sums, language, currency) })}
           </Text>
         )}
       </Flex>

@@ -8,6 +8,7 @@ import { useToast } from "~/components/ui/toaster";
 import { api } from "~/modules/crm/api-client";
 import { describeError } from "~/modules/crm/submit-failure";
 import type { NotificationDto, NotificationListDto } from "../../../worker/services/crm-types.ts";
+import { useOrg } from "~/modules/crm/org-settings";
 
 type IconProps = { width?: number; height?: number; "aria-hidden"?: boolean };
 
@@ -54,6 +55,7 @@ export default function NotificationPanel({
   onClose: () => void;
 }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const toast = useToast();
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ status: "loading" });
@@ -209,7 +211,7 @@ export default function NotificationPanel({
                       {item.message}
                     </span>
                     <time dateTime={item.created_at} className="text-xs" style={{ color: "var(--gray-11)" }}>
-                      {formatDateTime(item.created_at, language)}
+                      {formatDateTime(item.created_at, language, timeZone)}
                     </time>
                   </span>
                 </button>

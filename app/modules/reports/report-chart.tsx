@@ -32,7 +32,7 @@ function bucketLabel(point: ReportPoint, unit: Unit, language: Language, t: Retu
  * a keyboard-navigable list (arrow keys, Home, End) whose figures show in the line below and
  * in its accessible name. 'Ver como tabela' shows every figure as a table.
  */
-export function ReportChart({ series }: { series: ReportDto["series"] }) {
+export function ReportChart({ series, currency }: { series: ReportDto["series"]; currency: ReportDto["currency"] }) {
   const { t, language } = useI18n();
   const [active, setActive] = useState(series.points.length - 1);
   const [asTable, setAsTable] = useState(false);
@@ -48,7 +48,7 @@ export function ReportChart({ series }: { series: ReportDto["series"] }) {
       label: label(point),
       leads: t(`crm.reports.chart.pointLeads.${pluralForm(language, point.count)}`, { count: formatNumber(point.count, language) }),
       won: t(`crm.reports.chart.pointWon.${pluralForm(language, point.won)}`, { count: formatNumber(point.won, language) }),
-      value: formatMoney(point.wonValue, language),
+      value: formatMoney(point.wonValue, language, currency),
     });
   const empty = points.every((point) => point.count === 0);
 
@@ -122,7 +122,7 @@ export function ReportChart({ series }: { series: ReportDto["series"] }) {
                   <th scope="row">{label(point)}</th>
                   <td>{formatNumber(point.count, language)}</td>
                   <td>{formatNumber(point.won, language)}</td>
-                  <td>{formatMoney(point.wonValue, language)}</td>
+                  <td>{formatMoney(point.wonValue, language, currency)}</td>
                 </tr>
               ))}
             </tbody>

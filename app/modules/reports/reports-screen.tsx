@@ -142,20 +142,20 @@ function ReportBody({ report, language }: { report: ReportDto; language: Languag
         <Figure
           id="total-value"
           label="crm.reports.cards.totalValue"
-          value={formatSums(report.totalValue.value, report.totalValue.other, language)}
+          value={formatSums(report.totalValue.value, report.totalValue.other, language, report.currency)}
           to={link()}
           hint={t("crm.reports.cards.totalValueHint")}
         />
         <Figure
           id="average-value"
           label="crm.reports.cards.averageValue"
-          value={formatSums(report.averageValue.value, report.averageValue.other, language)}
+          value={formatSums(report.averageValue.value, report.averageValue.other, language, report.currency)}
           to={link()}
           hint={t("crm.reports.cards.averageValueHint")}
         />
       </ul>
 
-      <ReportChart key={`${report.period}:${report.generatedAt}`} series={report.series} />
+      <ReportChart key={`${report.period}:${report.generatedAt}`} series={report.series} currency={report.currency} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <Breakdown
@@ -304,7 +304,7 @@ function TopSellers({ report, language }: { report: ReportDto; language: Languag
                   <Text as="p" size="1" color="gray" className="tabular-nums [overflow-wrap:anywhere]">
                     {leads(seller.count)} ·{" "}
                     <Text weight="bold" highContrast>
-                      {formatSums(seller.total.value, seller.total.other, language)}
+                      {formatSums(seller.total.value, seller.total.other, language, report.currency)}
                     </Text>
                   </Text>
                 </span>

@@ -7,6 +7,7 @@ import { useI18n } from "~/i18n/react";
 import type { TaskDto } from "@worker/services/crm-types";
 import { taskUrgency, type TaskUrgency } from "./task-urgency.ts";
 import { userLabel } from "~/modules/crm/user-label";
+import { useOrg } from "~/modules/crm/org-settings";
 
 const URGENCY_COLORS = { overdue: "red", urgent: "orange", high: "amber" } as const satisfies Record<
   Exclude<TaskUrgency, "normal">,
@@ -31,6 +32,7 @@ type Props = {
  */
 export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const urgency = task.completed ? "normal" : taskUrgency(task.due_date, now);
   const titleId = `task-${task.id}-title`;
   return (
@@ -113,7 +115,7 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
                 ) : null}
                 {task.completed && task.completed_at ? (
                   <MetaItem icon={<CheckCircledIcon />} testId="task-completed-at">
-                    {t("crm.tasks.card.completedAt", { date: formatDate(task.completed_at, language) })}
+                    {t("crm.tasks.card.completedAt", { date: formatDate(task.completed_at, language, timeZone) })}
                   </MetaItem>
                 ) : null}
               </ul>

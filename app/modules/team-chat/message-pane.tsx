@@ -23,6 +23,7 @@ import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
 import { initialOf, leavesGap, mergeMessages, resumeCursor, startsGroup } from "./chat-messages.ts";
 import { EmojiPicker } from "./emoji-picker.tsx";
+import { useOrg } from "~/modules/crm/org-settings";
 
 /** Kept in step with the server's limit (worker/services/chat-service.ts MESSAGE_MAX). */
 const MESSAGE_MAX = 4000;
@@ -59,6 +60,7 @@ type Props = {
  */
 export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq, onBack, onAddMembers, membersButtonRef }: Props) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const toast = useToast();
   const [messages, setMessages] = useState<ChatMessageDto[]>(page.items);
   const held = useRef(messages);
@@ -377,8 +379,8 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
             <div role="log" aria-live="polite" aria-relevant="additions">
               <ol id={listId} className="flex flex-col gap-3" data-testid="chat-messages">
                 {messages.map((message, index) => {
-                  const day = formatDate(message.created_at, language);
-                  const newDay = index === 0 || formatDate(messages[index - 1]!.created_at, language) !== day;
+                  const day = formatDate(message.created_at, language, timeZone);
+                  const newDay = index === 0 || formatDate(messages[index - 1]!.created_at, language, timeZone) !== day;
                   return (
                     <Fragment key={message.id}>
                       {newDay ? (
@@ -464,10 +466,11 @@ function MessageItem({
   language: Parameters<typeof formatTime>[1];
   unknownAuthor: string;
 }) {
+  const { time_zone: timeZone } = useOrg();
   const author = message.author_name ?? unknownAuthor;
   const time = (
     <time dateTime={message.created_at} data-testid="chat-message-time">
-      {formatTime(message.created_at, language)}
+      {formatTime(message.created_at, language, timeZone)}
     </time>
   );
   if (grouped) {

@@ -20,6 +20,7 @@ import type { LiveChange } from "~/modules/leads/pipeline-state";
 import { crmScreenMeta, type CrmHandle } from "~/routes/staff/crm-layout";
 import type { Route } from "./+types/leads";
 import { lazyChunk } from "~/components/lazy-chunk";
+import { useOrg } from "~/modules/crm/org-settings";
 
 export const handle: CrmHandle = { crmTitle: "crm.titles.leads" };
 export const meta = crmScreenMeta;
@@ -124,7 +125,9 @@ export default function LeadsScreen({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const { view, q, status, filters, sort, viewerId, list, pipeline, loadFailed, assignableUsers } = loaderData;
   // The live layer's rule for what the screen shows (a stable object while the filters are).
-  const scope = useMemo(() => ({ filters, viewerId }), [filters, viewerId]);
+  // A period starts at local midnight in the organisation's time zone (Settings → Sistema).
+  const { time_zone: timeZone } = useOrg();
+  const scope = useMemo(() => ({ filters, viewerId, timeZone }), [filters, viewerId, timeZone]);
   // Mounted from its first opening on, so closing it animates.
   const [form, setForm] = useState<{ open: boolean; lead: LeadDto | null; mounted: boolean }>({ open: false, lead: null, mounted: false });
   // Leads saved on this screen (form, detail dialog, pipeline), oldest first.

@@ -16,7 +16,7 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
  */
 export const LEAD_CURRENCIES = ["BRL", "USD", "EUR"] as const;
 export type LeadCurrency = (typeof LEAD_CURRENCIES)[number];
-/** The organisation's currency: a new lead's unless another is chosen (settings cannot change it yet). */
+/** The default organisation currency (BRL): Settings → Sistema may choose another for new leads (org-settings-service.ts). */
 export const ORG_CURRENCY = "BRL" satisfies LeadCurrency;
 /** The currency of the budgets the public site shows (its chat assistant's answers are in US$). */
 export const SITE_CURRENCY = "USD" satisfies LeadCurrency;
