@@ -96,11 +96,11 @@ export function EmailButton({ lead }: { lead: ContactLead }) {
   );
 }
 
-/** dd/MM in pt (the pipeline cards' creation date), the locale's day and month elsewhere. */
-export function formatDayMonth(value: string, language: Language): string {
+/** dd/MM in pt (the pipeline cards' creation date), the locale's day and month elsewhere, in the organisation's zone. */
+export function formatDayMonth(value: string, language: Language, timeZone = "America/Sao_Paulo"): string {
   return cachedIntl(
-    `date:day-month:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { day: "2-digit", month: "2-digit", timeZone: "America/Sao_Paulo" }),
+    `date:day-month:${language}:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { day: "2-digit", month: "2-digit", timeZone }),
   ).format(new Date(value));
 }
 

@@ -106,6 +106,7 @@ type CardViewProps = {
 /** A pipeline card: name, company, value, assignee, 2 tags, date dd/MM, Ver, WhatsApp, e-mail. */
 export function PipelineCardView({ lead, overlay = false, dragging = false, nodeRef, cardProps, handle }: CardViewProps) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const location = useLocation();
   return (
     <article
@@ -144,8 +145,11 @@ export function PipelineCardView({ lead, overlay = false, dragging = false, node
           {lead.assigned_user ? userLabel(lead.assigned_user, t) : t("crm.leads.card.unassigned")}
         </Text>
         <Text size="1" color="gray" className="shrink-0">
-          <time dateTime={lead.created_at} title={t("crm.leads.card.createdAt", { date: formatDayMonth(lead.created_at, language) })}>
-            {formatDayMonth(lead.created_at, language)}
+          <time
+            dateTime={lead.created_at}
+            title={t("crm.leads.card.createdAt", { date: formatDayMonth(lead.created_at, language, timeZone) })}
+          >
+            {formatDayMonth(lead.created_at, language, timeZone)}
           </time>
         </Text>
       </Flex>
