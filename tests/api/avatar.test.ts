@@ -241,6 +241,16 @@ describe("where the photo shows", () => {
     await request("/api/users/me/avatar", { method: "DELETE", headers: auth });
     expect(await list()).toEqual([null, null]);
   });
+
+  it("in the pickers' list of users (add members, assignees)", async () => {
+    const me = await signedInUser("sales_rep");
+    const colleague = await signedInUser("manager");
+    const profile = await uploaded(await upload(me, WEBP));
+    const response = await request("/api/users/assignable", { headers: bearer(colleague.session.access_token) });
+    const { users } = (await response.json()) as { users: { id: string; avatar_url: string | null }[] };
+    expect(users.find((u) => u.id === me.user.id)?.avatar_url).toBe(profile.avatarUrl);
+    expect(users.find((u) => u.id === colleague.user.id)?.avatar_url).toBeNull();
+  });
 });
 
 describe("who", () => {

@@ -21,18 +21,19 @@ describe("GET /api/users/assignable", () => {
     await createUser(db(), { name: "alberto lima" });
     await createUser(db(), { name: "Bruno Inativo", isActive: false });
 
-    const everyone = await env.DB.prepare("select id, name, email, role, is_active from users").all<{
+    const everyone = await env.DB.prepare("select id, name, email, role, avatar_url, is_active from users").all<{
       id: string;
       name: string;
       email: string;
       role: string;
+      avatar_url: string | null;
       is_active: number;
     }>();
     const active = everyone.results.filter((u) => u.is_active === 1);
     const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
     const expected = active
       .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1))
-      .map(({ id, name, email, role }) => ({ id, name, email, role }));
+      .map(({ id, name, email, role, avatar_url }) => ({ id, name, email, role, avatar_url }));
 
     for (const viewer of [rep, manager, admin]) {
       const response = await request("/api/users/assignable", { headers: bearer(viewer.session.access_token) });

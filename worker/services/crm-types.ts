@@ -168,7 +168,8 @@ export type TaskListQuery = {
 /** The tasks screen's counts for whose tasks it shows: open and overdue; completed (matching the search). */
 export type TaskCountsDto = { overdue: number; completed: number };
 
-export type AssignableUserDto = { id: string; name: string; email: string; role: UserRole };
+/** An active user as the CRM's pickers list them; `avatar_url` is their photo (Settings → Perfil), null for the initial. */
+export type AssignableUserDto = { id: string; name: string; email: string; role: UserRole; avatar_url: string | null };
 
 export type DashboardTrend = { now: number; before: number };
 

@@ -12,7 +12,7 @@ const byName = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true }
  */
 export async function listAssignableUsers({ db }: ServiceContext, _actor: Authenticated): Promise<AssignableUserDto[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, avatar_url: users.avatarUrl })
     .from(users)
     .where(eq(users.isActive, true))
     .orderBy(asc(users.name), asc(users.id))

@@ -1,5 +1,5 @@
 import { MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Button, Dialog, Flex, Text, TextField } from "@radix-ui/themes";
+import { Avatar, Button, Dialog, Flex, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
@@ -123,12 +123,9 @@ export function AddMembersDialog({
                 const state = user.id === me ? "member" : rows[user.id];
                 return (
                   <li key={user.id} className="flex items-center gap-3 rounded-md px-2 py-2" data-testid="chat-member-row">
-                    <span
-                      aria-hidden
-                      className="flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold"
-                      style={{ background: "var(--accent-a4)", color: "var(--accent-11)" }}
-                    >
-                      {initialOf(user.name)}
+                    {/* Their photo, else their initial (decorative: the name follows). */}
+                    <span aria-hidden className="shrink-0">
+                      <Avatar size="2" radius="full" fallback={initialOf(user.name)} src={user.avatar_url ?? undefined} alt="" />
                     </span>
                     <div className="min-w-0 flex-1">
                       <Text as="p" size="2" weight="medium" truncate>
