@@ -41,6 +41,8 @@ export const siteEn: Dictionary["site"] = {
     loading: "Opening the chat…",
   },
   forms: {
+    /** Settings → Sistema, maintenance mode: the public forms' 503 (apiErrors.maintenance's words). */
+    maintenance: "We're down for maintenance and will be back soon. Please try again in a few minutes.",
     errors: {
       emailRequired: "Please enter your email.",
       emailInvalid: "Please enter a valid email, like name@company.com.",

@@ -41,6 +41,8 @@ export const siteEs: Dictionary["site"] = {
     loading: "Abriendo el chat…",
   },
   forms: {
+    /** Settings → Sistema, maintenance mode: the public forms' 503 (apiErrors.maintenance's words). */
+    maintenance: "Estamos en mantenimiento y volvemos pronto. Inténtalo de nuevo en unos minutos.",
     errors: {
       emailRequired: "Escribe tu correo electrónico.",
       emailInvalid: "Escribe un correo válido, como nombre@empresa.com.",

@@ -41,6 +41,8 @@ export const sitePt = {
     loading: "Abrindo o chat…",
   },
   forms: {
+    /** Settings → Sistema, maintenance mode: the public forms' 503 (apiErrors.maintenance's words). */
+    maintenance: "Estamos em manutenção e voltamos em breve. Tente novamente em alguns minutos.",
     errors: {
       emailRequired: "Informe o seu e-mail.",
       emailInvalid: "Informe um e-mail válido, como nome@empresa.com.",

@@ -68,6 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: refused.status, headers: refused.headers },
       );
     }
+    // Maintenance mode (Settings → Sistema): 503 with Retry-After and 'back soon'.
+    if (refused?.body.error === "maintenance") {
+      return data<NewsletterActionData>(
+        { ok: false, reason: "invalid", error: "site.forms.maintenance", email },
+        { status: refused.status, headers: refused.headers },
+      );
+    }
     console.error("newsletter: subscription failed", error);
     return data<NewsletterActionData>({ ok: false, reason: "failed", email }, { status: 500 });
   }
