@@ -141,7 +141,6 @@ export function CrmSidebar({
             to="/dashboard"
             className="flex min-w-0 items-center gap-2"
             aria-label={collapsed ? `${t("common.appName")} — ${org.company_name}` : undefined}
-            title={collapsed ? org.company_name : undefined}
           >
             <img src="/favicon.svg" alt="" width={28} height={28} />
             {collapsed ? null : (

@@ -394,6 +394,7 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
                         message={message}
                         grouped={!newDay && !startsGroup(messages[index - 1], message)}
                         language={language}
+                        timeZone={timeZone}
                         unknownAuthor={t("crm.teamChat.pane.unknownAuthor")}
                       />
                     </Fragment>
@@ -459,14 +460,15 @@ function MessageItem({
   message,
   grouped,
   language,
+  timeZone,
   unknownAuthor,
 }: {
   message: ChatMessageDto;
   grouped: boolean;
   language: Parameters<typeof formatTime>[1];
+  timeZone: string;
   unknownAuthor: string;
 }) {
-  const { time_zone: timeZone } = useOrg();
   const author = message.author_name ?? unknownAuthor;
   const time = (
     <time dateTime={message.created_at} data-testid="chat-message-time">

@@ -15,7 +15,7 @@ import { queryOnlyChange } from "~/lib/query-only-change";
 import { workerContext } from "@worker/router-context";
 import { saveUserLanguage } from "@worker/services/user-service";
 import { readOrgFormat } from "@worker/services/org-settings-service";
-import { OrgProvider } from "~/modules/crm/org-settings";
+import { OrgContext } from "~/modules/crm/org-settings";
 
 /** `handle` of a CRM screen: the dictionary key of its title. */
 export type CrmHandle = { crmTitle: TranslationKey };
@@ -95,7 +95,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthProvider profile={loaderData.profile} expiresAt={loaderData.expiresAt}>
-      <OrgProvider org={loaderData.org}>
+      <OrgContext value={loaderData.org}>
         {/* Below lg the sidebar is a drawer; without JavaScript it sits above the page there. */}
         <div className="flex min-h-screen noscript:max-lg:flex-col" style={{ background: "var(--gray-2)" }}>
           <CrmSidebar collapsed={collapsed} onToggle={toggle} drawer={drawer} />
@@ -114,7 +114,7 @@ export default function CrmLayout({ loaderData }: Route.ComponentProps) {
             </Box>
           </Flex>
         </div>
-      </OrgProvider>
+      </OrgContext>
     </AuthProvider>
   );
 }
