@@ -9,7 +9,8 @@ import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts
 import { sendReportEmails } from "../../worker/services/report-email-service.ts";
 import { exportReportCsv } from "../../worker/services/report-export.ts";
 import { getReport } from "../../worker/services/report-service.ts";
-import { createLead, createUser } from "../factories/index.ts";
+import { createLead, createTask, createUser } from "../factories/index.ts";
+import { remindTasksDueSoon } from "../../worker/services/task-reminder-service.ts";
 import { bearer, json, request, signedInUser } from "../helpers.ts";
 
 type Settings = {
@@ -384,6 +385,43 @@ describe("the organisation's currency and time zone are obeyed", () => {
       text_body: string;
     }>();
     expect(mail!.text_body.endsWith("\n\n-- \nAcme Vendas")).toBe(true);
+    await save({});
+  });
+});
+
+describe("task due dates in the organisation's time zone", () => {
+  it("a day or a day and time typed without a zone is New York's; the reminder says the New York time", async () => {
+    await save({ time_zone: "America/New_York" });
+    const { user, session } = await signedInUser("sales_rep");
+    const create = async (due_date: string) => {
+      const response = await request(
+        "/api/tasks",
+        json("POST", { title: `Ligar ${due_date}`, due_date, assigned_to: user.id }, bearer(session.access_token)),
+      );
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { task: { due_date: string; due_has_time: boolean } }).task;
+    };
+    // The end of 25 November in New York (EST, UTC−5), not in São Paulo (02:59:59.999Z).
+    expect(await create("2026-11-25")).toMatchObject({ due_date: "2026-11-26T04:59:59.999Z", due_has_time: false });
+    // 14:30 on 1 July in New York (EDT, UTC−4).
+    expect(await create("2026-07-01T14:30")).toMatchObject({ due_date: "2026-07-01T18:30:00.000Z", due_has_time: true });
+    // An instant with its own zone stays that instant.
+    expect(await create("2026-07-01T14:30:00Z")).toMatchObject({ due_date: "2026-07-01T14:30:00.000Z" });
+
+    // Due at 14:30 New York time (19:30Z in winter): reminded within the hour before, as 14:30.
+    const db = getDb(env.DB);
+    await createTask(db, {
+      title: "Reunião NY",
+      assignedTo: user.id,
+      createdBy: user.id,
+      dueDate: "2026-11-27T19:30:00.000Z",
+      dueHasTime: true,
+    });
+    await remindTasksDueSoon({ db, env }, new Date("2026-11-27T18:45:00.000Z"));
+    const notice = await env.DB.prepare("select message from notifications where user_id = ? and type = 'task_due'")
+      .bind(user.id)
+      .first<{ message: string }>();
+    expect(notice!.message).toBe("A tarefa “Reunião NY” vence às 14:30.");
     await save({});
   });
 });

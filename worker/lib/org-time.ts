@@ -44,6 +44,24 @@ function localMidnight(year: number, month: number, day: number, timeZone: strin
   return new Date(midnight - (wallClock(guess, timeZone) - guess));
 }
 
+/** local − UTC at the instant `ms` (whole seconds), in ms. */
+const offsetAt = (ms: number, timeZone: string) => {
+  const whole = Math.floor(ms / 1000) * 1000;
+  return wallClock(whole, timeZone) - whole;
+};
+
+/**
+ * The instant (UTC) of a local date (YYYY-MM-DD) and clock time (HH:MM, HH:MM:SS or
+ * HH:MM:SS.fff) in `timeZone`, daylight saving included (a time in the spring-forward gap
+ * lands an hour later, as clocks read it).
+ */
+export function localInstant(date: string, time: string, timeZone = ORG_TIME_ZONE): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hours = 0, minutes = 0, seconds = 0] = time.split(":").map(Number);
+  const wall = Date.UTC(year, month - 1, day, hours, minutes) + Math.round(seconds * 1000);
+  return new Date(wall - offsetAt(wall - offsetAt(wall, timeZone), timeZone));
+}
+
 /** The instant (UTC) of local midnight on the 1st of the month `now` falls in, in `timeZone`. */
 export function startOfMonth(now: Date, timeZone = ORG_TIME_ZONE): Date {
   const local = new Date(wallClock(now.getTime(), timeZone));

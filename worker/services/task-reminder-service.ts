@@ -7,6 +7,8 @@ import { sqlUuid } from "../db/sql-uuid.ts";
 import { notifications, taskDueReminders, tasks, users } from "../db/schema/index.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { ServiceContext } from "./service-context.ts";
+import { utcOffsetMinutes } from "../lib/org-time.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 
 /** How far ahead a due day (a date without a time) counts as "due soon". */
 export const TASK_DUE_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -14,10 +16,11 @@ export const TASK_DUE_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const TASK_DUE_TIMED_WINDOW_MS = 60 * 60 * 1000;
 
 /**
- * HH:MM in São Paulo of a stored instant, in SQL (UTC−3 all year: Brazil has had no daylight
- * saving time since 2019, as task-service.ts reads the pickers' times).
+ * HH:MM of a stored instant in the organisation's time zone, in SQL: moved by the zone's offset
+ * now (the reminded tasks are due within the next 24 hours; a daylight-saving change in between
+ * is an hour off at most).
  */
-const saoPauloTime = (column: typeof tasks.dueDate) => sql`strftime('%H:%M', ${column}, '-3 hours')`;
+const localTime = (column: typeof tasks.dueDate, offsetMinutes: number) => sql`strftime('%H:%M', ${column}, ${`${offsetMinutes} minutes`})`;
 
 /**
  * One run (the Cron Trigger calls it every 15 minutes), in one D1 batch with no read before
@@ -40,6 +43,7 @@ export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()):
   const title = t("notifications.taskDue.title");
   const message = t("notifications.taskDue.message", { title: "{title}" });
   const messageAt = t("notifications.taskDue.messageAt", { title: "{title}", time: "{time}" });
+  const offset = utcOffsetMinutes(now, (await readOrgSettings(ctx)).time_zone);
   const [, notified] = await ctx.db.batch([
     // Column order of task_due_reminders: task_id, due_date, run_id, created_at.
     ctx.db
@@ -57,7 +61,7 @@ export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()):
       .insert(notifications)
       .select(
         sql`select ${sqlUuid}, ${tasks.assignedTo}, 'task_due', ${title},
-              case when ${tasks.dueHasTime} then replace(replace(${messageAt}, '{time}', ${saoPauloTime(tasks.dueDate)}), '{title}', ${tasks.title})
+              case when ${tasks.dueHasTime} then replace(replace(${messageAt}, '{time}', ${localTime(tasks.dueDate, offset)}), '{title}', ${tasks.title})
                    else replace(${message}, '{title}', ${tasks.title}) end,
               '/tasks?task=' || ${tasks.id}, 0, ${from}
             from ${taskDueReminders} join ${tasks} on ${tasks.id} = ${taskDueReminders.taskId}

@@ -15,13 +15,12 @@ import type { Page, TaskCountsDto, TaskDto, TaskFilter, TaskListQuery } from "./
 import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 import { CONTROL_CHAR } from "../lib/control-chars.ts";
+import { ORG_TIME_ZONE, localInstant, type OrgTimeZone } from "../lib/org-time.ts";
+import { readOrgSettings } from "./org-settings-service.ts";
 
 export const TASK_FILTERS = ["all", "pending", "completed"] as const satisfies readonly TaskFilter[];
 export const TASK_PAGE_DEFAULT = 50;
 export const TASK_PAGE_MAX = 100;
-
-/** Every São Paulo date is UTC-3: Brazil has had no daylight saving time since 2019. */
-const SAO_PAULO_OFFSET = "-03:00";
 
 // ---------------------------------------------------------------------------------------
 // Input
@@ -49,20 +48,25 @@ const realDate = (y: string, m: string, d: string) => {
   return date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
 };
 
-/** A due date as stored: the instant, and whether a time was chosen (tasks.due_has_time). */
-export type DueDate = { at: string; hasTime: boolean };
+/**
+ * A due date as stored: the instant, and whether a time was chosen (tasks.due_has_time);
+ * `local` is the date (and time) as typed, without a zone, which the service reads again in
+ * the organisation's time zone (resolveDue).
+ */
+export type DueDate = { at: string; hasTime: boolean; local?: string };
 
 /**
  * A due date as the form or an API client sends it, stored as an ISO-8601 UTC instant:
  * - "" or null → null (no date);
- * - "2026-11-25" (the date picker alone) → the END of that day in São Paulo
- *   (2026-11-25T23:59:59.999-03:00 = 2026-11-26T02:59:59.999Z), no time: a task due today
- *   is urgent all day and becomes overdue only when the day is over;
- * - "2026-11-25T14:30" (the date and time pickers, no zone) → that time in São Paulo;
+ * - "2026-11-25" (the date picker alone) → the END of that day in `timeZone` (the
+ *   organisation's, Settings → Sistema; São Paulo: 2026-11-25T23:59:59.999-03:00 =
+ *   2026-11-26T02:59:59.999Z), no time: a task due today is urgent all day and becomes
+ *   overdue only when the day is over;
+ * - "2026-11-25T14:30" (the date and time pickers, no zone) → that time in `timeZone`;
  * - "2026-11-25T14:30:00Z" / "…-03:00" (an instant) → that instant, with its time.
  * Returns undefined for anything else.
  */
-export function parseDue(value: string | null): DueDate | null | undefined {
+export function parseDue(value: string | null, timeZone: OrgTimeZone = ORG_TIME_ZONE): DueDate | null | undefined {
   if (value === null) return null;
   const text = value.trim();
   if (text === "") return null;
@@ -73,12 +77,12 @@ export function parseDue(value: string | null): DueDate | null | undefined {
   if (dateOnly) {
     const [, y, m, d] = dateOnly;
     if (!realDate(y!, m!, d!)) return undefined;
-    instant = new Date(`${y}-${m}-${d}T23:59:59.999${SAO_PAULO_OFFSET}`);
+    instant = localInstant(`${y}-${m}-${d}`, "23:59:59.999", timeZone);
     hasTime = false;
   } else if (local) {
     const [, y, m, d, hh, mm, ss = "00", frac = ""] = local;
     if (!realDate(y!, m!, d!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return undefined;
-    instant = new Date(`${y}-${m}-${d}T${hh}:${mm}:${ss}${frac}${SAO_PAULO_OFFSET}`);
+    instant = localInstant(`${y}-${m}-${d}`, `${hh}:${mm}:${ss}${frac}`, timeZone);
   } else if (ZONED_DATE_TIME.test(text)) {
     const [y, m, d] = text.slice(0, 10).split("-");
     if (!realDate(y!, m!, d!)) return undefined;
@@ -89,7 +93,13 @@ export function parseDue(value: string | null): DueDate | null | undefined {
   const time = instant.getTime();
   // Years 1970-9999: anything outside is a typo, and toISOString() must keep 4 digits.
   if (Number.isNaN(time) || time < 0 || time > Date.UTC(9999, 11, 31, 23, 59, 59, 999)) return undefined;
-  return { at: instant.toISOString(), hasTime };
+  return { at: instant.toISOString(), hasTime, ...(dateOnly || local ? { local: text } : {}) };
+}
+
+/** A parsed due date in the organisation's time zone: a zone-less one is read again in it. */
+export async function resolveDue<T extends DueDate | null | undefined>(ctx: Pick<ServiceContext, "db">, due: T): Promise<T> {
+  if (!due?.local) return due;
+  return parseDue(due.local, (await readOrgSettings(ctx)).time_zone) as T;
 }
 
 /** parseDue's instant alone. */
@@ -427,6 +437,7 @@ const relationError = (issues: FieldIssue[]) => invalidFields(issues);
  * there). A guard that fails is named as invalid input (lead_id / assigned_to).
  */
 export async function createTask(ctx: ServiceContext, actor: Authenticated, input: CreateTaskInput): Promise<TaskDto> {
+  input = { ...input, due_date: await resolveDue(ctx, input.due_date) };
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   const guards = [sql`1`];
@@ -505,6 +516,7 @@ async function withEditableTask(
  * (`changes()` of the update, read by the insert right after it).
  */
 export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: string, input: UpdateTaskInput): Promise<TaskDto> {
+  input = { ...input, due_date: await resolveDue(ctx, input.due_date) };
   // Set by the write that took (a closure: TypeScript cannot see the assignment).
   let told = null as { userId: string; since: string } | null;
   await withEditableTask(ctx, actor, id, async (task) => {

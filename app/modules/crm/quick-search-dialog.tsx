@@ -7,6 +7,7 @@ import { useI18n } from "~/i18n/react";
 import type { QuickSearchDto } from "@worker/services/crm-types";
 import { api, queryString } from "./api-client.ts";
 import { useDebouncedSearch } from "./use-debounced-search.ts";
+import { useOrg } from "~/modules/crm/org-settings";
 
 type Item =
   | { kind: "lead"; id: string; href: string; lead: QuickSearchDto["leads"][number] }
@@ -30,6 +31,7 @@ function searchItems(results: QuickSearchDto): Item[] {
  */
 export default function QuickSearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const navigate = useNavigate();
   const listId = useId();
   const [query, setQuery] = useState("");
@@ -195,7 +197,10 @@ export default function QuickSearchDialog({ open, onOpenChange }: { open: boolea
                         {item.task.title}
                       </Text>
                       <Text size="1" color="gray" truncate className="min-w-0 flex-1">
-                        {[item.task.lead_name, item.task.due_date ? formatDate(item.task.due_date, language) : t("crm.search.noDate")]
+                        {[
+                          item.task.lead_name,
+                          item.task.due_date ? formatDate(item.task.due_date, language, timeZone) : t("crm.search.noDate"),
+                        ]
                           .filter(Boolean)
                           .join(" · ")}
                       </Text>

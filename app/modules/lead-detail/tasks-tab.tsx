@@ -13,6 +13,7 @@ import { leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
 import { userLabel } from "~/modules/crm/user-label";
+import { useOrg } from "~/modules/crm/org-settings";
 
 // The task dialog's code comes when 'Nova tarefa' is first pressed.
 const TaskFormDialog = lazyChunk(() => import("~/modules/tasks/task-form-dialog").then((m) => ({ default: m.TaskFormDialog })));
@@ -53,6 +54,7 @@ export function TasksTab({
   onNextTask: (next: LeadNextTaskDto | null) => void;
 }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   const { profile } = useAuth();
   const [creating, setCreating] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
@@ -78,8 +80,11 @@ export function TasksTab({
     task.due_date === null
       ? t("crm.leadDetail.tasks.noDue")
       : task.due_has_time
-        ? t("crm.leadDetail.tasks.dueAt", { date: formatDate(task.due_date, language), time: formatTime(task.due_date, language) })
-        : t("crm.leadDetail.tasks.due", { date: formatDate(task.due_date, language) });
+        ? t("crm.leadDetail.tasks.dueAt", {
+            date: formatDate(task.due_date, language, timeZone),
+            time: formatTime(task.due_date, language, timeZone),
+          })
+        : t("crm.leadDetail.tasks.due", { date: formatDate(task.due_date, language, timeZone) });
 
   return (
     <Flex direction="column" gap="4">

@@ -3,6 +3,7 @@ import type { LeadDto } from "@worker/services/crm-types";
 import { LOCALES } from "~/i18n";
 import { cachedIntl } from "~/i18n/intl-cache";
 import { useI18n } from "~/i18n/react";
+import { useOrg } from "~/modules/crm/org-settings";
 
 /**
  * A lead card's next step (issue 20): its next open task and when it is due (dd/MM, and
@@ -11,16 +12,17 @@ import { useI18n } from "~/i18n/react";
  */
 export function NextTask({ task }: { task: LeadDto["next_task"] }) {
   const { t, language } = useI18n();
+  const { time_zone: timeZone } = useOrg();
   if (!task) return null;
   const when = task.due_date
     ? cachedIntl(
-        `date:next-task:${language}:${task.due_has_time}`,
+        `date:next-task:${language}:${task.due_has_time}:${timeZone}`,
         () =>
           new Intl.DateTimeFormat(LOCALES[language], {
             day: "2-digit",
             month: "2-digit",
             ...(task.due_has_time && { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }),
-            timeZone: "America/Sao_Paulo",
+            timeZone,
           }),
       ).format(new Date(task.due_date))
     : t("crm.leads.card.nextTaskNoDue");

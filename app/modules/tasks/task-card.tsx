@@ -95,8 +95,11 @@ export function TaskCard({ task, now, canEdit, busy, onToggle, onEdit }: Props) 
                 <MetaItem icon={<CalendarIcon />} testId="task-due">
                   {task.due_date
                     ? task.due_has_time
-                      ? t("crm.tasks.card.dueAt", { date: formatDate(task.due_date, language), time: formatTime(task.due_date, language) })
-                      : t("crm.tasks.card.due", { date: formatDate(task.due_date, language) })
+                      ? t("crm.tasks.card.dueAt", {
+                          date: formatDate(task.due_date, language, timeZone),
+                          time: formatTime(task.due_date, language, timeZone),
+                        })
+                      : t("crm.tasks.card.due", { date: formatDate(task.due_date, language, timeZone) })
                     : t("crm.tasks.card.noDue")}
                 </MetaItem>
                 {task.lead ? (

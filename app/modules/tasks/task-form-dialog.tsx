@@ -11,6 +11,7 @@ import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
 import { loadAssignableUsers } from "./assignable-users.ts";
 import { LeadPicker, type LeadChoice } from "./lead-picker.tsx";
 import { dueDateInputValue, dueDateValue, dueTimeInputValue } from "./task-dates.ts";
+import { useOrg } from "~/modules/crm/org-settings";
 
 type Props = {
   open: boolean;
@@ -96,13 +97,15 @@ function TaskForm({
   onDeleted?: (task: TaskDto) => void;
 }) {
   const { t } = useI18n();
+  // The inputs speak the organisation's days and clock times (Settings → Sistema).
+  const { time_zone: timeZone } = useOrg();
   const toast = useToast();
   const failed = useSubmitFailure();
   const ids = useId();
   const [title, setTitle] = useState(task?.title ?? "");
   const [description, setDescription] = useState(task?.description ?? "");
-  const [dueDate, setDueDate] = useState(dueDateInputValue(task?.due_date));
-  const [dueTime, setDueTime] = useState(dueTimeInputValue(task));
+  const [dueDate, setDueDate] = useState(dueDateInputValue(task?.due_date, timeZone));
+  const [dueTime, setDueTime] = useState(dueTimeInputValue(task, timeZone));
   const [assignee, setAssignee] = useState<string | null>(task?.assigned_to ?? null);
   const [lead, setLead] = useState<LeadChoice | null>(task ? task.lead : presetLead);
   const [users, setUsers] = useState<AssignableUserDto[] | null>(null);
@@ -150,7 +153,7 @@ function TaskForm({
       assigned_to: assignee,
     };
     // An unchanged day and time keep the stored instant (one set through the API to the second stays).
-    if (!task || dueDate !== dueDateInputValue(task.due_date) || dueTime !== dueTimeInputValue(task)) {
+    if (!task || dueDate !== dueDateInputValue(task.due_date, timeZone) || dueTime !== dueTimeInputValue(task, timeZone)) {
       body.due_date = dueDateValue(dueDate, dueTime);
     }
     try {

@@ -14,7 +14,7 @@ const HIGH_WITHIN_MS = 3 * DAY_MS;
  * No date (or an unreadable one): normal. Due before `now`: overdue. Due within 1 day:
  * urgent; within 3 days: high; later: normal. The bounds are inclusive (due exactly 24 h
  * from now is still urgent). Due dates are instants (TaskDto.due_date); a date entered
- * without a time is stored as the end of that day in São Paulo, so a task due today is
+ * without a time is stored as the end of that day in the organisation's time zone, so a task due today is
  * urgent until midnight and overdue after it.
  */
 export function taskUrgency(dueDate: string | Date | null | undefined, now: Date | number = Date.now()): TaskUrgency {
