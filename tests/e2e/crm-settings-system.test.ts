@@ -1,6 +1,6 @@
 // Settings → Sistema (issue 22): an admin saves the organisation's settings (the spec's toast,
 // the company name in the frame at once, money and dates following), maintenance mode puts the
-// public contact form behind 'back soon' and is switched off again, 'Limpar Cache' says what it
+// public contact form and the blog's newsletter box behind 'back soon' and is switched off again, 'Limpar Cache' says what it
 // cleared, a manager sees everything read-only; es at 390 px, en at 1280 px, axe on each.
 // Everything here changes the organisation's settings, which every screen obeys: it runs on a
 // server of its own over an empty database (serverOverEmptyDatabase), never the shared one.
@@ -108,6 +108,14 @@ describe("settings: Sistema", () => {
       await visitor.getByTestId("contact-error").getByText("Estamos em manutenção e voltamos em breve", { exact: false }).waitFor();
       assert.equal(await visitor.getByTestId("contact-success").count(), 0);
       await snapshot(visitor, "crm-settings-system-maintenance-contact-pt-1280");
+      // The blog's newsletter box, in English: the same 'back soon'.
+      await visitor.goto("/en/blog");
+      await hydrated(visitor, "[data-testid=newsletter] form");
+      const box = visitor.getByTestId("newsletter");
+      await box.getByLabel("Your email").fill("reader.maintenance@example.com");
+      await box.getByRole("button", { name: "Subscribe" }).click();
+      await box.getByTestId("newsletter-error").getByText("We're down for maintenance and will be back soon.", { exact: false }).waitFor();
+      assert.equal(await box.getByTestId("newsletter-confirmation").count(), 0);
       await visitor.close();
 
       // Off again: the switch saved off, the notice gone.
