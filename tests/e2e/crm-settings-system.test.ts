@@ -1,7 +1,8 @@
 // Settings → Sistema (issue 22): an admin saves the organisation's settings (the spec's toast,
 // the company name in the frame at once, money and dates following), maintenance mode puts the
-// public contact form and the blog's newsletter box behind 'back soon' and is switched off again, 'Limpar Cache' says what it
-// cleared, a manager sees everything read-only; es at 390 px, en at 1280 px, axe on each.
+// public contact form and the blog's newsletter box behind 'back soon' and is switched off
+// again, 'Limpar Cache' says what it cleared, a manager sees everything read-only; es at
+// 390 px, en at 1280 px, axe on each.
 // Everything here changes the organisation's settings, which every screen obeys: it runs on a
 // server of its own over an empty database (serverOverEmptyDatabase), never the shared one.
 import assert from "node:assert/strict";
