@@ -126,6 +126,21 @@ describe("settings: Sistema", () => {
       await page.getByTestId("system-maintenance-active").waitFor({ state: "detached" });
       const after = await callApi<{ settings: typeof DEFAULTS }>(page, "GET", "/settings/system");
       assert.equal(after.body.settings.maintenance_mode, false);
+
+      // Debug mode: pages (server-rendered) get a request id too; off again, none.
+      await page.getByTestId("system-debug_mode").click();
+      await page.getByTestId("system-save").click();
+      await toastShown(page, "Configurações do sistema salvas!");
+      const debugged = await page.goto("/dashboard");
+      assert.match(debugged?.headers()["x-request-id"] ?? "", /^[0-9a-f-]{36}$/);
+      const quiet = await callApi(page, "PUT", "/settings/system", {
+        ...DEFAULTS,
+        company_name: "Acme Vendas",
+        currency: "USD",
+        time_zone: "America/New_York",
+      });
+      assert.equal(quiet.status, 200);
+      assert.equal((await page.goto("/dashboard"))?.headers()["x-request-id"], undefined);
     } finally {
       const restored = await callApi(page, "PUT", "/settings/system", DEFAULTS);
       assert.equal(restored.status, 200);
