@@ -31,10 +31,3 @@ export function formatDateTime(value: DateInput, language: Language, timeZone = 
 export function formatTime(value: DateInput, language: Language, timeZone = "America/Sao_Paulo") {
   return dateFormat("time", TIME, language, timeZone).format(toDate(value));
 }
-
-const LONG_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "long", timeStyle: "short", hourCycle: "h23" };
-
-/** The long date and the time ('26 de novembro de 2026 às 21:33' in pt), as Settings → Usuários shows when an account was created. */
-export function formatLongDateTime(value: DateInput, language: Language, timeZone = "America/Sao_Paulo") {
-  return dateFormat("long-date-time", LONG_DATE_TIME, language, timeZone).format(toDate(value));
-}

@@ -3,7 +3,6 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 import { isAdmin, isManager } from "@worker/auth/permissions";
 import type { UserRole } from "@worker/db/schema";
 import { useI18n } from "~/i18n/react";
-import { SESSION_ENDED_EVENT } from "~/modules/realtime/protocol";
 
 /** The staff profile the CRM shows (the users row without secrets). */
 export type Profile = {
@@ -76,40 +75,33 @@ export function AuthProvider({ profile, expiresAt, children }: { profile: Profil
     setSession({ expiresAt });
   }
 
-  const check = useCallback(
-    async (force = false) => {
-      if (refreshing.current) return;
-      const remaining = session.expiresAt - Math.floor(Date.now() / 1000);
-      if (!force && remaining > REFRESH_MARGIN_SECONDS) return;
-      refreshing.current = true;
-      try {
-        const result = await refreshWithBackoff();
-        if (result === "signed-out") {
-          navigate(`/auth?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`, { replace: true });
-        } else {
-          setSession({ expiresAt: result.expires_at });
-          setError(null);
-        }
-      } catch {
-        setError(t("auth.state.sessionError"));
-      } finally {
-        refreshing.current = false;
+  const check = useCallback(async () => {
+    if (refreshing.current) return;
+    const remaining = session.expiresAt - Math.floor(Date.now() / 1000);
+    if (remaining > REFRESH_MARGIN_SECONDS) return;
+    refreshing.current = true;
+    try {
+      const result = await refreshWithBackoff();
+      if (result === "signed-out") {
+        navigate(`/auth?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`, { replace: true });
+      } else {
+        setSession({ expiresAt: result.expires_at });
+        setError(null);
       }
-    },
-    [session.expiresAt, navigate, location.pathname, location.search, t],
-  );
+    } catch {
+      setError(t("auth.state.sessionError"));
+    } finally {
+      refreshing.current = false;
+    }
+  }, [session.expiresAt, navigate, location.pathname, location.search, t]);
 
   useEffect(() => {
-    const timer = window.setInterval(() => void check(), SESSION_CHECK_INTERVAL_MS);
+    const timer = window.setInterval(check, SESSION_CHECK_INTERVAL_MS);
     const onVisible = () => document.visibilityState === "visible" && check();
-    // A live room closed this session's socket: ask the server now whether the session lives.
-    const onEnded = () => void check(true);
     document.addEventListener("visibilitychange", onVisible);
-    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
     return () => {
       window.clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
-      window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
     };
   }, [check]);
 

@@ -6,7 +6,7 @@
 // treats the link as dead and reconnects: a dropped network (Wi-Fi gone, laptop asleep) is
 // otherwise noticed only when the operating system gives up on the TCP connection.
 import PartySocket from "partysocket";
-import { CLOSE_CODES, SESSION_ENDED_EVENT, type ServerEvent } from "./protocol.ts";
+import type { CLOSE_CODES, ServerEvent } from "./protocol.ts";
 
 export const PING_EVERY_MS = 25_000;
 export const PONG_WITHIN_MS = 10_000;
@@ -19,6 +19,31 @@ export type LiveSocketHandlers = {
 };
 
 export type LiveSocket = { close: () => void; reconnect: () => void };
+
+/** CLOSE_CODES.sessionEnded, as a type-checked literal: importing the value would put protocol.ts into a chunk every CRM screen loads. */
+const SESSION_ENDED: (typeof CLOSE_CODES)["sessionEnded"] = 4401;
+
+let checking: Promise<void> | null = null;
+
+/**
+ * After a room closed this session's socket: renews the session (an expired token) or, when
+ * the server says it is over (400/401), opens the sign-in page with the way back. One check at
+ * a time for every socket of the page (each room closes its own). Here, in the lazily loaded
+ * socket module, so no screen's first JavaScript carries it.
+ */
+function checkSession(): Promise<void> {
+  checking ??= fetch("/api/session/refresh", { method: "POST", credentials: "same-origin" })
+    .then((response) => {
+      if (response.status === 400 || response.status === 401) {
+        window.location.replace(`/auth?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`);
+      }
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
+}
 
 export function openLiveSocket(party: string, room: string, since: number | undefined, handlers: LiveSocketHandlers): LiveSocket {
   let opened = false;
@@ -76,9 +101,9 @@ export function openLiveSocket(party: string, room: string, since: number | unde
     stopTimers();
     handlers.onClose();
     // The room ended this session (signed out elsewhere, password changed, account
-    // deactivated) or its token expired: the page checks its session now, not at its next
-    // 30-second tick (AuthProvider), so a deactivated user's open tab leaves within seconds.
-    if (event.code === CLOSE_CODES.sessionEnded) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    // deactivated) or its token expired: check the session now, not at the frame's next
+    // 30-second tick, so a deactivated user's open tab leaves within seconds.
+    if (event.code === SESSION_ENDED) void checkSession();
   });
   socket.addEventListener("message", (message: MessageEvent) => {
     if (typeof message.data !== "string") return;

@@ -25,9 +25,6 @@ export const CLOSE_CODES = {
   sessionEnded: 4401,
 } as const;
 
-/** The window event a socket closed with CLOSE_CODES.sessionEnded dispatches (the CRM frame checks its session). */
-export const SESSION_ENDED_EVENT = "crm:session-ended";
-
 /**
  * Every event a room sends carries an `id` and a `created_at`. For a chat message they are
  * the message's own (the id is what `GET /api/chat/channels/:id/messages?after=<id>` takes

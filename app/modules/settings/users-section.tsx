@@ -4,7 +4,8 @@ import { useRevalidator } from "react-router";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toaster";
 import { pluralForm } from "~/i18n/format";
-import { formatLongDateTime } from "~/i18n/format-date";
+import { cachedIntl } from "~/i18n/intl-cache";
+import { LOCALES, type Language } from "~/i18n/languages";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
@@ -21,6 +22,18 @@ export const searchKey = (text: string) =>
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
     .toLocaleLowerCase("pt-BR");
+
+/**
+ * The long date and the time ('26 de novembro de 2026 às 21:33' in pt) in the organisation's
+ * zone, as the table says when an account was created (here, not in format-date.ts, which
+ * every CRM screen loads).
+ */
+function formatLongDateTime(value: string, language: Language, timeZone: string) {
+  return cachedIntl(
+    `date:long-date-time:${language}:${timeZone}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: "long", timeStyle: "short", hourCycle: "h23", timeZone }),
+  ).format(new Date(value));
+}
 
 const STATUS_COLOR = { active: "green", inactive: "gray", invited: "amber" } as const;
 
