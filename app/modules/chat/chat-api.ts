@@ -15,10 +15,18 @@ export async function askAssistant(body: ChatAssistantRequest, signal?: AbortSig
   return answer;
 }
 
+/** The site is in maintenance (503, Settings → Sistema): send the lead again after `seconds`. */
+export class CaptureLater extends Error {
+  constructor(readonly seconds: number) {
+    super(`lead capture paused for ${seconds} s`);
+  }
+}
+
 /**
  * Sends the qualified lead. Resolves true once the server has it (created or updated), false
  * when it refused it for good (the spec: logged only, never shown); rejects when the request
- * never got an answer, so the caller can send it again once back online.
+ * never got an answer, so the caller can send it again once back online, and with CaptureLater
+ * during maintenance, so the lead waits in the visitor's browser instead of being dropped.
  */
 export async function captureLead(body: LeadCaptureRequest): Promise<boolean> {
   const response = await fetch("/api/leads/capture", {
@@ -27,6 +35,7 @@ export async function captureLead(body: LeadCaptureRequest): Promise<boolean> {
     body: JSON.stringify(body),
   });
   if (response.ok) return true;
+  if (response.status === 503) throw new CaptureLater(Math.min(Math.max(Number(response.headers.get("Retry-After")) || 300, 5), 3600));
   console.warn(`chat: the lead was not captured (${response.status})`);
   return false;
 }

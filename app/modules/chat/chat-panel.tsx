@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { isNetworkError } from "~/lib/network-error";
-import { askAssistant, captureLead } from "./chat-api.ts";
+import { askAssistant, CaptureLater, captureLead } from "./chat-api.ts";
 import { loadChatCopy } from "./chat-copy.ts";
 import {
   contactStepMessage,
@@ -111,6 +111,11 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, pending, open]);
 
+  /** Bumped when a paused capture (maintenance) is due again: the pending lead's effect runs. */
+  const [captureRetry, setCaptureRetry] = useState(0);
+  const retryTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
+
   /** Sends the lead; kept as pending when the network is down, sent again once back online. */
   const sendLead = useCallback(
     async (lead: ChatState, transcript: ChatMessage[]) => {
@@ -131,21 +136,30 @@ export function ChatPanel({ open, language, onClose, id }: ChatPanelProps) {
         update((c) => ({ ...c, pendingCapture: false, state: { ...c.state, capturedEmail: lead.email } }));
         if (saved) toast({ title: t("leadToast.title"), description: t("leadToast.description"), variant: "success" });
       } catch (error) {
-        if (!isNetworkError(error)) console.warn("chat: the lead was not captured", error);
+        if (!isNetworkError(error) && !(error instanceof CaptureLater)) console.warn("chat: the lead was not captured", error);
         update((c) => ({ ...c, pendingCapture: true }));
+        // Maintenance: the lead stays pending (kept with the conversation) and goes again after
+        // the server's Retry-After while the page is open, or on the next visit.
+        if (error instanceof CaptureLater && retryTimer.current === undefined) {
+          retryTimer.current = window.setTimeout(() => {
+            retryTimer.current = undefined;
+            setCaptureRetry((n) => n + 1);
+          }, error.seconds * 1000);
+        }
       }
     },
     [language, t, toast, update],
   );
 
-  // A lead left pending by a dropped connection goes out once the browser is back online.
+  // A lead left pending by a dropped connection goes out once the browser is back online (or,
+  // paused by maintenance, when its Retry-After has passed).
   useEffect(() => {
     if (!pendingCapture || !t) return;
     const retry = () => void sendLead(latest.current.state, latest.current.messages);
     if (navigator.onLine) retry();
     addEventListener("online", retry);
     return () => removeEventListener("online", retry);
-  }, [pendingCapture, t, sendLead]);
+  }, [pendingCapture, t, sendLead, captureRetry]);
 
   /** Shows the bot's reply after the typing delay (measured from when the visitor spoke). */
   const reply = useCallback(
