@@ -11,7 +11,7 @@ import {
   PersonIcon,
   SunIcon,
 } from "@radix-ui/react-icons";
-import { Avatar, Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
+import { Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type TranslationKey } from "~/i18n";
@@ -21,6 +21,7 @@ import { useAuth } from "~/modules/auth/auth-context";
 import { useOrg } from "~/modules/crm/org-settings";
 import { useThemeControl } from "~/routes/staff/theme-layout";
 import { CRM_SIDEBAR_ID, type CrmDrawer } from "./crm-drawer.ts";
+import { ProfileAvatar } from "./profile-avatar.tsx";
 
 /**
  * Radix's DashboardIcon (four rounded squares) drawn with four rects: the same picture for a
@@ -187,16 +188,7 @@ export function CrmSidebar({
 
         <div className="border-t px-2 py-3" style={{ borderColor: "var(--gray-a5)" }}>
           <Flex align="center" gap="2" px={collapsed ? "0" : "1"} justify={collapsed ? "center" : "start"} mb="3">
-            {/* The photo (decorative: the name is beside it) once it has loaded; the initial otherwise. */}
-            <Avatar
-              size="2"
-              radius="full"
-              fallback={name.charAt(0).toUpperCase()}
-              src={profile?.avatarUrl ?? undefined}
-              alt=""
-              color="indigo"
-              data-testid="sidebar-user-avatar"
-            />
+            <ProfileAvatar name={name} src={profile?.avatarUrl} testId="sidebar-user-avatar" />
             {collapsed ? null : (
               <div className="min-w-0">
                 <Text as="div" size="2" weight="medium" truncate data-testid="sidebar-user-name">

@@ -1,9 +1,10 @@
 import { ExitIcon, MoonIcon, SunIcon } from "@radix-ui/react-icons";
-import { Avatar, DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
+import { DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useSubmit } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useThemeControl } from "~/routes/staff/theme-layout";
+import { ProfileAvatar } from "./profile-avatar.tsx";
 
 /**
  * The signed-in user in the top bar (on narrow screens, where the sidebar is a closed
@@ -28,14 +29,7 @@ export function CrmUserMenu() {
           aria-label={`${t("crm.user.menu")}: ${name}`}
           data-testid="crm-user-menu"
         >
-          <Avatar
-            size="2"
-            radius="full"
-            fallback={name.charAt(0).toUpperCase()}
-            src={profile?.avatarUrl ?? undefined}
-            alt=""
-            color="indigo"
-          />
+          <ProfileAvatar name={name} src={profile?.avatarUrl} />
         </IconButton>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content align="end" sideOffset={6}>

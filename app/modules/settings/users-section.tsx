@@ -370,6 +370,25 @@ function InviteDialog({ onClose, returnFocusTo }: { onClose: () => void; returnF
       </Text>
     ) : null;
 
+  /** Nome Completo or E-mail: its label, the input and the server's message under it. */
+  const textField = (field: "name" | "email", input: { type?: "email"; maxLength: number }) => (
+    <label className="flex flex-col gap-1">
+      <Text size="2" weight="medium">
+        {t(`crm.settings.users.invite.${field}`)}
+      </Text>
+      <TextField.Root
+        name={field}
+        required
+        autoComplete="off"
+        {...input}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? errorId(field) : undefined}
+        data-testid={`invite-${field}`}
+      />
+      {fieldError(field)}
+    </label>
+  );
+
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !saving && onClose()}>
       <Dialog.Content
@@ -388,37 +407,8 @@ function InviteDialog({ onClose, returnFocusTo }: { onClose: () => void; returnF
         </Dialog.Description>
         <form onSubmit={submit} noValidate>
           <Flex direction="column" gap="4">
-            <label className="flex flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.users.invite.name")}
-              </Text>
-              <TextField.Root
-                name="name"
-                required
-                maxLength={100}
-                autoComplete="off"
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={errors.name ? errorId("name") : undefined}
-                data-testid="invite-name"
-              />
-              {fieldError("name")}
-            </label>
-            <label className="flex flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.settings.users.invite.email")}
-              </Text>
-              <TextField.Root
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="off"
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? errorId("email") : undefined}
-                data-testid="invite-email"
-              />
-              {fieldError("email")}
-            </label>
+            {textField("name", { maxLength: 100 })}
+            {textField("email", { type: "email", maxLength: 254 })}
             <div className="flex flex-col gap-1">
               <Text size="2" weight="medium" id={`${ids}-role`}>
                 {t("crm.settings.users.invite.role")}
