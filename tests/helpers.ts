@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { getDb } from "../worker/db/client.ts";
 import type { AuthSession } from "../worker/services/auth-service.ts";
 import { createUser, DEFAULT_PASSWORD } from "./factories/index.ts";
+import { eventually } from "./e2e/support/eventually.ts";
 
 export const db = () => getDb(env.DB);
 export const ORIGIN = "http://localhost";
@@ -28,6 +29,26 @@ export async function signIn(email: string, password = DEFAULT_PASSWORD, ip = "1
 export async function signedInUser(role: "admin" | "manager" | "sales_rep" = "sales_rep") {
   const user = await createUser(db(), { role });
   return { user, session: await signIn(user.email) };
+}
+
+/**
+ * A recovery session for `email`, as a recovery link opens one: the link's token from the
+ * outbox, spent through POST /api/auth/verify (the only kind of session PUT /api/auth/user
+ * sets a password in without the current one).
+ */
+export async function recoverySession(email: string, ip = "198.51.100.77"): Promise<AuthSession> {
+  await request("/api/auth/recover?redirect_to=http://localhost/auth", json("POST", { email }, { "CF-Connecting-IP": ip }));
+  const mail = await eventually(
+    () =>
+      env.DB.prepare("select text_body from email_outbox where kind = 'password_recovery' and to_address = ? order by created_at desc")
+        .bind(email)
+        .first<{ text_body: string }>(),
+    (row) => row !== null,
+  );
+  const token = new URL(mail!.text_body.match(/https?:\/\/\S+/)![0]).searchParams.get("token");
+  const response = await request("/api/auth/verify", json("POST", { type: "recovery", token_hash: token }));
+  if (response.status !== 200) throw new Error(`recovery failed: ${response.status} ${await response.text()}`);
+  return response.json();
 }
 
 /** The Cookie header the browser would send for a session. */

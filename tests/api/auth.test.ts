@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signAccessToken } from "../../worker/auth/jwt.ts";
 import { createUser, DEFAULT_PASSWORD } from "../factories/index.ts";
-import { bearer, db, decodeJwt, eventually, json, request, signedInUser, signIn } from "../helpers.ts";
+import { bearer, db, decodeJwt, eventually, json, recoverySession, request, signedInUser, signIn } from "../helpers.ts";
 
 const token = (body: unknown, headers: Record<string, string> = {}) =>
   request("/api/auth/token?grant_type=password", json("POST", body, headers));
@@ -319,8 +319,11 @@ describe("password recovery", () => {
     await recover(user.email);
     const recoveryToken = tokenFrom((await outbox(user.email)).results[0]!.text_body);
     const session = await signIn(user.email);
-    const update = await request("/api/auth/user", json("PUT", { password: "outra senha nova e longa" }, bearer(session.access_token)));
-    expect(update.status).toBe(200);
+    const update = await request(
+      "/api/users/me/password",
+      json("POST", { current_password: DEFAULT_PASSWORD, new_password: "outra senha nova e longa" }, bearer(session.access_token)),
+    );
+    expect(update.status).toBe(204);
     const verify = await request("/api/auth/verify", json("POST", { type: "recovery", token_hash: recoveryToken }));
     expect(verify.status).toBe(403);
     expect(await verify.json()).toMatchObject({ error_code: "otp_expired" });
@@ -334,15 +337,28 @@ describe("password rules (PUT /api/auth/user)", () => {
     ["password123", ["pwned"]],
     ["Senha123", ["pwned"]],
   ])("refuses %s as weak_password with reasons %j", async (password, reasons) => {
-    const { session } = await signedInUser();
+    const { user } = await signedInUser();
+    const session = await recoverySession(user.email);
     const response = await request("/api/auth/user", json("PUT", { password }, bearer(session.access_token)));
     expect(response.status).toBe(422);
     expect(await response.json()).toMatchObject({ error_code: "weak_password", weak_password: { reasons } });
   });
 
-  it("accepts a long passphrase without composition rules, and a password change ends other sessions", async () => {
+  it("a normal session may not set a password without the current one (403 reauthentication_needed)", async () => {
     const { user, session } = await signedInUser();
+    const response = await request(
+      "/api/auth/user",
+      json("PUT", { password: "cavalo correto bateria grampo" }, { ...bearer(session.access_token), "Accept-Language": "en" }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ error_code: "reauthentication_needed" });
+    expect((await token({ email: user.email, password: DEFAULT_PASSWORD })).status).toBe(200);
+  });
+
+  it("accepts a long passphrase without composition rules, and a password change ends other sessions", async () => {
+    const { user } = await signedInUser();
     const other = await signIn(user.email);
+    const session = await recoverySession(user.email);
     const response = await request(
       "/api/auth/user",
       json("PUT", { password: "cavalo correto bateria grampo" }, bearer(session.access_token)),

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "../factories/index.ts";
-import { bearer, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
+import { bearer, json, ORIGIN, recoverySession, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
 
 type Staff = Awaited<ReturnType<typeof signedInUser>>;
 type ErrorBody = { error: string; message: string; issues?: { path: string; message: string }[] };
@@ -168,9 +168,14 @@ describe("POST /api/users/me/password", () => {
     expect((await change(me, { current_password: NEW_PASSWORD, new_password: "outra senha bem longa" })).status).toBe(429);
   });
 
-  it("PUT /api/auth/user (GoTrue, the recovery flow) still sets a password without the current one", async () => {
+  it("PUT /api/auth/user (GoTrue) cannot skip the current password and the throttle: a normal session gets 403; a recovery link's session still sets one", async () => {
     const me = await signedInUser("sales_rep");
-    const response = await request("/api/auth/user", json("PUT", { password: NEW_PASSWORD }, bearer(me.session.access_token)));
+    const refused = await request("/api/auth/user", json("PUT", { password: NEW_PASSWORD }, bearer(me.session.access_token)));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error_code: "reauthentication_needed" });
+    expect(await signInStatus(me.user.email, NEW_PASSWORD)).toBe(400);
+    const recovery = await recoverySession(me.user.email);
+    const response = await request("/api/auth/user", json("PUT", { password: NEW_PASSWORD }, bearer(recovery.access_token)));
     expect(response.status).toBe(200);
     expect(await signInStatus(me.user.email, NEW_PASSWORD)).toBe(200);
   });

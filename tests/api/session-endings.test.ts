@@ -11,7 +11,7 @@ import { authorizeConnection } from "../../party/connect-auth.ts";
 import { getDb } from "../../worker/db/client.ts";
 import type { ChatChannelDto, ChatMessageDto } from "../../worker/services/crm-types.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
-import { createNotification } from "../factories/index.ts";
+import { createNotification, DEFAULT_PASSWORD } from "../factories/index.ts";
 import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
@@ -226,10 +226,10 @@ describe("password change (PUT /api/auth/user)", () => {
     const stays = mine.map((socket) => closedWith(socket, 800));
 
     const response = await request(
-      "/api/auth/user",
-      json("PUT", { password: "cavalo correto bateria grampo" }, bearer(me.session.access_token)),
+      "/api/users/me/password",
+      json("POST", { current_password: DEFAULT_PASSWORD, new_password: "cavalo correto bateria grampo" }, bearer(me.session.access_token)),
     );
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(204);
     expect(await Promise.all(closes)).toEqual([4401, 4401, 4401]);
     expect(await Promise.all(stays)).toEqual([null, null, null]);
     expect(await alive(me.user.id)).toEqual({ sessions: 1, refresh_tokens: 1 });

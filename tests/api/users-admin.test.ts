@@ -242,6 +242,13 @@ describe("roles and deactivation", () => {
       name: rep.user.name,
       inactive: true,
     });
+    // The list, the pipeline and live events read leads with raw SQL: marked there too.
+    const list = await (
+      await request(`/api/leads?owner=${rep.user.id}`, { headers: bearer(admin.session.access_token) })
+    ).json<{
+      items: { id: string; assigned_user: unknown }[];
+    }>();
+    expect(list.items.find((item) => item.id === lead.id)?.assigned_user).toEqual({ id: rep.user.id, name: rep.user.name, inactive: true });
     const assignable = await (await call("GET", "/assignable", admin.session.access_token)).json<{ users: Member[] }>();
     expect(assignable.users.some((u) => u.id === rep.user.id)).toBe(false);
 
@@ -351,5 +358,46 @@ describe("invitation throttle", () => {
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3000);
     const created = await env.DB.prepare("select count(*) as n from users where email like 'lote%@demo.test'").first();
     expect(created).toEqual({ n: 30 });
+  });
+});
+
+describe("hostile input", () => {
+  it("a name with a directional override, a wrong body shape or type: translated 400s; a burst of one address never answers 500", async () => {
+    const admin = await signedInUser("admin");
+    const bidi = await call("POST", "/invitations", admin.session.access_token, {
+      name: "Bidi\u202eName",
+      email: "bidi@demo.test",
+      role: "sales_rep",
+    });
+    expect(bidi.status).toBe(400);
+    expect((await bidi.json<{ issues: { path: string; message: string }[] }>()).issues).toEqual([
+      { path: "name", message: "Valor inválido." },
+    ]);
+    for (const body of [[], null, "x"]) {
+      const response = await call("POST", "/invitations", admin.session.access_token, body, { "Accept-Language": "es" });
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await response.json())).toContain("Valor no válido.");
+    }
+    const rep = await createUser(db());
+    const wrongType = await call("PATCH", `/${rep.id}/status`, admin.session.access_token, { is_active: "false" });
+    expect(wrongType.status).toBe(400);
+    expect(JSON.stringify(await wrongType.json())).toContain("Valor inválido.");
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call("POST", "/invitations", admin.session.access_token, { name: "Paula", email: "paula.par@demo.test", role: "sales_rep" }),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+  });
+
+  it("a deactivated invitee's link is spent: reactivating does not bring it back", async () => {
+    const admin = await signedInUser("admin");
+    const { user } = await (
+      await call("POST", "/invitations", admin.session.access_token, { name: "Vera", email: "vera@demo.test", role: "sales_rep" })
+    ).json<{ user: Member }>();
+    const link = linkIn((await invitationMail("vera@demo.test")).results[0]!.text_body).searchParams.get("token");
+    expect((await call("PATCH", `/${user.id}/status`, admin.session.access_token, { is_active: false })).status).toBe(200);
+    expect((await call("PATCH", `/${user.id}/status`, admin.session.access_token, { is_active: true })).status).toBe(200);
+    expect((await request("/api/auth/verify", json("POST", { type: "recovery", token_hash: link }))).status).toBe(403);
   });
 });

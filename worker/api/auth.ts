@@ -59,7 +59,11 @@ export const authApi = new Hono<AppEnv>()
     throw new AuthError(400, "unsupported_grant_type");
   })
   .get("/user", requireAuth, (c) => c.json(toAuthUser(c.get("viewer").user)))
+  // A new password without the current one: only from a recovery (or invitation) link's
+  // session. A normal session changes it with the current one (POST /api/users/me/password,
+  // throttled), so a stolen session cannot take the account over here.
   .put("/user", requireAuth, async (c) => {
+    if (c.get("viewer").session.method !== "recovery") throw new AuthError(403, "reauthentication_needed");
     const { password } = parse(newPasswordSchema, await jsonBody(c));
     const user = await updatePassword(c.get("services"), c.get("viewer"), password);
     return c.json(toAuthUser(user));

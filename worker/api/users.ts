@@ -6,9 +6,11 @@ import { profileSchema, updateProfile } from "../services/profile-service.ts";
 import { changeRole, inviteSchema, inviteUser, listTeam, resendInvitation, roleSchema, setActive } from "../services/user-admin-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth, requireRole } from "./middleware.ts";
-import { validate, validateWithMessageKeys } from "./validate.ts";
+import { validateWithMessageKeys } from "./validate.ts";
+import { FIELD_ISSUE } from "../services/lead-service.ts";
 
-export const userStatusSchema = z.object({ is_active: z.boolean() });
+/** PATCH /api/users/:id/status (a wrong shape or type: 'Valor inválido.' in the caller's language). */
+export const userStatusSchema = z.object({ is_active: z.boolean(FIELD_ISSUE.invalid) }, FIELD_ISSUE.invalid);
 
 /**
  * /api/users — the team. Any signed-in role reads it (GET /, the assignee choices); only
@@ -39,7 +41,7 @@ export const usersApi = new Hono<AppEnv>()
     c.json({ user: await changeRole(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json").role) }),
   )
   // 400 cannot_deactivate_self; 409 last_admin; deactivation ends the user's sessions and sockets.
-  .patch("/:id/status", requireRole("admin"), validate("json", userStatusSchema), async (c) => {
+  .patch("/:id/status", requireRole("admin"), validateWithMessageKeys("json", userStatusSchema), async (c) => {
     const user = await setActive(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json").is_active);
     return c.json({ id: user.id, is_active: user.status !== "inactive", user });
   });

@@ -16,6 +16,7 @@ export type AuthErrorCode =
   | "refresh_token_already_used"
   | "unsupported_grant_type"
   | "otp_expired"
+  | "reauthentication_needed"
   | "bad_origin"
   | "insufficient_role"
   | "user_not_found";

@@ -85,11 +85,13 @@ export type RawLeadRow = {
   updated_at: string;
   last_activity_at: string | null;
   assignee_name: string | null;
+  /** 0 once the assignee's account was deactivated (shown "(inativo)"). */
+  assignee_active: number | null;
 };
 
 /** The select list of a RawLeadRow, from `leads l left join users u on u.id = l.assigned_to`. */
 export const RAW_LEAD_COLUMNS = sql.raw(
-  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.currency, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, l.last_activity_at, u.name as assignee_name",
+  "l.id, l.name, l.email, l.phone, l.company, l.source, l.status, l.estimated_value, l.currency, l.notes, l.assigned_to, l.tags, l.created_at, l.updated_at, l.last_activity_at, u.name as assignee_name, u.is_active as assignee_active",
 );
 
 /** Tags stored as JSON text; anything but an array of strings reads as none. */
@@ -122,6 +124,8 @@ export function rawLeadDto(row: RawLeadRow): LeadDto {
       updatedAt: row.updated_at,
       lastActivityAt: row.last_activity_at,
     },
-    row.assigned_to && row.assignee_name !== null ? { id: row.assigned_to, name: row.assignee_name } : null,
+    row.assigned_to && row.assignee_name !== null
+      ? { id: row.assigned_to, name: row.assignee_name, ...(row.assignee_active === 0 ? { inactive: true as const } : {}) }
+      : null,
   );
 }

@@ -27,6 +27,7 @@ import { insertLeadNotice, leadNotice } from "./lead-notifications.ts";
 import { publishNotifications } from "./notification-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 import { readOrgSettings } from "./org-settings-service.ts";
+import { hasNoBidiControl } from "../lib/control-chars.ts";
 
 /** A field's problem as a dictionary key; the API answers it in the caller's language. */
 export const FIELD_ISSUE = {
@@ -44,7 +45,8 @@ export const line = (max: number) =>
     .string({ error: (issue) => (issue.input === undefined ? FIELD_ISSUE.required : FIELD_ISSUE.invalid) })
     .trim()
     .max(max, FIELD_ISSUE.tooLong)
-    .refine(isSingleLine, FIELD_ISSUE.invalid);
+    .refine(isSingleLine, FIELD_ISSUE.invalid)
+    .refine(hasNoBidiControl, FIELD_ISSUE.invalid);
 /** A single-line text or null; empty → null. */
 const nullableLine = (max: number) => z.union([line(max), z.null()], invalid).transform((v) => (v ? v : null));
 

@@ -18,6 +18,7 @@ import { recordAudit } from "./audit-service.ts";
 import { isSingleLine } from "~/lib/single-line";
 import { ForbiddenError, UnavailableError, type FieldIssueKey } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { hasNoBidiControl } from "../lib/control-chars.ts";
 
 export const COMPANY_NAME_MAX = 100;
 /** How long an isolate keeps the settings it read (ms). */
@@ -67,6 +68,7 @@ const requiredLine = (max: number) =>
     .trim()
     .max(max, TOO_LONG)
     .refine(isSingleLine, INVALID)
+    .refine(hasNoBidiControl, INVALID)
     .refine((value) => value.length > 0, REQUIRED);
 
 /** PUT /api/settings/system: every field (the form sends them together). */

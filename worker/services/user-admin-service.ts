@@ -86,24 +86,30 @@ function assertAdmin(actor: Authenticated) {
 }
 
 /** POST /api/users/invitations: name, e-mail, role. */
-export const inviteSchema = z.object({
-  name: line(100).min(1, FIELD_ISSUE.required),
-  email: z
-    .string(FIELD_ISSUE.required)
-    .trim()
-    .toLowerCase()
-    .min(1, FIELD_ISSUE.required)
-    .max(254, FIELD_ISSUE.tooLong)
-    .pipe(z.email(FIELD_ISSUE.invalid)),
-  role: z.enum(USER_ROLES, FIELD_ISSUE.invalid),
-});
+export const inviteSchema = z.object(
+  {
+    name: line(100).min(1, FIELD_ISSUE.required),
+    email: z
+      .string(FIELD_ISSUE.required)
+      .trim()
+      .toLowerCase()
+      .min(1, FIELD_ISSUE.required)
+      .max(254, FIELD_ISSUE.tooLong)
+      .pipe(z.email(FIELD_ISSUE.invalid)),
+    role: z.enum(USER_ROLES, FIELD_ISSUE.invalid),
+  },
+  FIELD_ISSUE.invalid,
+);
 export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** PATCH /api/users/:id/role. */
-export const roleSchema = z.object({ role: z.enum(USER_ROLES, FIELD_ISSUE.invalid) });
+export const roleSchema = z.object({ role: z.enum(USER_ROLES, FIELD_ISSUE.invalid) }, FIELD_ISSUE.invalid);
 
-const isUniqueEmailError = (error: unknown) =>
-  /UNIQUE constraint failed/i.test(String(error)) && /users_email_unique|users\.email/i.test(String(error));
+/** The unique index on users.email refused the insert (drizzle wraps D1's error: its text is in `cause`). */
+function isUniqueEmailError(error: unknown): boolean {
+  const text = `${String(error)} ${error instanceof Error ? String(error.cause) : ""}`;
+  return /UNIQUE constraint failed/i.test(text) && /users_email_unique|users\.email/i.test(text);
+}
 
 /**
  * "Another active admin remains besides the row being written": the condition a demotion or
@@ -301,6 +307,22 @@ export async function writeActive(ctx: ServiceContext, actor: Authenticated, bef
       },
       { onlyIfChanged: true },
     ),
+    // A deactivated account's unused links (invitation, recovery) are spent with it:
+    // reactivating it does not bring an old link back (the admin resends the invitation).
+    ...(active
+      ? []
+      : [
+          ctx.db
+            .update(passwordResetTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(passwordResetTokens.userId, before.id),
+                isNull(passwordResetTokens.usedAt),
+                sql`exists (select 1 from users where id = ${before.id} and is_active = 0)`,
+              ),
+            ),
+        ]),
   ]);
   return updated[0];
 }

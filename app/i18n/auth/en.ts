@@ -74,6 +74,7 @@ export const authEn: Dictionary["auth"] = {
     refresh_token_already_used: "Invalid Refresh Token: Already Used",
     unsupported_grant_type: "Unsupported grant type.",
     otp_expired: "Invalid or expired recovery link.",
+    reauthentication_needed: "To change your password enter the current one in Settings → Profile, or use a recovery link.",
     bad_origin: "Request blocked: origin not allowed.",
     insufficient_role: "You do not have permission for this action.",
     user_not_found: "User not found.",

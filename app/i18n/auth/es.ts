@@ -74,6 +74,7 @@ export const authEs: Dictionary["auth"] = {
     refresh_token_already_used: "Token de actualización inválido: ya utilizado.",
     unsupported_grant_type: "Tipo de concesión no admitido.",
     otp_expired: "Enlace de recuperación inválido o caducado.",
+    reauthentication_needed: "Para cambiar la contraseña indica la actual en Configuración → Perfil, o usa un enlace de recuperación.",
     bad_origin: "Solicitud bloqueada: origen no permitido.",
     insufficient_role: "No tienes permiso para esta acción.",
     user_not_found: "Usuario no encontrado.",

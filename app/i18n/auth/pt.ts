@@ -73,6 +73,7 @@ export const authPt = {
     refresh_token_already_used: "Token de atualização inválido: já utilizado.",
     unsupported_grant_type: "Tipo de concessão não suportado.",
     otp_expired: "Link de recuperação inválido ou expirado.",
+    reauthentication_needed: "Para trocar a senha informe a senha atual em Configurações → Perfil, ou use um link de recuperação.",
     bad_origin: "Requisição bloqueada: origem não permitida.",
     insufficient_role: "Você não tem permissão para esta ação.",
     user_not_found: "Usuário não encontrado.",
