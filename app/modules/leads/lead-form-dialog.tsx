@@ -16,6 +16,7 @@ import { withLeadParam } from "./lead-card-parts";
 import { addTag, decimalPattern, estimatedValueText, parseEstimatedValue } from "./lead-form-values";
 import { TagField } from "./tag-field";
 import { useReturnFocus } from "~/modules/crm/use-return-focus";
+import { CURRENCY_SYMBOLS } from "~/modules/crm/currency-symbols";
 
 type LeadFormDialogProps = {
   open: boolean;
@@ -30,7 +31,6 @@ type LeadFormDialogProps = {
 type LeadExists = { id: string; name: string; message: string };
 
 /** The value field's label names the chosen currency: "Valor Estimado (US$)". */
-const CURRENCY_SYMBOLS: Record<LeadCurrency, string> = { BRL: "R$", USD: "US$", EUR: "€" };
 
 /**
  * Creates or edits a lead (crm.md §3): every field of the form, native validation, then

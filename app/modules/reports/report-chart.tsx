@@ -6,6 +6,7 @@ import { LOCALES } from "~/i18n/languages";
 import { formatMoney, formatNumber, pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import type { ReportDto, ReportPoint } from "@worker/services/crm-types";
+import { CURRENCY_SYMBOLS } from "~/modules/crm/currency-symbols";
 
 type Unit = ReportDto["series"]["unit"];
 
@@ -102,7 +103,7 @@ export function ReportChart({ series, currency }: { series: ReportDto["series"];
         </Flex>
         <Flex align="center" gap="2">
           <span className="report-swatch report-bar-value" />
-          <Text size="1">{t("crm.reports.chart.wonValue")}</Text>
+          <Text size="1">{t("crm.reports.chart.wonValue", { currency: CURRENCY_SYMBOLS[currency] })}</Text>
         </Flex>
       </Flex>
       {asTable ? (

@@ -38,7 +38,7 @@ export const reportsEn: Dictionary["crm"]["reports"] = {
     week: "By week",
     month: "By month",
     leads: "Leads created",
-    wonValue: "Value won (R$)",
+    wonValue: "Value won ({currency})",
     wonColumn: "Won",
     wonValueColumn: "Value won",
     point: "{label}: {leads}, {won} ({value})",

@@ -38,7 +38,7 @@ export const reportsEs: Dictionary["crm"]["reports"] = {
     week: "Por semana",
     month: "Por mes",
     leads: "Leads creados",
-    wonValue: "Valor ganado (R$)",
+    wonValue: "Valor ganado ({currency})",
     wonColumn: "Ganados",
     wonValueColumn: "Valor ganado",
     point: "{label}: {leads}, {won} ({value})",

@@ -38,7 +38,7 @@ export const reportsPt = {
     week: "Por semana",
     month: "Por mês",
     leads: "Leads criados",
-    wonValue: "Valor ganho (R$)",
+    wonValue: "Valor ganho ({currency})",
     wonColumn: "Ganhos",
     wonValueColumn: "Valor ganho",
     point: "{label}: {leads}, {won} ({value})",
