@@ -187,7 +187,7 @@ describe("the signed-in frame", () => {
   });
 });
 
-/** Signs in through the GoTrue-compatible API and changes the password (PUT /api/auth/user). */
+/** Signs in through the GoTrue-compatible API and changes the password with the current one (POST /api/users/me/password). */
 async function setPasswordThroughApi(email: string, current: string, next: string) {
   const token = await fetch(`${baseUrl()}/api/auth/token?grant_type=password`, {
     method: "POST",
@@ -196,12 +196,12 @@ async function setPasswordThroughApi(email: string, current: string, next: strin
   });
   assert.equal(token.status, 200, await token.clone().text());
   const { access_token } = (await token.json()) as { access_token: string };
-  const update = await fetch(`${baseUrl()}/api/auth/user`, {
-    method: "PUT",
+  const update = await fetch(`${baseUrl()}/api/users/me/password`, {
+    method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${access_token}` },
-    body: JSON.stringify({ password: next }),
+    body: JSON.stringify({ current_password: current, new_password: next }),
   });
-  assert.equal(update.status, 200, await update.clone().text());
+  assert.equal(update.status, 204, await update.clone().text());
 }
 
 describe("password recovery", () => {
