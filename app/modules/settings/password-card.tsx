@@ -1,8 +1,9 @@
-import { Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
 import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
 
 type Field = "current" | "next" | "confirm";
 type Errors = Partial<Record<Field, string>>;
@@ -97,14 +98,11 @@ export function PasswordCard({ email }: { email: string }) {
     <Card size={{ initial: "2", sm: "3" }}>
       <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="password-settings">
         <Flex direction="column" gap="4">
-          <div>
-            <Heading as="h2" size="4" id={`${id}-title`}>
-              {t("crm.settings.profile.password.title")}
-            </Heading>
-            <Text as="p" size="2" color="gray" mt="1">
-              {t("crm.settings.profile.password.description")}
-            </Text>
-          </div>
+          <SettingsCardHeader
+            id={id}
+            title={t("crm.settings.profile.password.title")}
+            description={t("crm.settings.profile.password.description")}
+          />
           {/* The account's e-mail for password managers, which pair the new password with a user name. */}
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -115,11 +113,12 @@ export function PasswordCard({ email }: { email: string }) {
           <Text as="p" size="1" color="gray" id={`${id}-rules`}>
             {t("crm.settings.profile.password.rules")}
           </Text>
-          <Flex justify="end">
-            <Button type="submit" disabled={saving} data-testid="password-save">
-              {saving ? t("crm.settings.profile.password.saving") : t("crm.settings.profile.password.save")}
-            </Button>
-          </Flex>
+          <SettingsSaveButton
+            saving={saving}
+            label={t("crm.settings.profile.password.save")}
+            busyLabel={t("crm.settings.profile.password.saving")}
+            testId="password-save"
+          />
         </Flex>
       </form>
     </Card>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Text, TextField } from "@radix-ui/themes";
+import { Badge, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
@@ -8,6 +8,7 @@ import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
 import { formatPhone } from "~/modules/leads/phone-format";
 import { AvatarField } from "./avatar-field.tsx";
 import { PasswordCard } from "./password-card.tsx";
+import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
 
 const NAME_MAX = 100;
 
@@ -67,14 +68,7 @@ export function ProfileSection() {
       <Card size={{ initial: "2", sm: "3" }}>
         <form onSubmit={submit} aria-labelledby={`${id}-title`} noValidate={false} data-testid="profile-settings">
           <Flex direction="column" gap="5">
-            <div>
-              <Heading as="h2" size="4" id={`${id}-title`}>
-                {t("crm.settings.profile.title")}
-              </Heading>
-              <Text as="p" size="2" color="gray" mt="1">
-                {t("crm.settings.profile.description")}
-              </Text>
-            </div>
+            <SettingsCardHeader id={id} title={t("crm.settings.profile.title")} description={t("crm.settings.profile.description")} />
             <Flex align={{ initial: "start", sm: "center" }} direction={{ initial: "column", sm: "row" }} gap="4">
               <AvatarField profile={profile} />
               <div className="min-w-0">
@@ -149,11 +143,12 @@ export function ProfileSection() {
             <Text as="p" size="1" color="gray" id={`${id}-readonly`}>
               {t("crm.settings.profile.readOnly")}
             </Text>
-            <Flex justify="end">
-              <Button type="submit" disabled={saving} data-testid="profile-save">
-                {saving ? t("crm.settings.profile.saving") : t("crm.settings.profile.save")}
-              </Button>
-            </Flex>
+            <SettingsSaveButton
+              saving={saving}
+              label={t("crm.settings.profile.save")}
+              busyLabel={t("crm.settings.profile.saving")}
+              testId="profile-save"
+            />
           </Flex>
         </form>
       </Card>

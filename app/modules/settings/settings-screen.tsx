@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Switch, Text } from "@radix-ui/themes";
+import { Card, Flex, Switch, Text } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
@@ -11,6 +11,7 @@ import { UsersSection } from "./users-section.tsx";
 import type { NotificationPreferencesDto } from "../../../worker/services/notification-preferences-service.ts";
 import type { SystemTabData } from "../../../worker/services/org-settings-service.ts";
 import type { UsersTabData } from "../../../worker/services/user-admin-service.ts";
+import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -114,14 +115,11 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
     <Card size={{ initial: "2", sm: "3" }}>
       <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="notification-settings">
         <Flex direction="column" gap="5">
-          <div>
-            <Heading as="h2" size="4" id={`${id}-title`}>
-              {t("crm.settings.notifications.title")}
-            </Heading>
-            <Text as="p" size="2" color="gray" mt="1">
-              {t("crm.settings.notifications.description")}
-            </Text>
-          </div>
+          <SettingsCardHeader
+            id={id}
+            title={t("crm.settings.notifications.title")}
+            description={t("crm.settings.notifications.description")}
+          />
           {GROUPS.map((group) => (
             <fieldset key={group.title} className="m-0 min-w-0 border-0 p-0">
               <legend className="mb-2 p-0 text-xs font-semibold tracking-wide uppercase" style={{ color: "var(--gray-11)" }}>
@@ -158,11 +156,12 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
           <Text as="p" size="1" color="gray">
             {t("crm.settings.notifications.note")}
           </Text>
-          <Flex justify="end">
-            <Button type="submit" disabled={saving} data-testid="notification-settings-save">
-              {saving ? t("crm.settings.notifications.saving") : t("crm.settings.notifications.save")}
-            </Button>
-          </Flex>
+          <SettingsSaveButton
+            saving={saving}
+            label={t("crm.settings.notifications.save")}
+            busyLabel={t("crm.settings.notifications.saving")}
+            testId="notification-settings-save"
+          />
         </Flex>
       </form>
     </Card>

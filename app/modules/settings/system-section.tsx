@@ -11,6 +11,7 @@ import { useOrg } from "~/modules/crm/org-settings";
 import { forgetDashboard } from "~/modules/dashboard/dashboard-cache";
 import { forgetLeadsViewAndFilters } from "~/modules/leads/leads-view";
 import type { SystemSettingsDto, SystemTabData } from "../../../worker/services/org-settings-service.ts";
+import { SettingsCardHeader } from "./settings-parts.tsx";
 
 const COMPANY_NAME_MAX = 100;
 const ZONE_COPY: Record<OrgTimeZone, "saoPaulo" | "newYork" | "london"> = {
@@ -98,14 +99,7 @@ export function SystemSection({ data }: { data: SystemTabData }) {
       <Card size={{ initial: "2", sm: "3" }}>
         <form onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="system-settings">
           <Flex direction="column" gap="5">
-            <div>
-              <Heading as="h2" size="4" id={`${id}-title`}>
-                {t("crm.settings.system.title")}
-              </Heading>
-              <Text as="p" size="2" color="gray" mt="1">
-                {t("crm.settings.system.description")}
-              </Text>
-            </div>
+            <SettingsCardHeader id={id} title={t("crm.settings.system.title")} description={t("crm.settings.system.description")} />
             {readOnly ? (
               <Callout.Root color="gray" data-testid="system-settings-readonly">
                 <Callout.Text id={`${id}-readonly`}>{t("crm.settings.system.readOnly")}</Callout.Text>
