@@ -204,6 +204,9 @@ describe("settings: Perfil's photo and password (a server of its own)", () => {
       await visitor.page.getByText("Email ou senha inválidos").first().waitFor();
       await fillSignIn(visitor.page, DEMO_USERS.manager, NEW_PASSWORD);
       await urlWhere(visitor.page, (url) => url.pathname === "/dashboard");
+      // Closed before the password is put back below: that change ends every other session,
+      // and this tab's next request would then be refused (401) while the journey still watches it.
+      await visitor.close();
     } finally {
       // The demo password back, for this server's other journeys.
       if (changed) {
