@@ -40,6 +40,7 @@ const CLIENT_SAFE = [
   "^worker/services/report-periods\\.ts$",
   "^worker/services/search-text\\.ts$",
   "^worker/services/case-study-options\\.ts$",
+  "^worker/services/lead-import-columns\\.ts$",
 ];
 
 /** UI: route modules, components, anything in .tsx, and the packages that render. */

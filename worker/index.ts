@@ -7,6 +7,7 @@ import { getDb } from "./db/client.ts";
 import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
 import { sendReportEmails } from "./services/report-email-service.ts";
 import { retryOutbox } from "./services/email-service.ts";
+import { runAutomaticBackup } from "./services/backup-service.ts";
 
 export * from "../party/index.ts";
 
@@ -34,12 +35,14 @@ export default {
       remindTasksDueSoon(services, now),
       sendReportEmails(services, now),
       retryOutbox(services, now),
+      runAutomaticBackup(services, now),
     ]);
-    const [reminders, reports, retried] = results;
+    const [reminders, reports, retried, backup] = results;
     console.log(
       `task_due reminders: ${reminders.status === "fulfilled" ? reminders.value.notified : "failed"}; ` +
         `report e-mails: ${reports.status === "fulfilled" ? JSON.stringify(reports.value) : "failed"}; ` +
-        `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}`,
+        `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}; ` +
+        `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}`,
     );
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },

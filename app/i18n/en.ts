@@ -1,3 +1,6 @@
+import { dataImportErrorsEn } from "./api-errors/data-import/en.ts";
+import { dataExportErrorsEn } from "./api-errors/data-export/en.ts";
+import { backupsErrorsEn } from "./api-errors/backups/en.ts";
 import { crmEn } from "./crm/en.ts";
 import { authEn } from "./auth/en.ts";
 import { siteEn } from "./site/en.ts";
@@ -32,6 +35,10 @@ export const en: Dictionary = {
   site: siteEn,
   crm: crmEn,
   apiErrors: {
+    /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
+    ...dataImportErrorsEn,
+    ...dataExportErrorsEn,
+    ...backupsErrorsEn,
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",
     validation_failed: "Some fields are invalid: {fields}.",

@@ -1,3 +1,6 @@
+import { dataImportErrorsEs } from "./api-errors/data-import/es.ts";
+import { dataExportErrorsEs } from "./api-errors/data-export/es.ts";
+import { backupsErrorsEs } from "./api-errors/backups/es.ts";
 import { crmEs } from "./crm/es.ts";
 import { authEs } from "./auth/es.ts";
 import { siteEs } from "./site/es.ts";
@@ -32,6 +35,10 @@ export const es: Dictionary = {
   site: siteEs,
   crm: crmEs,
   apiErrors: {
+    /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
+    ...dataImportErrorsEs,
+    ...dataExportErrorsEs,
+    ...backupsErrorsEs,
     bad_request: "La solicitud no pudo procesarse.",
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",
     validation_failed: "Algunos campos no son válidos: {fields}.",

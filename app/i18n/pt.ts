@@ -1,3 +1,6 @@
+import { dataImportErrorsPt } from "./api-errors/data-import/pt.ts";
+import { dataExportErrorsPt } from "./api-errors/data-export/pt.ts";
+import { backupsErrorsPt } from "./api-errors/backups/pt.ts";
 import { crmPt } from "./crm/pt.ts";
 import { authPt } from "./auth/pt.ts";
 import { sitePt } from "./site/pt.ts";
@@ -33,6 +36,10 @@ export const pt = {
   site: sitePt,
   crm: crmPt,
   apiErrors: {
+    /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
+    ...dataImportErrorsPt,
+    ...dataExportErrorsPt,
+    ...backupsErrorsPt,
     bad_request: "A requisição não pôde ser processada.",
     invalid_json: "O corpo da requisição não é um JSON válido.",
     validation_failed: "Alguns campos são inválidos: {fields}.",

@@ -26,6 +26,9 @@ import { settingsApi } from "./settings.ts";
 import { systemSettingsApi } from "./system-settings.ts";
 import { tasksApi } from "./tasks.ts";
 import { usersApi } from "./users.ts";
+import { importsApi } from "./data-import.ts";
+import { exportsApi } from "./data-export.ts";
+import { backupsApi } from "./backups.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
@@ -68,6 +71,10 @@ const routes = app
   .route("/search", searchApi)
   .route("/notifications", notificationsApi)
   .route("/settings/system", systemSettingsApi)
+  // Settings → Sistema: Importar Dados, Exportar Dados, automatic backups (issue 23).
+  .route("/imports", importsApi)
+  .route("/exports", exportsApi)
+  .route("/backups", backupsApi)
   .route("/settings", settingsApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)

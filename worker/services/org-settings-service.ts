@@ -200,8 +200,18 @@ export async function assertPublicWritesOpen(ctx: Pick<ServiceContext, "db">): P
 }
 
 /** What the Sistema tab loads: the settings and whether the viewer may change them. */
-export type SystemTabData = { settings: SystemSettingsDto; canEdit: boolean };
+/**
+ * canEdit: admins save the settings. canTransferData: admins and managers import and export
+ * data. canSeeBackups: admins list and download the automatic backups.
+ */
+export type SystemTabData = { settings: SystemSettingsDto; canEdit: boolean; canTransferData: boolean; canSeeBackups: boolean };
 
 export async function loadSystemTab(ctx: ServiceContext, actor: Authenticated): Promise<SystemTabData> {
-  return { settings: await getSystemSettings(ctx, actor), canEdit: actor.user.role === "admin" };
+  const role = actor.user.role;
+  return {
+    settings: await getSystemSettings(ctx, actor),
+    canEdit: role === "admin",
+    canTransferData: role === "admin" || role === "manager",
+    canSeeBackups: role === "admin",
+  };
 }

@@ -12,6 +12,9 @@ import { forgetDashboard } from "~/modules/dashboard/dashboard-cache";
 import { forgetLeadsViewAndFilters } from "~/modules/leads/leads-view";
 import type { SystemSettingsDto, SystemTabData } from "../../../worker/services/org-settings-service.ts";
 import { SettingsCardHeader } from "./settings-parts.tsx";
+import { ImportDataButton } from "./data-import/import-data-button.tsx";
+import { ExportDataButton } from "./data-export/export-data-button.tsx";
+import { BackupsCard } from "./backups/backups-card.tsx";
 
 const COMPANY_NAME_MAX = 100;
 const ZONE_COPY: Record<OrgTimeZone, "saoPaulo" | "newYork" | "london"> = {
@@ -40,8 +43,9 @@ const valuesOf = ({ company_name, time_zone, currency, auto_backup, maintenance_
  * name, time zone, currency and three switches, each with what it does. Admins save them with
  * PUT /api/settings/system ('Salvando...', the spec's toast, the name's error under it); the
  * frame then reads them again, so the company name, dates and money follow at once. Managers
- * and sales reps see them read-only. Below, 'Limpar Cache' for what this browser keeps.
- * ('Exportar Dados' and 'Importar Dados' come with the data issue.)
+ * and sales reps see them read-only. Below: 'Exportar Dados' and 'Importar Dados' for admins and
+ * managers, the automatic backups for admins (issue 23), and 'Limpar Cache' for what this
+ * browser keeps.
  */
 export function SystemSection({ data }: { data: SystemTabData }) {
   const { t, language } = useI18n();
@@ -225,6 +229,25 @@ export function SystemSection({ data }: { data: SystemTabData }) {
           </Flex>
         </form>
       </Card>
+      {data.canTransferData ? (
+        <Card size={{ initial: "2", sm: "3" }} data-testid="system-data">
+          <Flex direction={{ initial: "column", sm: "row" }} gap="4" justify="between" align={{ initial: "start", sm: "center" }}>
+            <div className="min-w-0">
+              <Heading as="h2" size="3">
+                {t("crm.settings.system.data.title")}
+              </Heading>
+              <Text as="p" size="2" color="gray" mt="1">
+                {t("crm.settings.system.data.description")}
+              </Text>
+            </div>
+            <Flex gap="2" wrap="wrap" className="shrink-0">
+              <ExportDataButton />
+              <ImportDataButton />
+            </Flex>
+          </Flex>
+        </Card>
+      ) : null}
+      {data.canSeeBackups ? <BackupsCard /> : null}
       <Card size={{ initial: "2", sm: "3" }}>
         <Flex direction={{ initial: "column", sm: "row" }} gap="4" justify="between" align={{ initial: "start", sm: "center" }}>
           <div className="min-w-0">

@@ -1,4 +1,7 @@
 import type { Dictionary } from "../../../pt.ts";
+import { dataImportEn } from "./data-import/en.ts";
+import { dataExportEn } from "./data-export/en.ts";
+import { backupsEn } from "./backups/en.ts";
 
 export const settingsSystemEn: Dictionary["crm"]["settings"]["system"] = {
   tab: "System",
@@ -47,4 +50,11 @@ export const settingsSystemEn: Dictionary["crm"]["settings"]["system"] = {
     cleared: "Cache cleared",
     clearedDescription: "The dashboard's figures, the leads view and the remembered filters were cleared from this browser.",
   },
+  data: {
+    title: "Data",
+    description: "Bring leads in from a spreadsheet or another CRM, and take all of the CRM's data out whenever you want.",
+  },
+  dataImport: dataImportEn,
+  dataExport: dataExportEn,
+  backups: backupsEn,
 };

@@ -1,4 +1,7 @@
 import type { Dictionary } from "../../../pt.ts";
+import { dataImportEs } from "./data-import/es.ts";
+import { dataExportEs } from "./data-export/es.ts";
+import { backupsEs } from "./backups/es.ts";
 
 export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
   tab: "Sistema",
@@ -48,4 +51,11 @@ export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
     cleared: "Caché limpiada",
     clearedDescription: "Las cifras del panel, la vista de los leads y los filtros recordados se borraron de este navegador.",
   },
+  data: {
+    title: "Datos",
+    description: "Traiga leads desde una hoja de cálculo u otro CRM, y llévese todos los datos del CRM cuando quiera.",
+  },
+  dataImport: dataImportEs,
+  dataExport: dataExportEs,
+  backups: backupsEs,
 };

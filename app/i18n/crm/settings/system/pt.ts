@@ -1,3 +1,6 @@
+import { dataImportPt } from "./data-import/pt.ts";
+import { dataExportPt } from "./data-export/pt.ts";
+import { backupsPt } from "./backups/pt.ts";
 /** Settings → Sistema (crm.md §2; issue 22). (Portuguese: source of truth.) */
 export const settingsSystemPt = {
   tab: "Sistema",
@@ -46,4 +49,11 @@ export const settingsSystemPt = {
     cleared: "Cache limpo",
     clearedDescription: "Os números do painel, a visualização dos leads e os filtros lembrados foram apagados deste navegador.",
   },
+  data: {
+    title: "Dados",
+    description: "Traga leads de uma planilha ou de outro CRM, e leve todos os dados do CRM quando quiser.",
+  },
+  dataImport: dataImportPt,
+  dataExport: dataExportPt,
+  backups: backupsPt,
 };

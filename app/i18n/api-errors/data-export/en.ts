@@ -1,0 +1,2 @@
+/** apiErrors.<code> of Exportar Dados (issue 23), spread into apiErrors. */
+export const dataExportErrorsEn = {};

@@ -1,0 +1,207 @@
+// 'Importar Dados' (issue 23): the lead fields a CSV column can fill, and the header names
+// that map to each without the user's help: the CRM's own export (pt, es, en), the words a
+// person types in a spreadsheet, and the headers of Pipedrive's and HubSpot's leads and
+// contacts exports. Shared exactly by the browser (the mapping step) and the server (which
+// maps again and never trusts the browser's preview): plain constants and functions, no
+// imports (.dependency-cruiser.cjs CLIENT_SAFE).
+
+/** The fields, in the order the mapping step lists them. */
+export const LEAD_IMPORT_FIELDS = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "source",
+  "status",
+  "value",
+  "currency",
+  "tags",
+  "notes",
+  "owner",
+  "created_at",
+] as const;
+export type LeadImportField = (typeof LEAD_IMPORT_FIELDS)[number];
+
+/**
+ * One entry per column of the header row: the field it fills, or null (ignored). Several
+ * columns may fill `name` (joined with a space: HubSpot's First Name + Last Name), `notes`
+ * (joined with a blank line) or `tags` (merged); any other field takes one column at most.
+ */
+export type LeadImportMapping = (LeadImportField | null)[];
+
+/** Fields that more than one column may fill. */
+export const MULTI_COLUMN_FIELDS: ReadonlySet<LeadImportField> = new Set(["name", "notes", "tags"]);
+
+/** A header as the matching compares it: trimmed, lower case, without accents or punctuation runs. */
+export function headerKey(header: string): string {
+  return header
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Header names (compared by headerKey) → field. */
+const ALIASES: Record<LeadImportField, readonly string[]> = {
+  name: [
+    "nome",
+    "name",
+    "nombre",
+    "nome completo",
+    "full name",
+    "nombre completo",
+    "contato",
+    "contact",
+    "contacto",
+    "lead",
+    // Pipedrive (leads and people exports).
+    "person name",
+    "person full name",
+    "lead title",
+    "title",
+    // HubSpot (contacts export): First Name and Last Name both map here, joined in order.
+    "first name",
+    "last name",
+    "primeiro nome",
+    "sobrenome",
+    "nome proprio",
+    "apellido",
+  ],
+  email: [
+    "e mail",
+    "email",
+    "correo",
+    "correo electronico",
+    "email address",
+    "endereco de e mail",
+    "person email",
+    "person email work",
+    "person email home",
+    "person email other",
+    "work email",
+  ],
+  phone: [
+    "telefone",
+    "phone",
+    "telefono",
+    "celular",
+    "mobile",
+    "phone number",
+    "mobile phone number",
+    "whatsapp",
+    "person phone",
+    "person phone work",
+    "person phone mobile",
+    "person phone home",
+    "person phone other",
+  ],
+  company: [
+    "empresa",
+    "company",
+    "company name",
+    "organizacao",
+    "organization",
+    "organisation",
+    "organizacion",
+    "organization name",
+    "person organization",
+    "associated company",
+  ],
+  source: ["origem", "source", "origen", "fonte", "lead source", "original source", "lead origin", "origem do lead", "origen del lead"],
+  status: ["status", "estado", "situacao", "etapa", "stage", "lead status", "lifecycle stage", "pipeline stage"],
+  value: [
+    "valor",
+    "value",
+    "valor estimado",
+    "estimated value",
+    "amount",
+    "deal value",
+    "lead value",
+    "valor do negocio",
+    "monto",
+    "importe",
+  ],
+  currency: ["moeda", "currency", "moneda", "lead value currency", "currency of lead value"],
+  tags: ["tags", "etiquetas", "labels", "label", "lead labels", "person labels", "marcadores"],
+  notes: ["notas", "notes", "note", "observacoes", "observaciones", "descricao", "description", "descripcion", "comentarios", "comments"],
+  owner: [
+    "responsavel",
+    "owner",
+    "responsable",
+    "proprietario",
+    "vendedor",
+    "assigned to",
+    "lead owner",
+    "person owner",
+    "contact owner",
+    "hubspot owner",
+    "owner email",
+    "responsavel e mail",
+  ],
+  created_at: [
+    "criado em",
+    "created at",
+    "creado el",
+    "created",
+    "create date",
+    "data de criacao",
+    "fecha de creacion",
+    "lead created",
+    "lead add time",
+    "person add time",
+  ],
+};
+
+const FIELD_BY_HEADER = new Map<string, LeadImportField>(
+  Object.entries(ALIASES).flatMap(([field, names]) => names.map((name) => [headerKey(name), field as LeadImportField] as const)),
+);
+
+/** The field a header maps to by itself, or null. */
+export function fieldForHeader(header: string): LeadImportField | null {
+  return FIELD_BY_HEADER.get(headerKey(header)) ?? null;
+}
+
+/**
+ * The mapping suggested for a header row: each header's field, where a single-column field
+ * goes to its first column only (a second 'E-mail' column is ignored until the user picks it).
+ */
+export function suggestMapping(headers: readonly string[]): LeadImportMapping {
+  const taken = new Set<LeadImportField>();
+  return headers.map((header) => {
+    const field = fieldForHeader(header);
+    if (!field) return null;
+    if (!MULTI_COLUMN_FIELDS.has(field)) {
+      if (taken.has(field)) return null;
+      taken.add(field);
+    }
+    return field;
+  });
+}
+
+/** A mapping's problem before anything is read: no name column, or a single field twice. */
+export function mappingProblem(mapping: LeadImportMapping): "name_unmapped" | "field_twice" | null {
+  if (!mapping.includes("name")) return "name_unmapped";
+  const seen = new Set<LeadImportField>();
+  for (const field of mapping) {
+    if (!field || MULTI_COLUMN_FIELDS.has(field)) continue;
+    if (seen.has(field)) return "field_twice";
+    seen.add(field);
+  }
+  return null;
+}
+
+/** The file limits (the browser checks them before uploading; the server again). */
+export const IMPORT_LIMITS = {
+  /** Bytes of the file. */
+  maxBytes: 10 * 1024 * 1024,
+  /** Data rows (the header row not counted). */
+  maxRows: 20_000,
+  maxColumns: 200,
+  /** Characters of one cell. */
+  maxCellChars: 100_000,
+} as const;
+
+/** What a CSV row that matches an existing lead by e-mail does (chosen per import). */
+export const IMPORT_MODES = ["update_empty", "overwrite", "skip"] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
