@@ -5,7 +5,7 @@
 //   an action) is drained afterwards: workerd/wrangler dev otherwise fail with "Can't read
 //   from request stream after response has been sent" after a few such requests.
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { errorResponse } from "./error-response.ts";
+import { errorBody, errorResponse } from "./error-response.ts";
 import { requestLanguage } from "../lib/request-language.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -13,12 +13,17 @@ export const ATTACHMENT_BODY_LIMIT = 25 * 1024 * 1024;
 /** An avatar is at most 2 MB (avatar-service): room for the multipart envelope, so one just over says why. */
 export const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 
+/** An import's CSV is at most 10 MB (IMPORT_LIMITS): room for the multipart envelope and the mapping, so one just over says why. */
+export const IMPORT_BODY_LIMIT = 11 * 1024 * 1024;
+
 const ATTACHMENT_PATH = /^\/api\/leads\/[^/]+\/attachments\/?$/;
+const IMPORT_PATH = /^\/api\/imports\/?$/;
 const AVATAR_PATH = /^\/api\/users\/me\/avatar\/?$/;
 
 /** Largest request body accepted for a path, in bytes. */
 export function bodyLimitFor(pathname: string): number {
   if (ATTACHMENT_PATH.test(pathname)) return ATTACHMENT_BODY_LIMIT;
+  if (IMPORT_PATH.test(pathname)) return IMPORT_BODY_LIMIT;
   return AVATAR_PATH.test(pathname) ? AVATAR_BODY_LIMIT : DEFAULT_BODY_LIMIT;
 }
 
@@ -29,7 +34,9 @@ export function payloadTooLarge(request: Request): Response {
   const language = requestLanguage(request);
   const { pathname } = new URL(request.url);
   return isApiPath(pathname)
-    ? errorResponse(language, 413, "payload_too_large")
+    ? IMPORT_PATH.test(pathname)
+      ? Response.json(errorBody(language, "import_file_too_large"), { status: 413 })
+      : errorResponse(language, 413, "payload_too_large")
     : new Response(getTranslator(language)("apiErrors.payload_too_large"), {
         status: 413,
         headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -55,11 +55,10 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "contact",
     "contacto",
     "lead",
-    // Pipedrive (leads and people exports).
+    // Pipedrive (leads and people exports: "Person - Name"). A lead's "Lead - Title" ("Acme
+    // website deal") and a contact's "Job Title" are not the person's name: left to the user.
     "person name",
     "person full name",
-    "lead title",
-    "title",
     // HubSpot (contacts export): First Name and Last Name both map here, joined in order.
     "first name",
     "last name",
@@ -122,7 +121,7 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "monto",
     "importe",
   ],
-  currency: ["moeda", "currency", "moneda", "lead value currency", "currency of lead value"],
+  currency: ["moeda", "currency", "moneda", "lead currency", "lead value currency", "currency of lead value", "lead currency of value"],
   tags: ["tags", "etiquetas", "labels", "label", "lead labels", "person labels", "marcadores"],
   notes: ["notas", "notes", "note", "observacoes", "observaciones", "descricao", "description", "descripcion", "comentarios", "comments"],
   owner: [
@@ -148,6 +147,7 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "data de criacao",
     "fecha de creacion",
     "lead created",
+    "lead lead created",
     "lead add time",
     "person add time",
   ],

@@ -70,6 +70,18 @@ export function auditText(activity: ActivityDto, t: Translate, language: Languag
   return null;
 }
 
+/**
+ * An entry 'Importar Dados' wrote (metadata kind "import": the lead was created from, or
+ * updated by, a CSV): "Importado de leads.csv" in the reader's language, or null.
+ */
+export function importText(activity: ActivityDto, t: Translate): string | null {
+  const metadata = activity.metadata as { kind?: unknown; action?: unknown; file?: unknown } | null;
+  if (metadata?.kind !== "import" || typeof metadata.file !== "string") return null;
+  return t(metadata.action === "updated" ? "crm.leadDetail.history.importUpdated" : "crm.leadDetail.history.imported", {
+    file: metadata.file,
+  });
+}
+
 /** A changed field's value; `currency`: an estimated value's (entries before currencies: BRL). */
 function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language, currency = "BRL"): string {
   if (field === "source" && typeof value === "string" && SOURCE_KEYS.has(value)) return t(`crm.shared.sources.${value}` as TranslationKey);

@@ -13,7 +13,7 @@ import type { ActivityDto } from "@worker/services/crm-types";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
-import { auditText } from "./activity-text";
+import { auditText, importText } from "./activity-text";
 import { leadDetailApi, type ActivityInput } from "./lead-detail-api";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
@@ -73,6 +73,7 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
   const { time_zone: timeZone } = useOrg();
   const Icon = ICONS[activity.type] ?? FileTextIcon;
   const audit = auditText(activity, t, language);
+  const imported = importText(activity, t);
   return (
     <li className="flex gap-3" data-activity-type={activity.type}>
       <span
@@ -84,16 +85,16 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
       <Flex direction="column" gap="1" className="min-w-0 flex-1">
         <Flex gap="2" align="baseline" wrap="wrap">
           <Text size="2" weight="bold">
-            {t(`crm.leadDetail.activityTypes.${activity.type}`)}
+            {imported ? t("crm.leadDetail.history.importTitle") : t(`crm.leadDetail.activityTypes.${activity.type}`)}
           </Text>
-          {activity.subject && !audit && (
+          {activity.subject && !audit && !imported && (
             <Text size="2" weight="medium" className="break-words">
               {activity.subject}
             </Text>
           )}
         </Flex>
         <Text as="p" size="2" className="whitespace-pre-wrap break-words">
-          {audit ?? activity.content}
+          {audit ?? imported ?? activity.content}
         </Text>
         <Text size="1" color="gray">
           {!audit && `${t("crm.leadDetail.history.by", { name: activity.author?.name ?? t("crm.leadDetail.history.system") })} · `}

@@ -7,3 +7,4 @@ export * from "./notifications.ts";
 export * from "./chat.ts";
 export * from "./site.ts";
 export * from "./audit.ts";
+export * from "./imports.ts";

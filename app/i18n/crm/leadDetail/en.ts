@@ -88,6 +88,9 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     editedNoFields: "{who} edited the lead",
     fieldChange: "{field}: {from} → {to}",
     empty_value: "empty",
+    importTitle: "Import",
+    imported: "Imported from {file}",
+    importUpdated: "Updated by the import of {file}",
     fields: {
       name: "Name",
       email: "Email",

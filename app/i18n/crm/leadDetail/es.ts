@@ -88,6 +88,9 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     editedNoFields: "{who} editó el lead",
     fieldChange: "{field}: {from} → {to}",
     empty_value: "vacío",
+    importTitle: "Importación",
+    imported: "Importado de {file}",
+    importUpdated: "Actualizado por la importación de {file}",
     fields: {
       name: "Nombre",
       email: "Email",

@@ -87,6 +87,10 @@ export const leadDetailPt = {
     editedNoFields: "{who} editou o lead",
     fieldChange: "{field}: {from} → {to}",
     empty_value: "vazio",
+    /** An entry of 'Importar Dados' (issue 23): the lead came from, or was updated by, a CSV. */
+    importTitle: "Importação",
+    imported: "Importado de {file}",
+    importUpdated: "Atualizado pela importação de {file}",
     fields: {
       name: "Nome",
       email: "Email",

@@ -1,0 +1,527 @@
+// 'Importar Dados' (issue 23): leads from a CSV, previewed, then written in batches.
+//
+// Preview (createImport): the file is decoded and parsed (decode.ts, parse.ts), every row
+// checked with the lead form's rules (validate.ts), the e-mails matched against the stored
+// leads, the counts and the first 200 reasons kept in a lead_imports row, the file itself in
+// R2 (imports/<id>.csv). Nothing else is written.
+//
+// Commit (commitImportBatch): each call writes the next BATCH_ROWS rows. The stored file is
+// read and checked again (the preview is never trusted: an owner may have been deactivated
+// since). ONE D1 batch holds the claim of the rows (`UPDATE lead_imports SET next_row = end,
+// batch_token = ? WHERE next_row = start`), the lead inserts and updates, their timeline
+// entries and the import's counters; every write after the claim carries the condition "this
+// call's token holds the claim", so a double click, a retry or a second tab claims nothing
+// and writes nothing, and a batch that fails leaves neither leads nor counters behind.
+// One lead per e-mail: every valid row is inserted with `ON CONFLICT DO NOTHING` on the
+// unique normalized e-mail (migration 0001), and a row whose insert did not take (an existing
+// lead, or one a parallel import created a moment ago) is a match, handled by the mode. The
+// counters count the timeline entries that went in (one per created or updated lead).
+// After the batch: one live event for the boards (lead.batch) and one notification per
+// person a lead was assigned to, not one per row.
+import { eq, sql } from "drizzle-orm";
+import type { Language } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
+import { toCsv } from "~/lib/csv";
+import { assertRole } from "../../auth/permissions.ts";
+import { leadImports, users, type LeadImport, type LeadStatus } from "../../db/schema/index.ts";
+import { readBatch } from "../../db/raw-batch.ts";
+import type { LeadDto, UserRef } from "../crm-types.ts";
+import { NotFoundError } from "../errors.ts";
+import {
+  IMPORT_LIMITS,
+  IMPORT_MODES,
+  LEAD_IMPORT_FIELDS,
+  mappingProblem,
+  suggestMapping,
+  type ImportMode,
+  type LeadImportMapping,
+} from "../lead-import-columns.ts";
+import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "../lead-dto.ts";
+import { eventActor, publishLeadBatch } from "../lead-events.ts";
+import { publishNotifications } from "../notification-service.ts";
+import { readOrgSettings } from "../org-settings-service.ts";
+import { enforceRateLimit, type RateLimit } from "../rate-limit-service.ts";
+import type { Authenticated, ServiceContext } from "../service-context.ts";
+import { decodeCsvBytes } from "./decode.ts";
+import { ImportFileError, ImportModeLockedError } from "./errors.ts";
+import { ISSUES_SHOWN, issueMessage, toImportDto, type ImportDto } from "./import-dto.ts";
+import { parseCsv, type ParsedCsv } from "./parse.ts";
+import { validateRows, type ImportLead, type OwnerDirectory, type RowIssue, type ValidatedFile } from "./validate.ts";
+import { singleLine, toValueMap } from "./values.ts";
+
+/** Rows a commit call writes. */
+export const BATCH_ROWS = 500;
+/** Previews a person may start in the window (each parses up to 10 MB). */
+export const PREVIEW_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60_000, message: "apiErrors.import_rate_limited" };
+/** A JSON parameter of a batch statement stays under this many characters (D1 caps a value at 2 MB). */
+const JSON_PARAM_MAX = 800_000;
+
+export const importFileKey = (id: string) => `imports/${id}.csv`;
+
+type RawValues = { status?: Record<string, string>; source?: Record<string, string> };
+
+/** The mapping sent with the file (JSON text), checked against the header row; else the suggestion. */
+function readMapping(text: string | undefined, headers: string[]): LeadImportMapping {
+  if (text === undefined || text.trim() === "") {
+    const suggested = suggestMapping(headers);
+    if (mappingProblem(suggested)) throw new ImportFileError("import_mapping_invalid", { reason: mappingProblem(suggested)! });
+    return suggested;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ImportFileError("import_mapping_invalid", { reason: "json" });
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== headers.length ||
+    !value.every((field) => field === null || (typeof field === "string" && (LEAD_IMPORT_FIELDS as readonly string[]).includes(field)))
+  )
+    throw new ImportFileError("import_mapping_invalid", { reason: "shape" });
+  const mapping = value as LeadImportMapping;
+  const problem = mappingProblem(mapping);
+  if (problem) throw new ImportFileError("import_mapping_invalid", { reason: problem });
+  return mapping;
+}
+
+/** The `values` sent with the file: {status: {raw: key}, source: {raw: key}}, at most 200 each. */
+function readValues(text: string | undefined): RawValues {
+  if (text === undefined || text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ImportFileError("import_values_invalid");
+  }
+  const isMap = (part: unknown) =>
+    part === undefined ||
+    (typeof part === "object" &&
+      part !== null &&
+      !Array.isArray(part) &&
+      Object.keys(part).length <= 200 &&
+      Object.entries(part).every(([key, to]) => key.length <= 200 && typeof to === "string"));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ImportFileError("import_values_invalid");
+  const { status, source } = value as Record<string, unknown>;
+  if (!isMap(status) || !isMap(source)) throw new ImportFileError("import_values_invalid");
+  return { status: status as Record<string, string> | undefined, source: source as Record<string, string> | undefined };
+}
+
+/** Active users by e-mail and by (unique) name, for the owner column. */
+async function ownerDirectory(ctx: ServiceContext): Promise<OwnerDirectory> {
+  const active = await ctx.db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.isActive, true));
+  const byEmail = new Map(active.map((user) => [user.email.toLowerCase(), user.id]));
+  const byName = new Map<string, string | null>();
+  for (const user of active) {
+    const key = singleLine(user.name).toLowerCase();
+    byName.set(key, byName.has(key) ? null : user.id);
+  }
+  for (const [key, id] of byName) if (id === null) byName.delete(key);
+  return { byEmail, byName: byName as Map<string, string> };
+}
+
+/** Which of these e-mails (normalized) a stored lead has. */
+async function storedEmails(ctx: ServiceContext, emails: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < emails.length; i += 5_000) {
+    const rows = await ctx.db.all<{ email: string }>(
+      sql`select lower(trim(email)) as email from leads where email is not null and lower(trim(email)) in (select value from json_each(${JSON.stringify(emails.slice(i, i + 5_000))}))`,
+    );
+    for (const row of rows) found.add(row.email);
+  }
+  return found;
+}
+
+type Analysis = { parsed: ParsedCsv; validated: ValidatedFile };
+
+function analyse(bytes: Uint8Array, mapping: (headers: string[]) => LeadImportMapping, values: RawValues, owners: OwnerDirectory) {
+  const { text } = decodeCsvBytes(bytes);
+  const parsed = parseCsv(text);
+  const resolved = mapping(parsed.headers);
+  return { parsed, mapping: resolved, validated: validateRows(parsed, resolved, { values: toValueMap(values), owners }) };
+}
+
+/** A file name as shown and stored: its last path part, one line, at most 200 characters. */
+function cleanFileName(name: string): string {
+  const base = singleLine(name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, "")
+    .slice(0, 200);
+  return base || "import.csv";
+}
+
+const allIssues = (validated: ValidatedFile) => validated.results.flatMap((result) => result.issues ?? []);
+
+/**
+ * POST /api/imports: reads, checks and counts the file, keeps it (R2) and the preview (D1).
+ * Refuses a file that cannot be read at all (ImportFileError), a mapping that cannot work,
+ * and more than PREVIEW_RATE_LIMIT previews per person.
+ */
+export async function createImport(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  input: { file: File; mapping?: string; values?: string },
+  language: Language,
+): Promise<ImportDto> {
+  assertRole(actor.user, "manager");
+  const { file } = input;
+  if (file.size > IMPORT_LIMITS.maxBytes) throw new ImportFileError("import_file_too_large");
+  if (file.size === 0) throw new ImportFileError("import_file_empty");
+  await enforceRateLimit(ctx.db, `import-preview:${actor.user.id}`, PREVIEW_RATE_LIMIT);
+  const values = readValues(input.values);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const owners = await ownerDirectory(ctx);
+  const { parsed, mapping, validated } = analyse(bytes, (headers) => readMapping(input.mapping, headers), values, owners);
+
+  const emails = validated.results.flatMap((result) => (result.lead?.email ? [result.lead.email] : []));
+  const stored = await storedEmails(ctx, emails);
+  const valid = validated.results.filter((result) => result.lead).length;
+  const matches = emails.filter((email) => stored.has(email)).length;
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await ctx.env.ATTACHMENTS.put(importFileKey(id), bytes, { httpMetadata: { contentType: "text/csv" } });
+  try {
+    await ctx.db.insert(leadImports).values({
+      id,
+      fileName: cleanFileName(file.name),
+      fileSize: bytes.byteLength,
+      createdBy: actor.user.id,
+      createdAt: now,
+      updatedAt: now,
+      headers: parsed.headers,
+      mapping,
+      valueMap: { status: values.status ?? {}, source: values.source ?? {} },
+      rows: parsed.rows.length,
+      valid,
+      new: valid - matches,
+      matches,
+      invalid: parsed.rows.length - valid,
+      duplicates: validated.duplicates,
+      unknownValues: validated.unknown,
+      issues: allIssues(validated).slice(0, ISSUES_SHOWN),
+    });
+  } catch (error) {
+    await ctx.env.ATTACHMENTS.delete(importFileKey(id));
+    throw error;
+  }
+  return getImport(ctx, actor, id, language);
+}
+
+async function readImport(ctx: ServiceContext, id: string): Promise<{ row: LeadImport; creator: UserRef | null }> {
+  const found = await ctx.db
+    .select({ row: leadImports, creatorName: users.name })
+    .from(leadImports)
+    .leftJoin(users, eq(users.id, leadImports.createdBy))
+    .where(eq(leadImports.id, id))
+    .get();
+  if (!found) throw new NotFoundError();
+  const { row, creatorName } = found;
+  return { row, creator: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null };
+}
+
+/** GET /api/imports/:id (admins and managers; not found for an unknown id). */
+export async function getImport(ctx: ServiceContext, actor: Authenticated, id: string, language: Language): Promise<ImportDto> {
+  assertRole(actor.user, "manager");
+  const { row, creator } = await readImport(ctx, id);
+  return toImportDto(row, creator, language);
+}
+
+/** The stored file checked again with the import's mapping and values, and today's users. */
+async function reanalyse(ctx: ServiceContext, row: LeadImport): Promise<Analysis> {
+  const object = await ctx.env.ATTACHMENTS.get(importFileKey(row.id));
+  if (!object) throw new NotFoundError();
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const { parsed, validated } = analyse(
+    bytes,
+    () => row.mapping as LeadImportMapping,
+    row.valueMap as RawValues,
+    await ownerDirectory(ctx),
+  );
+  return { parsed, validated };
+}
+
+/** A valid row as the batch's JSON carries it. */
+type BatchRow = Omit<ImportLead, "tags"> & { id: string; aid: string; tags: string | null };
+
+/** Splits the rows into JSON texts each under JSON_PARAM_MAX characters. */
+function jsonChunks(rows: BatchRow[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (current.length > 0 && size + text.length + 1 > JSON_PARAM_MAX) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+/** The rows of a JSON chunk as a table `v` (owner: only an active user). */
+const rowsTable = (json: string) => sql`(select
+    r.value ->> '$.id' as new_id, r.value ->> '$.aid' as aid, r.value ->> '$.email' as email, r.value ->> '$.name' as name,
+    r.value ->> '$.phone' as phone, r.value ->> '$.company' as company, r.value ->> '$.source' as source,
+    r.value ->> '$.status' as status, r.value ->> '$.estimated_value' as value, r.value ->> '$.currency' as currency,
+    r.value ->> '$.notes' as notes, r.value ->> '$.tags' as tags, r.value ->> '$.created_at' as created_at,
+    (select u.id from users u where u.id = r.value ->> '$.assigned_to' and u.is_active = 1) as owner
+  from json_each(${json}) r)`;
+
+/** What a matched lead gets, per mode: each assignment and whether anything changes. */
+function updatePlan(mode: Exclude<ImportMode, "skip">) {
+  if (mode === "update_empty") {
+    const fill = (column: string, from: string) => ({
+      set: sql.raw(`${column} = coalesce(leads.${column}, v.${from})`),
+      changes: sql.raw(`(leads.${column} is null and v.${from} is not null)`),
+    });
+    const parts = [fill("phone", "phone"), fill("company", "company"), fill("notes", "notes"), fill("assigned_to", "owner")];
+    return {
+      set: sql.join(
+        [
+          ...parts.map((p) => p.set),
+          sql.raw(
+            "currency = case when leads.estimated_value is null and v.value is not null and v.currency is not null then v.currency else leads.currency end",
+          ),
+          sql.raw("estimated_value = coalesce(leads.estimated_value, v.value)"),
+          sql.raw("tags = case when json_array_length(leads.tags) = 0 and v.tags is not null then v.tags else leads.tags end"),
+        ],
+        sql`, `,
+      ),
+      changes: sql.join(
+        [
+          ...parts.map((p) => p.changes),
+          sql.raw("(leads.estimated_value is null and v.value is not null)"),
+          sql.raw("(json_array_length(leads.tags) = 0 and v.tags is not null)"),
+        ],
+        sql` or `,
+      ),
+    };
+  }
+  const replace = (column: string, from: string) => ({
+    set: sql.raw(`${column} = coalesce(v.${from}, leads.${column})`),
+    changes: sql.raw(`(v.${from} is not null and v.${from} is not leads.${column})`),
+  });
+  const parts = [
+    replace("name", "name"),
+    replace("phone", "phone"),
+    replace("company", "company"),
+    replace("source", "source"),
+    replace("status", "status"),
+    replace("estimated_value", "value"),
+    replace("currency", "currency"),
+    replace("notes", "notes"),
+    replace("tags", "tags"),
+    replace("assigned_to", "owner"),
+  ];
+  return {
+    set: sql.join(
+      parts.map((p) => p.set),
+      sql`, `,
+    ),
+    changes: sql.join(
+      parts.map((p) => p.changes),
+      sql` or `,
+    ),
+  };
+}
+
+/**
+ * POST /api/imports/:id/commit: writes the next batch of rows in `mode` (fixed by the first
+ * call; another mode → import_mode_locked) and answers the import as it is now. After the
+ * last batch (status "done") it writes nothing and just answers.
+ */
+export async function commitImportBatch(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  id: string,
+  mode: ImportMode,
+  language: Language,
+): Promise<ImportDto> {
+  assertRole(actor.user, "manager");
+  if (!(IMPORT_MODES as readonly string[]).includes(mode)) throw new ImportFileError("import_mapping_invalid", { reason: "mode" });
+  const { row } = await readImport(ctx, id);
+  if (row.mode && row.mode !== mode) throw new ImportModeLockedError(row.mode);
+  if (row.status === "done" || row.nextRow >= row.rows) return getImport(ctx, actor, id, language);
+
+  const { validated } = await reanalyse(ctx, row);
+  const results = validated.results;
+  const start = row.nextRow;
+  const end = Math.min(start + BATCH_ROWS, results.length);
+  const slice = results.slice(start, end);
+  const batchRows: BatchRow[] = slice.flatMap((result) =>
+    result.lead
+      ? [
+          {
+            ...result.lead,
+            tags: result.lead.tags ? JSON.stringify(result.lead.tags) : null,
+            id: crypto.randomUUID(),
+            aid: crypto.randomUUID(),
+          },
+        ]
+      : [],
+  );
+  const failed = slice.length - batchRows.length;
+  const token = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const actorId = actor.user.id;
+  const currency = (await readOrgSettings(ctx)).currency;
+
+  // What the matched leads were before (the live event's previous status, who is told).
+  const emails = batchRows.flatMap((r) => (r.email ? [r.email] : []));
+  const before = new Map<string, { status: LeadStatus; assigned_to: string | null }>();
+  if (emails.length > 0) {
+    const rows = await ctx.db.all<{ id: string; status: LeadStatus; assigned_to: string | null }>(
+      sql`select id, status, assigned_to from leads where email is not null and lower(trim(email)) in (select value from json_each(${JSON.stringify(emails)}))`,
+    );
+    for (const lead of rows) before.set(lead.id, lead);
+  }
+
+  const claimed = sql`exists (select 1 from lead_imports where id = ${id} and batch_token = ${token})`;
+  const content = `Importado de ${row.fileName}`;
+  const meta = (action: "created" | "updated") => JSON.stringify({ kind: "import", action, import_id: id, file: row.fileName });
+  const statements = [
+    sql`update lead_imports set next_row = ${end}, batch_token = ${token}, mode = ${mode}, updated_at = ${now},
+          status = case when ${end} >= rows then 'done' else 'running' end
+        where id = ${id} and next_row = ${start} and (mode is null or mode = ${mode}) returning id`,
+  ];
+  const inserted: number[] = [];
+  const changed: number[] = [];
+  for (const json of jsonChunks(batchRows)) {
+    inserted.push(statements.length);
+    statements.push(sql`insert into leads (id, name, email, phone, company, source, status, estimated_value, currency, notes, assigned_to, created_by, tags, created_at, updated_at)
+        select v.new_id, v.name, v.email, v.phone, v.company, coalesce(v.source, 'other'), coalesce(v.status, 'new'), v.value,
+               coalesce(v.currency, ${currency}), v.notes, v.owner, ${actorId}, coalesce(v.tags, '[]'), coalesce(v.created_at, ${now}), ${now}
+        from ${rowsTable(json)} v where ${claimed}
+        on conflict do nothing returning id`);
+    statements.push(sql`insert into lead_activities (id, lead_id, type, subject, content, metadata, author_id, created_at)
+        select v.aid, leads.id, 'lead_update', null, ${content}, ${meta("created")}, ${actorId}, ${now}
+        from ${rowsTable(json)} v join leads on leads.id = v.new_id where ${claimed}`);
+    if (mode !== "skip") {
+      const plan = updatePlan(mode);
+      const match = sql`leads.email is not null and lower(trim(leads.email)) = v.email and leads.id <> v.new_id`;
+      statements.push(sql`insert into lead_activities (id, lead_id, type, subject, content, metadata, author_id, created_at)
+          select v.aid, leads.id, 'lead_update', null, ${content}, ${meta("updated")}, ${actorId}, ${now}
+          from ${rowsTable(json)} v join leads on ${match} where ${claimed} and (${plan.changes})`);
+      changed.push(statements.length);
+      statements.push(sql`update leads set ${plan.set},
+            updated_at = case when leads.updated_at >= ${now} then strftime('%Y-%m-%dT%H:%M:%fZ', leads.updated_at, '+0.001 seconds') else ${now} end
+          from ${rowsTable(json)} v where ${match} and ${claimed} and (${plan.changes}) returning leads.id as id`);
+    }
+  }
+  const aids = JSON.stringify(batchRows.map((r) => r.aid));
+  statements.push(sql`update lead_imports set
+        created = created + c.created, updated = updated + c.updated,
+        skipped = skipped + ${batchRows.length} - c.created - c.updated, failed = failed + ${failed}
+      from (select coalesce(sum(a.metadata ->> '$.action' = 'created'), 0) as created, coalesce(sum(a.metadata ->> '$.action' = 'updated'), 0) as updated
+            from lead_activities a where a.id in (select value from json_each(${aids}))) c
+      where lead_imports.id = ${id} and lead_imports.batch_token = ${token}`);
+
+  const out = await readBatch<unknown[]>(ctx.db, statements);
+  if ((out[0] as unknown[]).length === 0) {
+    // Another call claimed these rows (a double click, a second tab) or fixed another mode.
+    const { row: now_, creator } = await readImport(ctx, id);
+    if (now_.mode && now_.mode !== mode) throw new ImportModeLockedError(now_.mode);
+    return toImportDto(now_, creator, language);
+  }
+  const createdIds = inserted.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
+  const updatedIds = changed.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
+  await afterBatch(ctx, actor, createdIds, updatedIds, before);
+  return getImport(ctx, actor, id, language);
+}
+
+/** The batch's one live event and its notifications (persist first, then broadcast). */
+async function afterBatch(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  createdIds: string[],
+  updatedIds: string[],
+  before: Map<string, { status: LeadStatus; assigned_to: string | null }>,
+): Promise<void> {
+  const ids = [...createdIds, ...updatedIds];
+  if (ids.length === 0) return;
+  const [rows] = await readBatch<[RawLeadRow]>(ctx.db, [
+    sql`select ${RAW_LEAD_COLUMNS} from leads l left join users u on u.id = l.assigned_to where l.id in (select value from json_each(${JSON.stringify(ids)}))`,
+  ]);
+  const leads = rows.map(rawLeadDto);
+  await notifyAssignees(ctx, actor, leads, before);
+  await publishLeadBatch(
+    ctx,
+    eventActor(actor),
+    leads.map((lead) => ({ lead, previous_status: before.get(lead.id)?.status ?? lead.status })),
+    [],
+  );
+}
+
+/**
+ * Everyone a lead of the batch was assigned to (created for them, or their name filled in by
+ * the import), except the actor, hears of it once per batch: the lead's name, or how many.
+ * Stored in Portuguese like the lead form's notifications (lead-notifications.ts).
+ */
+async function notifyAssignees(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  leads: LeadDto[],
+  before: Map<string, { status: LeadStatus; assigned_to: string | null }>,
+): Promise<void> {
+  const byUser = new Map<string, LeadDto[]>();
+  for (const lead of leads) {
+    const to = lead.assigned_to;
+    if (!to || to === actor.user.id || before.get(lead.id)?.assigned_to === to) continue;
+    byUser.set(to, [...(byUser.get(to) ?? []), lead]);
+  }
+  if (byUser.size === 0) return;
+  const t = getTranslator("pt");
+  const now = new Date().toISOString();
+  const notices = [...byUser].map(([userId, assigned]) => {
+    const one = assigned.length === 1 ? assigned[0]! : null;
+    return {
+      id: crypto.randomUUID(),
+      user_id: userId,
+      title: t("notifications.leadAssigned.title"),
+      message: one
+        ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: one.name })
+        : t("notifications.leadsAssigned.message", { name: actor.user.name, count: assigned.length }),
+      link: one ? `/leads?lead=${encodeURIComponent(one.id)}` : "/leads?owner=me&sort=activity",
+    };
+  });
+  const [written] = await readBatch<[{ user_id: string }]>(ctx.db, [
+    sql`insert into notifications (id, user_id, type, title, message, link, read, created_at)
+        select n.value ->> '$.id', n.value ->> '$.user_id', 'lead_assigned', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now}
+        from json_each(${JSON.stringify(notices)}) n
+        where exists (select 1 from users u where u.id = n.value ->> '$.user_id' and u.is_active = 1)
+        returning user_id`,
+  ]);
+  await publishNotifications(
+    ctx,
+    written.map((w) => w.user_id),
+    { since: now },
+  );
+}
+
+/**
+ * GET /api/imports/:id/failed.csv: the rows not written (every row with an error), with
+ * their original cells, line and reasons, as a CSV in the reader's language (BOM,
+ * formula-safe, their delimiter: app/lib/csv.ts).
+ */
+export async function failedRowsCsv(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  id: string,
+  language: Language,
+): Promise<{ fileName: string; body: string }> {
+  assertRole(actor.user, "manager");
+  const { row } = await readImport(ctx, id);
+  const { parsed, validated } = await reanalyse(ctx, row);
+  const t = getTranslator(language);
+  const header = [...parsed.headers, t("apiErrors.import_issue.csv.line"), t("apiErrors.import_issue.csv.reason")];
+  const rows = validated.results.flatMap((result, index) =>
+    result.issues
+      ? [[...parsed.rows[index]!, result.line, result.issues.map((issue: RowIssue) => issueMessage(issue, language)).join(" ")]]
+      : [],
+  );
+  const base = row.fileName.replace(/\.csv$/i, "");
+  return { fileName: `${t("apiErrors.import_issue.csv.fileName")}-${base}.csv`, body: toCsv(header, rows, language) };
+}

@@ -1,0 +1,231 @@
+// Every row of an import checked with the lead form's own rules (createLeadSchema of
+// lead-service.ts: required name, a valid e-mail, phone, lengths, tags), after the cells are
+// read as lead values (values.ts). A row is valid, or has issues, each with its line, field
+// and code (put into words in the reader's language when shown: import-dto.ts). Repeated
+// e-mails: the first valid row of an address wins, every later one is an error naming the
+// first row's line.
+import type { LeadCurrency, LeadSource, LeadStatus } from "../../db/schema/index.ts";
+import type { LeadImportField, LeadImportMapping } from "../lead-import-columns.ts";
+import { createLeadSchema } from "../lead-service.ts";
+import type { ParsedCsv } from "./parse.ts";
+import {
+  cleanCell,
+  multiLine,
+  parseCreatedAt,
+  parseCurrency,
+  parseMoney,
+  parseSource,
+  parseStatus,
+  singleLine,
+  splitTags,
+  type ValueMap,
+} from "./values.ts";
+
+export const ROW_ISSUE_CODES = [
+  "required",
+  "too_long",
+  "invalid",
+  "invalid_email",
+  "invalid_phone",
+  "invalid_value",
+  "unknown_status",
+  "unknown_source",
+  "unknown_currency",
+  "unknown_owner",
+  "invalid_date",
+  "too_many_tags",
+  "duplicate_email",
+] as const;
+export type RowIssueCode = (typeof ROW_ISSUE_CODES)[number];
+
+/** A row's problem as stored: the message is made from code and params in the reader's language. */
+export type RowIssue = { line: number; field: LeadImportField | null; code: RowIssueCode; params?: Record<string, string | number> };
+
+/** A valid row's lead. null: the file gives nothing for the field (an update leaves it as it is). */
+export type ImportLead = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource | null;
+  status: LeadStatus | null;
+  estimated_value: number | null;
+  currency: LeadCurrency | null;
+  notes: string | null;
+  tags: string[] | null;
+  assigned_to: string | null;
+  created_at: string | null;
+};
+
+export type RowResult = { line: number; lead: ImportLead; issues: null } | { line: number; lead: null; issues: RowIssue[] };
+
+/** Active users by e-mail (lower case) and by name (lower case; only names one person has). */
+export type OwnerDirectory = { byEmail: Map<string, string>; byName: Map<string, string | null> };
+
+export type ValidationContext = { values: ValueMap; owners: OwnerDirectory; now?: number };
+
+export type ValidatedFile = {
+  results: RowResult[];
+  duplicates: number;
+  unknown: { status: string[]; source: string[] };
+};
+
+/** A value quoted in a reason: one line, at most 60 characters. */
+const quote = (text: string) => {
+  const line = singleLine(text);
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+};
+
+const SCHEMA_FIELD: Record<string, LeadImportField> = {
+  name: "name",
+  email: "email",
+  phone: "phone",
+  company: "company",
+  source: "source",
+  status: "status",
+  estimated_value: "value",
+  currency: "currency",
+  notes: "notes",
+  tags: "tags",
+  assigned_to: "owner",
+};
+
+/** The columns of each field, in file order. */
+function columnsOf(mapping: LeadImportMapping): Map<LeadImportField, number[]> {
+  const columns = new Map<LeadImportField, number[]>();
+  mapping.forEach((field, index) => {
+    if (field) columns.set(field, [...(columns.get(field) ?? []), index]);
+  });
+  return columns;
+}
+
+const UNKNOWN_MAX = 50;
+
+export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, context: ValidationContext): ValidatedFile {
+  const columns = columnsOf(mapping);
+  const unknownStatus = new Set<string>();
+  const unknownSource = new Set<string>();
+  const cellsOf = (row: string[], field: LeadImportField) => (columns.get(field) ?? []).map((index) => cleanCell(row[index] ?? ""));
+  const one = (row: string[], field: LeadImportField) => singleLine(cellsOf(row, field)[0] ?? "");
+
+  const results: RowResult[] = parsed.rows.map((row, index) => {
+    const line = parsed.lines[index]!;
+    const issues: RowIssue[] = [];
+    const issue = (field: LeadImportField | null, code: RowIssueCode, params?: RowIssue["params"]) =>
+      issues.push({ line, field, code, ...(params && { params }) });
+
+    const statusText = one(row, "status");
+    const status = parseStatus(statusText, context.values);
+    if (status === undefined) {
+      issue("status", "unknown_status", { value: quote(statusText) });
+      if (unknownStatus.size < UNKNOWN_MAX) unknownStatus.add(statusText.slice(0, 100));
+    }
+    const sourceText = one(row, "source");
+    const source = parseSource(sourceText, context.values);
+    if (source === undefined) {
+      issue("source", "unknown_source", { value: quote(sourceText) });
+      if (unknownSource.size < UNKNOWN_MAX) unknownSource.add(sourceText.slice(0, 100));
+    }
+    const valueText = one(row, "value");
+    const value = parseMoney(valueText);
+    if (value === undefined) issue("value", "invalid_value", { value: quote(valueText) });
+    const currencyText = one(row, "currency");
+    const currency = parseCurrency(currencyText);
+    if (currency === undefined) issue("currency", "unknown_currency", { value: quote(currencyText) });
+    const ownerText = one(row, "owner");
+    let owner: string | null = null;
+    if (ownerText) {
+      const key = ownerText.toLowerCase();
+      owner = context.owners.byEmail.get(key) ?? context.owners.byName.get(key) ?? null;
+      if (!owner) issue("owner", "unknown_owner", { value: quote(ownerText) });
+    }
+    const createdText = one(row, "created_at");
+    const createdAt = parseCreatedAt(createdText, context.now);
+    if (createdAt === undefined) issue("created_at", "invalid_date", { value: quote(createdText) });
+
+    const name = cellsOf(row, "name").map(singleLine).filter(Boolean).join(" ");
+    const notes = cellsOf(row, "notes").map(multiLine).filter(Boolean).join("\n\n");
+    const tags = columns.has("tags") ? splitTags(cellsOf(row, "tags")) : [];
+    const emailText = one(row, "email");
+    const phoneText = one(row, "phone");
+
+    // The lead form's own rules on what the cells say.
+    const parsedLead = createLeadSchema.safeParse({
+      name,
+      email: emailText,
+      phone: phoneText,
+      company: one(row, "company"),
+      source: source ?? "other",
+      status: status ?? "new",
+      estimated_value: value ?? null,
+      currency: currency ?? undefined,
+      notes: notes || null,
+      assigned_to: null,
+      tags,
+    });
+    if (!parsedLead.success) {
+      const seen = new Set<string>();
+      for (const zodIssue of parsedLead.error.issues) {
+        const field = SCHEMA_FIELD[String(zodIssue.path[0])] ?? null;
+        const message = zodIssue.message;
+        let code: RowIssueCode =
+          message === "apiErrors.field.required"
+            ? "required"
+            : message === "apiErrors.field.too_long"
+              ? "too_long"
+              : message === "apiErrors.field.invalid_phone"
+                ? "invalid_phone"
+                : "invalid";
+        if (field === "email" && code === "invalid") code = "invalid_email";
+        if (field === "tags" && code === "too_long" && zodIssue.path.length === 1) code = "too_many_tags";
+        if (field === "phone" && code === "invalid") code = "invalid_phone";
+        const key = `${field}:${code}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const params: RowIssue["params"] =
+          code === "invalid_email" ? { value: quote(emailText) } : code === "invalid_phone" ? { value: quote(phoneText) } : {};
+        if (code === "too_many_tags") params.max = 30;
+        issue(field, code, Object.keys(params).length ? params : undefined);
+      }
+    }
+    if (issues.length > 0 || !parsedLead.success) return { line, lead: null, issues };
+    const lead = parsedLead.data;
+    return {
+      line,
+      issues: null,
+      lead: {
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        company: lead.company,
+        source: source ?? null,
+        status: status ?? null,
+        estimated_value: lead.estimated_value,
+        currency: currency ?? null,
+        notes: lead.notes,
+        tags: lead.tags.length > 0 ? lead.tags : null,
+        assigned_to: owner,
+        created_at: createdAt ?? null,
+      },
+    };
+  });
+
+  // One lead per e-mail: the first valid row of an address wins.
+  const firstLine = new Map<string, number>();
+  let duplicates = 0;
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i]!;
+    if (!result.lead?.email) continue;
+    const first = firstLine.get(result.lead.email);
+    if (first === undefined) firstLine.set(result.lead.email, result.line);
+    else {
+      duplicates++;
+      results[i] = {
+        line: result.line,
+        lead: null,
+        issues: [{ line: result.line, field: "email", code: "duplicate_email", params: { first } }],
+      };
+    }
+  }
+  return { results, duplicates, unknown: { status: [...unknownStatus], source: [...unknownSource] } };
+}
