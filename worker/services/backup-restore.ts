@@ -43,12 +43,12 @@ export type RestoreErrorCode = "bad_manifest" | "schema_mismatch" | "unknown_tab
 
 /** Why a restore refused or stopped, in words for the person at the terminal. */
 export class RestoreError extends Error {
-  constructor(
-    readonly code: RestoreErrorCode,
-    message: string,
-  ) {
+  // Declared, not a constructor parameter property: Node runs this file with type stripping only.
+  readonly code: RestoreErrorCode;
+  constructor(code: RestoreErrorCode, message: string) {
     super(message);
     this.name = "RestoreError";
+    this.code = code;
   }
 }
 
