@@ -413,9 +413,10 @@ export async function commitImportBatch(
   }
   const aids = JSON.stringify(batchRows.map((r) => r.aid));
   statements.push(sql`update lead_imports set
-        created = created + c.created, updated = updated + c.updated,
-        skipped = skipped + ${batchRows.length} - c.created - c.updated, failed = failed + ${failed}
-      from (select coalesce(sum(a.metadata ->> '$.action' = 'created'), 0) as created, coalesce(sum(a.metadata ->> '$.action' = 'updated'), 0) as updated
+        created = lead_imports.created + c.n_created, updated = lead_imports.updated + c.n_updated,
+        skipped = lead_imports.skipped + ${batchRows.length} - c.n_created - c.n_updated, failed = lead_imports.failed + ${failed}
+      from (select coalesce(sum(a.metadata ->> '$.action' = 'created'), 0) as n_created,
+                   coalesce(sum(a.metadata ->> '$.action' = 'updated'), 0) as n_updated
             from lead_activities a where a.id in (select value from json_each(${aids}))) c
       where lead_imports.id = ${id} and lead_imports.batch_token = ${token}`);
 

@@ -28,7 +28,7 @@ const CONTROLS_SINGLE = /[\u0000-\u001f\u007f]+/g;
 const CONTROLS_MULTI = /[\u0000-\u0008\u000b-\u001f\u007f]+/g;
 
 /** Control characters stripped: one line (runs of them become a space) or many (tab and LF kept). */
-export const singleLine = (text: string) => text.replace(CONTROLS_SINGLE, " ").trim();
+export const singleLine = (text: string) => text.replace(CONTROLS_SINGLE, " ").replace(/ {2,}/g, " ").trim();
 export const multiLine = (text: string) => text.replace(CONTROLS_MULTI, "").trim();
 
 /** Comparable form of a label: lower case, no accents, punctuation folded. */
@@ -145,9 +145,10 @@ export function parseCurrency(text: string): LeadCurrency | null | undefined {
 /**
  * A money amount ≥ 0: "12.345,67" (pt-BR), "12,345.67" (en), "12345.67", "1234,5", with or
  * without a currency symbol or code and spaces. With both separators the last one is the
- * decimal one; with one kind only, repeated groups of three are thousands ("1.234.567") and
- * a single one is the decimal separator ("1234,5", "12345.67"). Returns the number, null for
- * an empty cell, undefined when it is not an amount or is negative.
+ * decimal one; with one kind only, groups of three digits after it are thousands ("1.000",
+ * "1,234,567": money is not written with three decimals) and otherwise it is the decimal
+ * separator ("1234,5", "12345.67"). Returns the number, null for an empty cell, undefined
+ * when it is not an amount or is negative.
  */
 export function parseMoney(text: string): number | null | undefined {
   const compact = text
@@ -168,7 +169,7 @@ export function parseMoney(text: string): number | null | undefined {
   } else if (lastDot >= 0 || lastComma >= 0) {
     const sep = lastDot >= 0 ? "." : ",";
     const groups = compact.split(sep);
-    if (groups.length > 2) {
+    if (groups.length > 2 || (groups[1]!.length === 3 && /^\d{1,3}$/.test(groups[0]!))) {
       if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return undefined;
       normal = groups.join("");
     } else normal = groups.join(".");
