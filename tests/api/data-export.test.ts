@@ -12,7 +12,7 @@ import { chatMessages, leadActivities, leadNotes } from "../../worker/db/schema/
 import { localDate } from "../../worker/lib/org-time.ts";
 import { zipBytes, zipStream } from "../../worker/lib/zip-stream.ts";
 import { exportData, exportFileName, exportFileText } from "../../worker/services/data-export/data-export-service.ts";
-import { EXPORT_TABLES } from "../../worker/services/data-export/export-tables.ts";
+import { EXPORT_TABLES, tagsCell, valueCell } from "../../worker/services/data-export/export-tables.ts";
 import { fieldForHeader, mappingProblem, suggestMapping } from "../../worker/services/lead-import-columns.ts";
 import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts";
 import { LANGUAGES, type Language } from "../../app/i18n/languages.ts";
@@ -451,6 +451,27 @@ describe("languages", () => {
       await env.DB.prepare("update organisation_settings set time_zone = 'America/Sao_Paulo' where id = 1").run();
       forgetOrgSettings();
     }
+  });
+});
+
+describe("cells the import reads back", () => {
+  it("values: the dialect's decimal separator, no grouping, no exponent, never three decimals alone", () => {
+    expect(valueCell(12345.67, ",")).toBe("12345,67");
+    expect(valueCell(12345.67, ".")).toBe("12345.67");
+    expect(valueCell(1000, ",")).toBe("1000");
+    expect(valueCell(0.5, ",")).toBe("0,5");
+    // "7,125" would read as 7125 (a group of three after one separator is thousands): "7,1250" cannot.
+    expect(valueCell(7.125, ",")).toBe("7,1250");
+    expect(valueCell(7.125, ".")).toBe("7.1250");
+    expect(valueCell(1e-7, ",")).toBe("0,0000001");
+    expect(valueCell(1e21, ".")).toBe("1000000000000000000000");
+    expect(valueCell(null, ",")).toBeNull();
+  });
+
+  it("tags: one cell, comma-separated; a broken column reads as none", () => {
+    expect(tagsCell('["Urgente","Orçamento"]')).toBe("Urgente, Orçamento");
+    expect(tagsCell("[]")).toBe("");
+    expect(tagsCell("not json")).toBe("");
   });
 });
 

@@ -51,8 +51,8 @@ export async function exportData(
   const pageRows = options.pageRows ?? EXPORT_PAGE_ROWS;
   const settings = await readOrgSettings(ctx);
   const text = FILE_TEXT[language];
-  const format: CellFormat = { t: getTranslator(language), yes: text.yes, no: text.no };
   const dialect = csvDialect(language);
+  const format: CellFormat = { t: getTranslator(language), yes: text.yes, no: text.no, decimal: dialect.decimal };
   const counts = new Map<ExportTableKey, number>();
 
   function* entries(): Generator<ZipEntry> {

@@ -20,7 +20,7 @@ type FileText = typeof dataExportFilePt;
 export type ExportTableKey = keyof FileText["columns"];
 
 /** How the rows' values are put into words: the exporter's translator and yes/no. */
-export type CellFormat = { t: Translate; yes: string; no: string };
+export type CellFormat = { t: Translate; yes: string; no: string; decimal: string };
 
 /** Every page's rows carry their rowid as `k`, the keyset cursor. */
 type Keyed = { k: number };
@@ -72,6 +72,20 @@ export function tagsCell(json: string): string {
 }
 
 /**
+ * A lead's value as the import reads it back, in the dialect's decimal separator, no grouping:
+ * "12345,67". A fraction of exactly three digits gets a fourth ("7,1250"): the import reads
+ * "7,125" as seven thousand one hundred and twenty-five, as people write "1.000" for a thousand.
+ * Never an exponent ("1e-7" is written out).
+ */
+export function valueCell(value: number | null, decimal: string): string | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  let text = String(value);
+  if (text.includes("e")) text = value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+  if (/\.\d{3}$/.test(text)) text += "0";
+  return text.replace(".", decimal);
+}
+
+/**
  * leads.csv: exactly the columns the import maps (worker/services/lead-import-columns.ts),
  * plus the ID it ignores, so the file goes back in with nothing lost: source and status in
  * the exporter's words, the owner by e-mail, the value with the dialect's decimal separator
@@ -86,7 +100,7 @@ export const LEADS_TABLE = table<"leads", LeadRow>({
                l.tags, l.notes, u.email as owner, l.created_at
         from leads l left join users u on u.id = l.assigned_to
         where l.rowid > ${after} order by l.rowid limit ${limitOf(limit)}`,
-  cells: (row, { t }) => [
+  cells: (row, { t, decimal }) => [
     row.id,
     row.name,
     row.email,
@@ -94,7 +108,7 @@ export const LEADS_TABLE = table<"leads", LeadRow>({
     row.company,
     t(`crm.shared.sources.${row.source}` as never),
     t(`crm.shared.statuses.${row.status}` as never),
-    row.estimated_value,
+    valueCell(row.estimated_value, decimal),
     row.currency,
     tagsCell(row.tags),
     row.notes,
