@@ -19,6 +19,10 @@
 // call's statements). Targets (local workerd): p99 < 30 ms for the search and the
 // pipeline, < 50 ms for the dashboard, < 100 ms for the reports (GET /api/reports, 30 days
 // and all time).
+// Last, 'Importar Dados' (issue 23): a CSV of --import-rows rows (default 20,000; 0 skips it)
+// is previewed (POST /api/imports: upload, decode, parse, check every row, match e-mails)
+// and committed batch by batch (POST /api/imports/:id/commit until done), timed from the
+// client; the leads it made are deleted again afterwards, so runs do not pile up.
 import { register } from "node:module";
 import { drizzle } from "drizzle-orm/d1";
 import { getPlatformProxy } from "wrangler";
@@ -36,10 +40,10 @@ const { getReport } = await import("../../worker/services/report-service.ts");
 const { listLeads, loadPipeline } = await import("../../worker/services/lead-query-service.ts");
 const { quickSearch } = await import("../../worker/services/search-service.ts");
 
-const USAGE = "usage: npm run bench:crm [-- --leads N] [--runs N] [--persist-to DIR] [--skip-build]";
+const USAGE = "usage: npm run bench:crm [-- --leads N] [--runs N] [--import-rows N] [--persist-to DIR] [--skip-build]";
 
 function parseArgs(argv) {
-  const options = { leads: 50_000, runs: 300, persistTo: ".wrangler/state", build: !process.env.BENCH_SKIP_BUILD };
+  const options = { leads: 50_000, runs: 300, importRows: 20_000, persistTo: ".wrangler/state", build: !process.env.BENCH_SKIP_BUILD };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split("=", 2);
     const value = () => inline ?? argv[++i];
@@ -53,6 +57,7 @@ function parseArgs(argv) {
     };
     if (flag === "--leads") options.leads = count("--leads");
     else if (flag === "--runs") options.runs = Math.max(1, count("--runs"));
+    else if (flag === "--import-rows") options.importRows = Math.min(20_000, count("--import-rows"));
     else if (flag === "--persist-to") options.persistTo = value();
     else if (flag === "--skip-build") options.build = false;
     else {
@@ -176,6 +181,65 @@ async function timedGet(url, headers) {
   const elapsed = performance.now() - started;
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${new TextDecoder().decode(body).slice(0, 300)}`);
   return elapsed;
+}
+
+/** A CSV as a spreadsheet would hold a team's leads: pt headers, semicolons, pt-BR values, some owners and tags. */
+function importCsv(rows, tag) {
+  const statuses = ["Novo", "Qualificado", "Contatado", "Negociando", "Ganho", "Perdido"];
+  const sources = ["Website", "Indicação", "Redes Sociais", "Publicidade", "Outro"];
+  const owners = ["admin@demo.test", "manager@demo.test", "rep@demo.test", ""];
+  const lines = ["Nome;E-mail;Telefone;Empresa;Origem;Status;Valor;Tags;Notas;Responsável;Criado em"];
+  for (let i = 0; i < rows; i++) {
+    const value = `${(i * 37) % 90_000}.${String(i % 1000).padStart(3, "0")},${String(i % 100).padStart(2, "0")}`;
+    lines.push(
+      [
+        `Importado ${tag} ${i}`,
+        `bench-import-${tag}-${i}@bench.test`,
+        `(11) 9${String(10_000_000 + i).slice(-8, -4)}-${String(i).padStart(4, "0").slice(-4)}`,
+        `Empresa ${i % 500}`,
+        sources[i % sources.length],
+        statuses[i % statuses.length],
+        value,
+        i % 3 ? "Urgente, Proposta" : "",
+        i % 10 ? "" : `"Nota da linha ${i}\nsegunda linha"`,
+        owners[i % owners.length],
+        `${String((i % 28) + 1).padStart(2, "0")}/0${(i % 9) + 1}/2024`,
+      ].join(";"),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** Previews and commits an import of `rows` rows; the client-side times. */
+async function benchImport(url, headers, rows, db) {
+  const tag = Date.now().toString(36);
+  const csv = importCsv(rows, tag);
+  const form = new FormData();
+  form.append("file", new Blob([csv], { type: "text/csv" }), `bench-${rows}.csv`);
+  const started = performance.now();
+  const response = await fetch(`${url}/api/imports`, { method: "POST", headers, body: form });
+  const previewMs = performance.now() - started;
+  if (response.status !== 201) throw new Error(`POST /api/imports answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const { import: preview } = await response.json();
+  const batches = [];
+  let dto = preview;
+  const commitStarted = performance.now();
+  while (dto.status !== "done") {
+    const t = performance.now();
+    const answer = await fetch(`${url}/api/imports/${preview.id}/commit`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ mode: "update_empty" }),
+    });
+    if (answer.status !== 200) throw new Error(`commit answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
+    dto = (await answer.json()).import;
+    batches.push(performance.now() - t);
+  }
+  const commitMs = performance.now() - commitStarted;
+  // Leave the database as it was (the next run's reads see the same leads).
+  await db.prepare("delete from leads where email like ?").bind(`bench-import-${tag}-%`).run();
+  await db.prepare("delete from lead_imports where id = ?").bind(preview.id).run();
+  return { bytes: new TextEncoder().encode(csv).byteLength, preview, dto, previewMs, commitMs, batches: stats(batches) };
 }
 
 const options = parseArgs(process.argv.slice(2));
@@ -329,6 +393,16 @@ try {
       .map(([t, v]) => `${JSON.stringify(t)} ${ms(v)}`)
       .join(", ")}`,
   );
+
+  if (options.importRows > 0) {
+    const run = await benchImport(server.url, headers, options.importRows, proxy.env.DB);
+    console.log(
+      `\nimport of ${run.preview.rows} rows (${(run.bytes / 1024 / 1024).toFixed(1)} MB, ${run.preview.valid} valid): ` +
+        `preview ${ms(run.previewMs)} ms (upload, decode, parse, check every row, match e-mails); ` +
+        `commit ${ms(run.commitMs)} ms in ${run.batches.n} batches (per batch p50 ${ms(run.batches.p50)}, max ${ms(run.batches.max)} ms): ` +
+        `${run.dto.created} created, ${run.dto.updated} updated, ${run.dto.skipped} skipped, ${run.dto.failed} failed`,
+    );
+  }
 
   const misses = results.filter(({ scenario, s }) => scenario.target !== undefined && s.p99 >= scenario.target);
   console.log(

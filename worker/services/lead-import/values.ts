@@ -210,7 +210,7 @@ export function parseCreatedAt(text: string, now = Date.now()): string | null | 
   if (value === "") return null;
   let iso: string | undefined;
   const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?\d*)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
   if (br) {
     const [d, m, y] = [Number(br[1]), Number(br[2]), Number(br[3])];
     if (!validDate(y, m, d)) return undefined;
@@ -221,7 +221,7 @@ export function parseCreatedAt(text: string, now = Date.now()): string | null | 
     const [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
     if (!validDate(y, m, d)) return undefined;
     iso = ymd[4]
-      ? `${ymd[1]}-${ymd[2]}-${ymd[3]}T${ymd[4]}:${ymd[5]}:${ymd[6] ?? "00"}${ymd[7] ?? "Z"}`
+      ? `${ymd[1]}-${ymd[2]}-${ymd[3]}T${ymd[4]}:${ymd[5]}:${ymd[6] ?? "00"}${ymd[7] ?? ""}${ymd[8] ?? "Z"}`
       : `${ymd[1]}-${ymd[2]}-${ymd[3]}T12:00:00.000Z`;
   } else return undefined;
   const time = Date.parse(iso);
