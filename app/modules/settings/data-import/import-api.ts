@@ -1,0 +1,56 @@
+import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
+import type { ImportMode, LeadImportField, LeadImportMapping } from "@worker/services/lead-import-columns";
+import { api } from "~/modules/crm/api-client";
+
+// The import's HTTP contract (/tmp/briefs/import-contract.md → /api/imports): the upload that
+// previews, and the commit the dialog calls batch after batch.
+
+/** An import as the API returns it (POST /api/imports, GET /api/imports/:id, each commit batch). */
+export type ImportDto = {
+  id: string;
+  file_name: string;
+  created_at: string;
+  created_by: { id: string; name: string } | null;
+  status: "previewed" | "running" | "done";
+  mode: ImportMode | null;
+  headers: string[];
+  mapping: LeadImportMapping;
+  rows: number;
+  valid: number;
+  new: number;
+  matches: number;
+  invalid: number;
+  duplicates: number;
+  unknown_values: { status: string[]; source: string[] };
+  issues: { line: number; field: LeadImportField | null; code: string; message: string }[];
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+};
+
+/** Raw values of the file mapped to a known status or source (unknown_values answered). */
+export type ImportValues = { status: Record<string, LeadStatus>; source: Record<string, LeadSource> };
+
+/** Uploads the file with its mapping (and value mapping): the server reads it all and answers the preview. */
+export async function previewImport(
+  file: File,
+  mapping: LeadImportMapping,
+  values: ImportValues,
+  signal?: AbortSignal,
+): Promise<ImportDto> {
+  const form = new FormData();
+  form.set("file", file, file.name);
+  form.set("mapping", JSON.stringify(mapping));
+  if (Object.keys(values.status).length || Object.keys(values.source).length) form.set("values", JSON.stringify(values));
+  return (await api<{ import: ImportDto }>("POST", "/imports", form, { signal })).import;
+}
+
+/** Writes the next batch of rows (idempotent on the server); `status: "done"` when none is left. */
+export async function commitImportBatch(id: string, mode: ImportMode, signal?: AbortSignal): Promise<ImportDto> {
+  return (await api<{ import: ImportDto }>("POST", `/imports/${encodeURIComponent(id)}/commit`, { mode }, { signal })).import;
+}
+
+/** Where the failed rows (with their line and reason) download from. */
+export const failedRowsUrl = (id: string) => `/api/imports/${encodeURIComponent(id)}/failed.csv`;
