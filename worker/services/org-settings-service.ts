@@ -5,7 +5,7 @@
 // - time_zone, currency: how screens, e-mails, CSV and reports count days and format money;
 // - maintenance_mode: the public site's writes answer 503 'back soon' (assertPublicWritesOpen);
 // - debug_mode: a request id and one log line per request (worker/http/request-log.ts);
-// - auto_backup: stored only, until the data issue brings the backups.
+// - auto_backup: the Cron Trigger's daily backup to R2 (backup-service.ts; issue 23).
 //
 // Every request may need them (maintenance, debug), so they are kept per isolate for a few
 // seconds (SETTINGS_CACHE_MS): a save forgets them in its own isolate at once, other isolates

@@ -26,7 +26,7 @@ export const settingsSystemEn: Dictionary["crm"]["settings"]["system"] = {
   switches: "Operation",
   autoBackup: {
     label: "Automatic backup",
-    hint: "Only stored for now: automatic backups arrive with data export, in the next release.",
+    hint: "A copy of all the data every day, from 03:00, kept for 14 days (listed below).",
   },
   maintenanceMode: {
     label: "Maintenance mode",

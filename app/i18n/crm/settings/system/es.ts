@@ -26,7 +26,7 @@ export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
   switches: "Funcionamiento",
   autoBackup: {
     label: "Copia de seguridad automática",
-    hint: "Por ahora solo queda registrada: las copias automáticas llegan con la exportación de datos, en la próxima versión.",
+    hint: "Una copia de todos los datos por día, a partir de las 03:00, guardada durante 14 días (lista abajo).",
   },
   maintenanceMode: {
     label: "Modo mantenimiento",

@@ -24,7 +24,7 @@ export const settingsSystemPt = {
   switches: "Funcionamento",
   autoBackup: {
     label: "Backup Automático",
-    hint: "Só fica registrado por enquanto: os backups automáticos chegam com a exportação de dados, na próxima versão.",
+    hint: "Uma cópia de todos os dados por dia, a partir das 03:00, guardada por 14 dias (lista abaixo).",
   },
   maintenanceMode: {
     label: "Modo Manutenção",
