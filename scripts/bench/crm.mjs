@@ -188,9 +188,10 @@ function importCsv(rows, tag) {
   const statuses = ["Novo", "Qualificado", "Contatado", "Negociando", "Ganho", "Perdido"];
   const sources = ["Website", "Indicação", "Redes Sociais", "Publicidade", "Outro"];
   const owners = ["admin@demo.test", "manager@demo.test", "rep@demo.test", ""];
+  const money = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const lines = ["Nome;E-mail;Telefone;Empresa;Origem;Status;Valor;Tags;Notas;Responsável;Criado em"];
   for (let i = 0; i < rows; i++) {
-    const value = `${(i * 37) % 90_000}.${String(i % 1000).padStart(3, "0")},${String(i % 100).padStart(2, "0")}`;
+    const value = money.format(((i * 3_779) % 9_000_000) / 100);
     lines.push(
       [
         `Importado ${tag} ${i}`,
@@ -402,6 +403,13 @@ try {
         `commit ${ms(run.commitMs)} ms in ${run.batches.n} batches (per batch p50 ${ms(run.batches.p50)}, max ${ms(run.batches.max)} ms): ` +
         `${run.dto.created} created, ${run.dto.updated} updated, ${run.dto.skipped} skipped, ${run.dto.failed} failed`,
     );
+    if (run.preview.issues.length > 0)
+      console.log(
+        `  first reasons: ${run.preview.issues
+          .slice(0, 3)
+          .map((i) => `line ${i.line}: ${i.message}`)
+          .join(" | ")}`,
+      );
   }
 
   const misses = results.filter(({ scenario, s }) => scenario.target !== undefined && s.p99 >= scenario.target);

@@ -134,9 +134,15 @@ async function storedEmails(ctx: ServiceContext, emails: string[]): Promise<Set<
 
 type Analysis = { parsed: ParsedCsv; validated: ValidatedFile };
 
-function analyse(bytes: Uint8Array, mapping: (headers: string[]) => LeadImportMapping, values: RawValues, owners: OwnerDirectory) {
+function analyse(
+  bytes: Uint8Array,
+  mapping: (headers: string[]) => LeadImportMapping,
+  values: RawValues,
+  owners: OwnerDirectory,
+  stopAfter = Infinity,
+) {
   const { text } = decodeCsvBytes(bytes);
-  const parsed = parseCsv(text);
+  const parsed = parseCsv(text, undefined, stopAfter);
   const resolved = mapping(parsed.headers);
   return { parsed, mapping: resolved, validated: validateRows(parsed, resolved, { values: toValueMap(values), owners }) };
 }
@@ -225,8 +231,8 @@ export async function getImport(ctx: ServiceContext, actor: Authenticated, id: s
   return toImportDto(row, creator, language);
 }
 
-/** The stored file checked again with the import's mapping and values, and today's users. */
-async function reanalyse(ctx: ServiceContext, row: LeadImport): Promise<Analysis> {
+/** The stored file checked again with the import's mapping and values, and today's users (its first `upTo` rows). */
+async function reanalyse(ctx: ServiceContext, row: LeadImport, upTo = Infinity): Promise<Analysis> {
   const object = await ctx.env.ATTACHMENTS.get(importFileKey(row.id));
   if (!object) throw new NotFoundError();
   const bytes = new Uint8Array(await object.arrayBuffer());
@@ -235,6 +241,7 @@ async function reanalyse(ctx: ServiceContext, row: LeadImport): Promise<Analysis
     () => row.mapping as LeadImportMapping,
     row.valueMap as RawValues,
     await ownerDirectory(ctx),
+    upTo,
   );
   return { parsed, validated };
 }
@@ -346,9 +353,10 @@ export async function commitImportBatch(
   if (row.mode && row.mode !== mode) throw new ImportModeLockedError(row.mode);
   if (row.status === "done" || row.nextRow >= row.rows) return getImport(ctx, actor, id, language);
 
-  const { validated } = await reanalyse(ctx, row);
-  const results = validated.results;
   const start = row.nextRow;
+  // The rows up to the batch's end: a row's checks (and whether its e-mail came earlier) never depend on later rows.
+  const { validated } = await reanalyse(ctx, row, Math.min(start + BATCH_ROWS, row.rows));
+  const results = validated.results;
   const end = Math.min(start + BATCH_ROWS, results.length);
   const slice = results.slice(start, end);
   const batchRows: BatchRow[] = slice.flatMap((result) =>

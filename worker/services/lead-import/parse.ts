@@ -36,7 +36,11 @@ export function detectDelimiter(text: string): ParsedCsv["delimiter"] {
 /** A row with nothing in it (a blank line, or only delimiters). */
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
-export function parseCsv(raw: string, limits = IMPORT_LIMITS): ParsedCsv {
+/**
+ * The file's header and rows. `stopAfter`: read only that many data rows (a commit batch needs
+ * the rows up to its end: whether an e-mail came earlier never depends on later rows).
+ */
+export function parseCsv(raw: string, limits = IMPORT_LIMITS, stopAfter = Infinity): ParsedCsv {
   const text = raw.replace(/\r\n?/g, "\n");
   if (text.trim() === "") throw new ImportFileError("import_file_empty");
   const delimiter = detectDelimiter(text);
@@ -97,6 +101,7 @@ export function parseCsv(raw: string, limits = IMPORT_LIMITS): ParsedCsv {
       const width = headers.length;
       rows.push(cells.length === width ? cells : Array.from({ length: width }, (_, i) => cells[i] ?? ""));
       lines.push(startLine);
+      if (rows.length >= stopAfter) parser.abort();
     },
   });
   if (problem) throw problem;
