@@ -11,7 +11,7 @@ import { getDb } from "../../worker/db/client.ts";
 import { chatMessages, leadActivities, leadNotes } from "../../worker/db/schema/index.ts";
 import { localDate } from "../../worker/lib/org-time.ts";
 import { zipBytes, zipStream } from "../../worker/lib/zip-stream.ts";
-import { exportData, exportFileName, exportFileText } from "../../worker/services/data-export/data-export-service.ts";
+import { EXPORT_RATE_LIMIT, exportData, exportFileName, exportFileText } from "../../worker/services/data-export/data-export-service.ts";
 import { EXPORT_TABLES, tagsCell, valueCell } from "../../worker/services/data-export/export-tables.ts";
 import { fieldForHeader, mappingProblem, suggestMapping } from "../../worker/services/lead-import-columns.ts";
 import { forgetOrgSettings } from "../../worker/services/org-settings-service.ts";
@@ -73,6 +73,31 @@ describe("access", () => {
         ["README.txt", "activities.csv", "attachments.csv", "chat-messages.csv", "leads.csv", "notes.csv", "tasks.csv", "users.csv"].sort(),
       );
     }
+  });
+
+  it(`at most ${EXPORT_RATE_LIMIT.limit} exports per person in 10 minutes, even in a parallel burst: the rest 429 with Retry-After, translated`, async () => {
+    const manager = await signedInUser("manager");
+    const other = await signedInUser("manager");
+    const burst = await Promise.all(
+      Array.from({ length: EXPORT_RATE_LIMIT.limit + 3 }, () =>
+        request("/api/exports/data", { headers: { ...bearer(manager.session.access_token), Cookie: "language=es" } }),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(EXPORT_RATE_LIMIT.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    for (const response of burst) {
+      if (response.status === 200) {
+        expect(Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())))).toContain("leads.csv");
+        continue;
+      }
+      expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(500);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toBe("rate_limited");
+      expect(body.message).toMatch(/^Demasiadas exportaciones en poco tiempo\. Inténtalo de nuevo en \d+ minutos\.$/);
+    }
+    // Another person's exports are their own.
+    expect((await download(other.session.access_token)).zip["leads.csv"]).toBeDefined();
   });
 
   it("the service refuses a sales rep too (not only the route)", async () => {
@@ -502,7 +527,9 @@ describe("streaming", () => {
       "en",
       { pageRows: 500 },
     );
-    expect(reads).toBe(0);
+    // Before the stream is read: only the rate limit's batch, no table.
+    expect(reads).toBe(1);
+    reads = 0;
     // Each chunk of the ZIP with the number of D1 reads made before it came out.
     const chunks: Uint8Array[] = [];
     const readsAtChunk: number[] = [];

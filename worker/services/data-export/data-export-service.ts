@@ -4,7 +4,7 @@
 // together. The CSVs are app/lib/csv.ts's (a BOM, formula-safe cells, RFC 4180 quoting, the
 // exporter's delimiter and decimal separator), their header rows in the exporter's language;
 // dates are ISO 8601 UTC, as stored. README.txt, written last, counts what each file holds.
-// Admins and managers only. Which tables and columns: export-tables.ts.
+// Admins and managers only, EXPORT_RATE_LIMIT each. Which tables and columns: export-tables.ts.
 import { csvCell, csvDialect, type CsvCell } from "~/lib/csv";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { formatNumber } from "~/i18n/format";
@@ -18,6 +18,7 @@ import { localDate } from "../../lib/org-time.ts";
 import { zipStream, type ZipEntry } from "../../lib/zip-stream.ts";
 import { ForbiddenError } from "../errors.ts";
 import { readOrgSettings } from "../org-settings-service.ts";
+import { enforceRateLimit, type RateLimit } from "../rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "../service-context.ts";
 import { EXPORT_PAGE_ROWS, EXPORT_TABLES, type CellFormat, type ExportTable, type ExportTableKey } from "./export-tables.ts";
 
@@ -36,6 +37,13 @@ export const exportFileName = (language: Language, date: string) => fill(FILE_TE
 export type DataExport = { fileName: string; body: ReadableStream<Uint8Array> };
 
 /**
+ * Exports per person: each reads every table (50,000 leads: about 2 s of the Worker's time),
+ * so a script or a held-down button cannot make the Worker do it without end. Plenty for a
+ * person (a retry, the three languages).
+ */
+export const EXPORT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000, message: "apiErrors.export_rate_limited" };
+
+/**
  * The ZIP of the CRM's data in `language`, as a stream of bytes. The settings are read before
  * anything is returned (a failure there is an error answer, not a download cut short); the
  * tables are read only as the stream is.
@@ -47,6 +55,7 @@ export async function exportData(
   options: { now?: Date; pageRows?: number } = {},
 ): Promise<DataExport> {
   if (!hasRole(actor.user, "manager")) throw new ForbiddenError();
+  await enforceRateLimit(ctx.db, `data-export:${actor.user.id}`, EXPORT_RATE_LIMIT);
   const now = options.now ?? new Date();
   const pageRows = options.pageRows ?? EXPORT_PAGE_ROWS;
   const settings = await readOrgSettings(ctx);
