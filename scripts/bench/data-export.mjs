@@ -9,7 +9,8 @@
 // uses): migrations, the demo data, then the bulk seed up to --leads leads (realistic leads with
 // notes, tags, tasks and timeline entries: scripts/seed/bulk-seed.ts). Serves the production
 // build with `npm start`'s server (workerd, no proxy) on a free port, signs in as the demo
-// manager and downloads the export --runs times (default 3), one at a time. For each: the time
+// manager and downloads the export --runs times (default 3, at most 5: the export's own limit
+// per person in 10 minutes), one at a time. For each: the time
 // to the first byte and to the last, the ZIP's size, and the resident memory of the workerd
 // process sampled every 20 ms (before the request and its peak during it). The first run's ZIP
 // is opened (fflate) and its leads.csv rows counted against the database.
@@ -40,7 +41,8 @@ function parseArgs(argv) {
       return n;
     };
     if (flag === "--leads") options.leads = count("--leads");
-    else if (flag === "--runs") options.runs = count("--runs");
+    // The export's own limit: 5 per person in 10 minutes (EXPORT_RATE_LIMIT).
+    else if (flag === "--runs") options.runs = Math.min(5, count("--runs"));
     else if (flag === "--persist-to") options.persistTo = value();
     else if (flag === "--skip-build") options.build = false;
     else {
