@@ -10,6 +10,9 @@ import type { LeadBatchEvent, ServerEvent } from "../../app/modules/realtime/pro
 import { LEAD_STATUSES } from "../../worker/db/schema/index.ts";
 import type { ImportDto } from "../../worker/services/lead-import/import-dto.ts";
 import { readStatusTotals } from "../../worker/services/lead-events.ts";
+import type { ActivityDto } from "../../worker/services/crm-types.ts";
+import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
+import { importText } from "../../app/modules/lead-detail/activity-text.ts";
 import { createLead, createUser } from "../factories/index.ts";
 import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
 import ptCsv from "../fixtures/import/pt-leads.csv?raw";
@@ -172,7 +175,10 @@ describe("POST /api/imports/:id/commit", () => {
       expect(JSON.parse(entries[0]!.metadata)).toEqual({ kind: "import", action: "created", import_id: dto.id, file: "leads-pt.csv" });
     }
     const api = await request(`/api/leads/${ana!.id}/activities`, { headers: bearer(manager.session.access_token) });
-    expect(((await api.json()) as { items: { metadata: { kind: string } }[] }).items[0]!.metadata.kind).toBe("import");
+    const [entry] = ((await api.json()) as { items: ActivityDto[] }).items;
+    expect(importText(entry!, getTranslator("pt"))).toBe("Importado de leads-pt.csv");
+    expect(importText(entry!, getTranslator("es"))).toBe("Importado de leads-pt.csv");
+    expect(importText(entry!, getTranslator("en"))).toBe("Imported from leads-pt.csv");
 
     // The owner: one lead_assigned notification (one lead).
     const notes = (await env.DB.prepare("select user_id, type, message, link from notifications").all<Record<string, string>>()).results;
@@ -227,6 +233,9 @@ describe("POST /api/imports/:id/commit", () => {
     const entries = await timeline(existing.id);
     expect(entries).toHaveLength(1);
     expect(JSON.parse(entries[0]!.metadata)).toMatchObject({ kind: "import", action: "updated" });
+    const updatedEntry = { type: "lead_update", metadata: JSON.parse(entries[0]!.metadata) } as ActivityDto;
+    expect(importText(updatedEntry, getTranslator("pt"))).toBe("Atualizado pela importação de leads.csv");
+    expect(importText(updatedEntry, getTranslator("en"))).toBe("Updated by the import of leads.csv");
     // Nothing left to fill: the next import of the same row skips it.
     const again = await preview(csv(`Ana Nova,ana@x.com,(11) 98888-7777,Nova Cia,Indicação,Ganho,500,USD,vip,Uma nota,${OWNER_EMAIL}`));
     expect(await commit(again.id, "update_empty")).toMatchObject({ updated: 0, skipped: 1 });

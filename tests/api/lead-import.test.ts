@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ImportDto } from "../../worker/services/lead-import/import-dto.ts";
 import { suggestMapping, type LeadImportMapping } from "../../worker/services/lead-import-columns.ts";
+import { parseCreatedAt, parseMoney } from "../../worker/services/lead-import/values.ts";
 import { createLead, createUser } from "../factories/index.ts";
 import { bearer, db, request, signedInUser } from "../helpers.ts";
 import ptCsv from "../fixtures/import/pt-leads.csv?raw";
@@ -231,6 +232,17 @@ describe("POST /api/imports: reading the file", () => {
     const dto = await preview(bytes, { name: "excel.csv" });
     expect(dto.headers).toEqual(["Nome", "E-mail", "Empresa", "Origem", "Valor"]);
     expect(dto).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
+  });
+
+  it("reads UTF-16 with its BOM (Excel's 'Unicode text', tab-separated)", async () => {
+    const text = "Nome\tE-mail\tEmpresa\r\nJoão Conceição\tjoao@x.com\tAçúcar & Cia\r\n";
+    const bytes = new Uint8Array(2 + text.length * 2);
+    bytes.set([0xff, 0xfe]);
+    for (let i = 0; i < text.length; i++) new DataView(bytes.buffer).setUint16(2 + i * 2, text.charCodeAt(i), true);
+    const dto = await preview(bytes);
+    expect(dto.headers).toEqual(["Nome", "E-mail", "Empresa"]);
+    expect(dto.mapping).toEqual(["name", "email", "company"]);
+    expect(dto).toMatchObject({ rows: 1, valid: 1 });
   });
 
   it("reads UTF-8 without BOM, with a BOM, and with a stray BOM in the middle alike", async () => {
@@ -506,6 +518,35 @@ describe("GET /api/imports/:id and access", () => {
     expect(((await limited.json()) as { error: string; message: string }).message).toMatch(/importações/);
     // Another person still may.
     expect((await upload(content, { who: manager })).status).toBe(201);
+  });
+});
+
+describe("reading values", () => {
+  it("money: pt-BR and en grouping, a lone separator before three digits is thousands, negatives and words refused", () => {
+    expect(parseMoney("12.345,67")).toBe(12345.67);
+    expect(parseMoney("12,345.67")).toBe(12345.67);
+    expect(parseMoney("12345.67")).toBe(12345.67);
+    expect(parseMoney("1234,5")).toBe(1234.5);
+    expect(parseMoney("1.000")).toBe(1000);
+    expect(parseMoney("7,125")).toBe(7125);
+    expect(parseMoney("7,1250")).toBe(7.125);
+    expect(parseMoney("1.234.567,8")).toBe(1234567.8);
+    expect(parseMoney("R$ 1.500,00")).toBe(1500);
+    expect(parseMoney("US$ 99")).toBe(99);
+    expect(parseMoney("")).toBeNull();
+    for (const bad of ["-10", "doze", "1,2,3", "12.34.5", "1.", "1e5", "R$"]) expect(parseMoney(bad), bad).toBeUndefined();
+  });
+
+  it("creation dates: ISO (kept to the millisecond), dd/mm/yyyy, a day as noon UTC; impossible and future dates refused", () => {
+    const now = Date.parse("2026-11-27T00:00:00Z");
+    expect(parseCreatedAt("2024-05-13", now)).toBe("2024-05-13T12:00:00.000Z");
+    expect(parseCreatedAt("13/05/2024", now)).toBe("2024-05-13T12:00:00.000Z");
+    expect(parseCreatedAt("13/05/2024 08:30", now)).toBe("2024-05-13T08:30:00.000Z");
+    expect(parseCreatedAt("2024-05-13 10:22:33", now)).toBe("2024-05-13T10:22:33.000Z");
+    expect(parseCreatedAt("2026-11-27T14:05:00.123Z", now)).toBe("2026-11-27T14:05:00.123Z");
+    expect(parseCreatedAt("2024-05-13T10:00:00-03:00", now)).toBe("2024-05-13T13:00:00.000Z");
+    expect(parseCreatedAt("", now)).toBeNull();
+    for (const bad of ["31/02/2024", "2024-13-01", "ontem", "2030-01-01", "1/1/24"]) expect(parseCreatedAt(bad, now), bad).toBeUndefined();
   });
 });
 
