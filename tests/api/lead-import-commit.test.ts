@@ -390,6 +390,31 @@ describe("POST /api/imports/:id/commit", () => {
     expect(notes[0]!.message).toContain("5 leads");
   });
 
+  it("overwrite tells an assignee once per batch and new status, as the lead form would, unless they switched status changes off", async () => {
+    const rita = await createUser(db(), { name: "Rita Status" });
+    const leo = await createUser(db(), { name: "Leo Sem Aviso" });
+    await env.DB.prepare("insert into notification_preferences (user_id, status_changes) values (?, 0)").bind(leo.id).run();
+    for (const [i, assignee] of [rita.id, rita.id, rita.id, leo.id].entries())
+      await createLead(db(), { name: `Lead ${i}`, email: `s${i}@x.com`, status: "new", assignedTo: assignee });
+    await createLead(db(), { name: "Lead 4", email: "s4@x.com", status: "new", assignedTo: rita.id });
+    const dto = await preview(
+      csv(
+        "Lead 0,s0@x.com,,,,Ganho,,,,,",
+        "Lead 1,s1@x.com,,,,Ganho,,,,,",
+        "Lead 2,s2@x.com,,,,Perdido,,,,,",
+        "Lead 3,s3@x.com,,,,Ganho,,,,,",
+        "Lead 4,s4@x.com,,,,Novo,,,,,",
+      ),
+    );
+    expect(await commit(dto.id, "overwrite")).toMatchObject({ updated: 4, skipped: 1 });
+    const notes = (await env.DB.prepare("select user_id, type, message from notifications order by message").all<Record<string, string>>())
+      .results;
+    expect(notes).toEqual([
+      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu 2 dos seus leads para Ganho.` },
+      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu o lead “Lead 2” de Novo para Perdido.` },
+    ]);
+  });
+
   it("never trusts the preview: an owner deactivated since then makes the row fail at commit", async () => {
     const dto = await preview(csv(`Ana,ana@x.com,,,,,,,,,${OWNER_EMAIL}`, `Bia,bia@x.com,,,,,,,,,`));
     expect(dto.valid).toBe(2);

@@ -465,9 +465,12 @@ async function afterBatch(
 }
 
 /**
- * Everyone a lead of the batch was assigned to (created for them, or their name filled in by
- * the import), except the actor, hears of it once per batch: the lead's name, or how many.
- * Stored in Portuguese like the lead form's notifications (lead-notifications.ts).
+ * The notifications the lead form would give, once per person per batch instead of once per
+ * lead (as bulk actions do): whoever a lead was assigned to (created for them, or their name
+ * filled in) hears of it, with the lead's name or how many; an assignee whose lead's status
+ * the import changed hears of that (unless they switched 'Mudanças de Status' off), per new
+ * status. Never the actor, never an inactive user. Stored in Portuguese like the lead form's
+ * (lead-notifications.ts), written after the batch took, then published.
  */
 async function notifyAssignees(
   ctx: ServiceContext,
@@ -475,32 +478,63 @@ async function notifyAssignees(
   leads: LeadDto[],
   before: Map<string, { status: LeadStatus; assigned_to: string | null }>,
 ): Promise<void> {
-  const byUser = new Map<string, LeadDto[]>();
+  const assigned = new Map<string, LeadDto[]>();
+  const moved = new Map<string, { userId: string; to: LeadStatus; leads: LeadDto[] }>();
   for (const lead of leads) {
     const to = lead.assigned_to;
-    if (!to || to === actor.user.id || before.get(lead.id)?.assigned_to === to) continue;
-    byUser.set(to, [...(byUser.get(to) ?? []), lead]);
+    if (!to || to === actor.user.id) continue;
+    const previous = before.get(lead.id);
+    if (previous?.assigned_to !== to) assigned.set(to, [...(assigned.get(to) ?? []), lead]);
+    else if (previous.status !== lead.status) {
+      const key = `${to}:${lead.status}`;
+      const group = moved.get(key) ?? { userId: to, to: lead.status, leads: [] };
+      group.leads.push(lead);
+      moved.set(key, group);
+    }
   }
-  if (byUser.size === 0) return;
+  if (assigned.size === 0 && moved.size === 0) return;
   const t = getTranslator("pt");
   const now = new Date().toISOString();
-  const notices = [...byUser].map(([userId, assigned]) => {
-    const one = assigned.length === 1 ? assigned[0]! : null;
-    return {
+  const status = (value: LeadStatus) => t(`crm.shared.statuses.${value}`);
+  const link = (group: LeadDto[]) =>
+    group.length === 1 ? `/leads?lead=${encodeURIComponent(group[0]!.id)}` : "/leads?owner=me&sort=activity";
+  const notices = [
+    ...[...assigned].map(([userId, group]) => ({
       id: crypto.randomUUID(),
       user_id: userId,
+      type: "lead_assigned",
       title: t("notifications.leadAssigned.title"),
-      message: one
-        ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: one.name })
-        : t("notifications.leadsAssigned.message", { name: actor.user.name, count: assigned.length }),
-      link: one ? `/leads?lead=${encodeURIComponent(one.id)}` : "/leads?owner=me&sort=activity",
-    };
-  });
+      message:
+        group.length === 1
+          ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: group[0]!.name })
+          : t("notifications.leadsAssigned.message", { name: actor.user.name, count: group.length }),
+      link: link(group),
+    })),
+    ...[...moved.values()].map((group) => ({
+      id: crypto.randomUUID(),
+      user_id: group.userId,
+      type: "status_change",
+      title: t("notifications.leadStatusChanged.title"),
+      message:
+        group.leads.length === 1
+          ? t("notifications.leadStatusChanged.message", {
+              name: actor.user.name,
+              lead: group.leads[0]!.name,
+              from: status(before.get(group.leads[0]!.id)!.status),
+              to: status(group.to),
+            })
+          : t("notifications.leadsStatusChanged.message", { name: actor.user.name, count: group.leads.length, to: status(group.to) }),
+      link: link(group.leads),
+    })),
+  ];
+  // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
   const [written] = await readBatch<[{ user_id: string }]>(ctx.db, [
     sql`insert into notifications (id, user_id, type, title, message, link, read, created_at)
-        select n.value ->> '$.id', n.value ->> '$.user_id', 'lead_assigned', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now}
+        select n.value ->> '$.id', n.value ->> '$.user_id', n.value ->> '$.type', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now}
         from json_each(${JSON.stringify(notices)}) n
         where exists (select 1 from users u where u.id = n.value ->> '$.user_id' and u.is_active = 1)
+          and (n.value ->> '$.type' <> 'status_change'
+               or not exists (select 1 from notification_preferences p where p.user_id = n.value ->> '$.user_id' and p.status_changes = 0))
         returning user_id`,
   ]);
   await publishNotifications(
