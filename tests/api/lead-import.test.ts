@@ -9,7 +9,7 @@ import type { ImportDto } from "../../worker/services/lead-import/import-dto.ts"
 import { suggestMapping, type LeadImportMapping } from "../../worker/services/lead-import-columns.ts";
 import { parseCreatedAt, parseMoney } from "../../worker/services/lead-import/values.ts";
 import { createLead, createUser } from "../factories/index.ts";
-import { bearer, db, request, signedInUser } from "../helpers.ts";
+import { bearer, db, eventually, request, signedInUser } from "../helpers.ts";
 import ptCsv from "../fixtures/import/pt-leads.csv?raw";
 import esCsv from "../fixtures/import/es-leads.csv?raw";
 import enCsv from "../fixtures/import/en-leads.csv?raw";
@@ -479,6 +479,30 @@ describe("GET /api/imports/:id and access", () => {
     expect(((await read.json()) as { import: ImportDto }).import).toEqual(dto);
     const missing = await request(`/api/imports/${crypto.randomUUID()}`, { headers: bearer(admin.session.access_token) });
     expect(missing.status).toBe(404);
+  });
+
+  it("forgets imports older than 30 days (their file and row) when a new preview is made", async () => {
+    const old = crypto.randomUUID();
+    const recent = crypto.randomUUID();
+    for (const [id, days] of [
+      [old, 31],
+      [recent, 29],
+    ] as const) {
+      await env.DB.prepare("insert into lead_imports (id, file_name, file_size, created_at) values (?, 'x.csv', 1, ?)")
+        .bind(id, new Date(Date.now() - days * 86_400_000).toISOString())
+        .run();
+      await env.ATTACHMENTS.put(`imports/${id}.csv`, "Nome\nAna\n");
+    }
+    await preview(file(csvRow({ name: "A" })));
+    expect(
+      await eventually(
+        () => env.DB.prepare("select id from lead_imports where id = ?").bind(old).first(),
+        (row) => row === null,
+      ),
+    ).toBeNull();
+    expect(await env.ATTACHMENTS.head(`imports/${old}.csv`)).toBeNull();
+    expect(await env.ATTACHMENTS.head(`imports/${recent}.csv`)).not.toBeNull();
+    expect(await env.DB.prepare("select id from lead_imports where id = ?").bind(recent).first()).not.toBeNull();
   });
 
   it("anonymous 401, sales_rep 403 on every route, and nothing stored", async () => {

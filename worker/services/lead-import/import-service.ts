@@ -53,6 +53,8 @@ import { singleLine, toValueMap } from "./values.ts";
 export const BATCH_ROWS = 500;
 /** Previews a person may start in the window (each parses up to 10 MB). */
 export const PREVIEW_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60_000, message: "apiErrors.import_rate_limited" };
+/** Imports (their R2 file and row) are kept this long, then removed when a later preview is made. */
+export const IMPORT_RETENTION_DAYS = 30;
 /** A JSON parameter of a batch statement stays under this many characters (D1 caps a value at 2 MB). */
 const JSON_PARAM_MAX = 800_000;
 
@@ -209,7 +211,28 @@ export async function createImport(
     await ctx.env.ATTACHMENTS.delete(importFileKey(id));
     throw error;
   }
+  const cleanup = forgetOldImports(ctx);
+  if (ctx.waitUntil) ctx.waitUntil(cleanup);
+  else await cleanup;
   return getImport(ctx, actor, id, language);
+}
+
+/**
+ * Removes imports older than IMPORT_RETENTION_DAYS (a few at a time, after a new preview):
+ * their files (up to 10 MB each) and rows. Their leads and timeline entries stay. Never throws.
+ */
+async function forgetOldImports(ctx: ServiceContext): Promise<void> {
+  try {
+    const before = new Date(Date.now() - IMPORT_RETENTION_DAYS * 86_400_000).toISOString();
+    const old = await ctx.db.all<{ id: string }>(
+      sql`select id from lead_imports where created_at < ${before} order by created_at limit 20`,
+    );
+    if (old.length === 0) return;
+    await ctx.env.ATTACHMENTS.delete(old.map((row) => importFileKey(row.id)));
+    await ctx.db.run(sql`delete from lead_imports where id in (select value from json_each(${JSON.stringify(old.map((row) => row.id))}))`);
+  } catch (error) {
+    console.error("imports: old imports were not removed; the next preview tries again", error);
+  }
 }
 
 async function readImport(ctx: ServiceContext, id: string): Promise<{ row: LeadImport; creator: UserRef | null }> {
