@@ -454,9 +454,9 @@ export async function commitImportBatch(
   const out = await readBatch<unknown[]>(ctx.db, statements);
   if ((out[0] as unknown[]).length === 0) {
     // Another call claimed these rows (a double click, a second tab) or fixed another mode.
-    const { row: now_, creator } = await readImport(ctx, id);
-    if (now_.mode && now_.mode !== mode) throw new ImportModeLockedError(now_.mode);
-    return toImportDto(now_, creator, language);
+    const { row: current, creator } = await readImport(ctx, id);
+    if (current.mode && current.mode !== mode) throw new ImportModeLockedError(current.mode);
+    return toImportDto(current, creator, language);
   }
   const createdIds = inserted.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
   const updatedIds = changed.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
