@@ -311,7 +311,7 @@ describe("content", () => {
     expect(rows.find((row) => row.ID === ids.owner)).toMatchObject({
       Nome: "Olga Dona",
       "E-mail": "olga@velox.test",
-      Telefone: "'+5511977776666",
+      Telefone: "(11) 97777-6666",
       Função: "Vendedor",
       Ativo: "Sim",
       Idioma: "pt",

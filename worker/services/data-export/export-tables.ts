@@ -275,7 +275,7 @@ const USERS_TABLE = table<"users", UserRow>({
     row.id,
     row.name,
     row.email,
-    row.phone,
+    row.phone && formatPhone(row.phone),
     format.t(`crm.roles.${row.role}` as never),
     yesNo(row.is_active, format),
     row.language,
