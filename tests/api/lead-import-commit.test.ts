@@ -316,6 +316,18 @@ describe("POST /api/imports/:id/commit", () => {
     expect(batches.at(-1)!.totals.new.count).toBe(1_188);
   });
 
+  it("a batch too big for one D1 value (300 notes of 9,000 characters) goes in several statements of the same batch", async () => {
+    const existing = await createLead(db(), { name: "Já existe", email: "long5@x.com", notes: null });
+    const rows = Array.from({ length: 300 }, (_, i) => `Long ${i},long${i}@x.com,,,,,,,,"${String(i).padEnd(9_000, "n")}",`);
+    const dto = await preview(csv(...rows));
+    expect(await commit(dto.id, "update_empty")).toMatchObject({ status: "done", created: 299, updated: 1, skipped: 0, failed: 0 });
+    expect(await count("leads")).toBe(300);
+    expect(await count("lead_activities")).toBe(300);
+    expect((await leadByEmail("long5@x.com"))!.notes).toBe("5".padEnd(9_000, "n"));
+    expect((await leadByEmail("long299@x.com"))!.notes).toBe("299".padEnd(9_000, "n"));
+    expect((await leadByEmail("long5@x.com"))!.id).toBe(existing.id);
+  });
+
   it("a double submit (the same batch requested 6 times at once) writes each row exactly once", async () => {
     const dto = await preview(many(1_100));
     for (let round = 0; round < 10; round++) {

@@ -316,9 +316,10 @@ describe("POST /api/imports: every row by the lead form's rules", () => {
       csvRow({ name: "M", tags: "x".repeat(51) }),
       csvRow({ name: "N", notes: "n".repeat(10_001) }),
       csvRow({ name: "O", company: "c".repeat(201) }),
+      csvRow({ name: "P\u202eevil" }),
     );
     const dto = await preview(content);
-    expect(dto).toMatchObject({ rows: 15, valid: 0, invalid: 15 });
+    expect(dto).toMatchObject({ rows: 16, valid: 0, invalid: 16 });
     expect(dto.issues.map((i) => [i.line, i.field, i.code])).toEqual([
       [2, "name", "required"],
       [3, "email", "invalid_email"],
@@ -335,12 +336,14 @@ describe("POST /api/imports: every row by the lead form's rules", () => {
       [14, "tags", "too_long"],
       [15, "notes", "too_long"],
       [16, "company", "too_long"],
+      [17, "name", "invalid"],
     ]);
     const messages = dto.issues.map((i) => i.message);
     expect(messages[0]).toBe("Nome: campo obrigatório.");
     expect(messages[1]).toBe("E-mail inválido: não-é-email.");
     expect(messages[4]).toBe("Status desconhecido: Fechado.");
     expect(messages[7]).toBe("Responsável não encontrado ou inativo: ninguem@x.com.");
+    expect(messages[15]).toBe("Nome: valor inválido.");
     expect(dto.unknown_values).toEqual({ status: ["Fechado"], source: ["Feira"] });
     // The same import read in English and Spanish.
     const en = (
