@@ -90,6 +90,8 @@ export function zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
           if (next.done) controller.close();
           else controller.enqueue(next.value);
         } catch (error) {
+          // The response has started: the client sees a download cut short, the log says why.
+          console.error("zip-stream: the archive failed while being sent", error);
           controller.error(error);
         }
       },
