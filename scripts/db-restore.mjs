@@ -1,5 +1,5 @@
 // `npm run db:restore -- <backup> [--force] [--persist-to DIR]`: restores an automatic backup
-// (Settings → Sistema → Backups automáticos; docs/decisions/022) into the LOCAL D1 database,
+// (Settings → Sistema → Backups automáticos; docs/decisions/023) into the LOCAL D1 database,
 // the one `npm run dev` and `npm start` use (.wrangler/state, or --persist-to / PERSIST_TO).
 // <backup> is the ZIP downloaded from Sistema (backup-<date>.zip) or a folder holding its
 // manifest.json and <table>.ndjson.gz files (the ZIP unpacked, or backups/<date>/ copied from
@@ -7,7 +7,7 @@
 // platform proxy (worker/services/backup-restore.ts, the code the workers-pool tests run).
 // Refuses a database that holds data unless --force, which replaces everything in it.
 // Stop the local server first: two workerd processes on one state directory do not mix.
-// Never touches a deployed database (for production see D1 Time Travel in decision 022).
+// Never touches a deployed database (for production see D1 Time Travel in decision 023).
 import { openAsBlob, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { unzipSync } from "fflate";

@@ -1,4 +1,4 @@
-// Automatic backups (issue 23; docs/decisions/022): the Cron Trigger's daily snapshot of every
+// Automatic backups (issue 23; docs/decisions/023): the Cron Trigger's daily snapshot of every
 // table to R2 (switch, hour, once per day under bursts, retention, manifest, a failure leaves
 // nothing listed), GET /api/backups and its download (admins only), and the restore that
 // `npm run db:restore` runs, compared table by table, row by row.

@@ -1,4 +1,4 @@
-// Settings → Sistema → Backups automáticos (issue 23; docs/decisions/022): an admin sees the
+// Settings → Sistema → Backups automáticos (issue 23; docs/decisions/023): an admin sees the
 // empty state, the Cron Trigger (miniflare's /cdn-cgi/local/scheduled, with the time of day
 // it would run at) writes one backup, the card lists it and downloads it as a ZIP that
 // `npm run db:restore` restores into another state directory; the switch off says so and the

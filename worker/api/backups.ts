@@ -4,7 +4,7 @@ import type { AppEnv } from "./context.ts";
 import { requireRole } from "./middleware.ts";
 
 /**
- * /api/backups — the automatic daily backups in R2 (issue 23; docs/decisions/022), admins only
+ * /api/backups — the automatic daily backups in R2 (issue 23; docs/decisions/023), admins only
  * (401 anonymous, 403 managers and sales reps):
  * GET / → {auto_backup, backups: [{date, created_at, bytes, tables, rows}]}, newest first ·
  * GET /:date/download → backup-<date>.zip (manifest.json and each table's .ndjson.gz), streamed;

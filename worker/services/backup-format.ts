@@ -1,4 +1,4 @@
-// The automatic backup's format (issue 23, docs/decisions/022), shared by the writer
+// The automatic backup's format (issue 23, docs/decisions/023), shared by the writer
 // (backup-service.ts, in the Worker) and the restore (backup-restore.ts, in the Worker's tests
 // and in `npm run db:restore` on Node): which tables a snapshot holds, in which order, and the
 // manifest that says what each file holds. Web APIs only, so it runs in both places.

@@ -1,4 +1,4 @@
-// Restores an automatic backup (backup-service.ts; docs/decisions/022) into a D1 database: the
+// Restores an automatic backup (backup-service.ts; docs/decisions/023) into a D1 database: the
 // workers-pool tests' database, or the local one of `npm start` (scripts/db-restore.mjs, on
 // Node through wrangler's platform proxy). Web APIs only (DecompressionStream, TextDecoder).
 //

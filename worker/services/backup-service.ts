@@ -1,4 +1,4 @@
-// The automatic backup (crm.md §2 Sistema's switch; issue 23; docs/decisions/022), run by the
+// The automatic backup (crm.md §2 Sistema's switch; issue 23; docs/decisions/023), run by the
 // Cron Trigger every 15 minutes (worker/index.ts):
 // - with Settings → Sistema's auto_backup on, once per organisation-local day, from the first
 //   run at or after 03:00 in the organisation's time zone;

@@ -14,7 +14,7 @@ type Listing = { auto_backup: boolean; backups: BackupSummary[] };
 type State = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; listing: Listing };
 
 /**
- * Settings → Sistema, admins only (issue 23; docs/decisions/022): the automatic backups in R2
+ * Settings → Sistema, admins only (issue 23; docs/decisions/023): the automatic backups in R2
  * (GET /api/backups), newest first, each with its date, size, rows and a download link (a ZIP
  * from GET /api/backups/:date/download); whether the switch is on, as saved (the tab's loader
  * data, so it follows a save at once); loading, failed (retry) and empty states.
