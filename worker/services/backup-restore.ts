@@ -157,10 +157,13 @@ export async function restoreBackup(d1: D1Like, source: BackupSource, options: R
       pendingBytes = 0;
     };
     for await (const text of jsonLines(await source.open(entry), entry.file)) {
+      // Flushed before a row would take the batch over budget: D1 refuses a parameter over
+      // about 2 MB (SQLITE_TOOBIG), so a batch is at most the budget or one row.
+      if (pending.length && pendingBytes + text.length > batchBytes) await flush();
       pending.push(text);
       pendingBytes += text.length;
       rows++;
-      if (pendingBytes >= batchBytes || pending.length >= batchRows) await flush();
+      if (pending.length >= batchRows) await flush();
     }
     await flush();
     if (rows !== entry.rows) throw new RestoreError("bad_file", `${entry.file} holds ${rows} rows, the manifest says ${entry.rows}`);

@@ -36,8 +36,8 @@ import { zipStream, type ZipEntry } from "../lib/zip-stream.ts";
 export const KEEP_BACKUPS = 14;
 /** The organisation-local hour from which the day's backup is written. */
 export const BACKUP_HOUR = 3;
-/** Rows read from D1 per query. */
-export const PAGE_ROWS = 500;
+/** Rows read from D1 per query (a page of leads is about 0.4 MB; 1,000 keeps the queries of a run at 50,000 leads near 100). */
+export const PAGE_ROWS = 1_000;
 /** R2 multipart part size: every part but the last has exactly this size (R2's rule; 5 MiB minimum). */
 export const PART_BYTES = 8 * 1024 * 1024;
 /** A run still 'running' after this long died (a scheduled run lasts at most 15 minutes). */
