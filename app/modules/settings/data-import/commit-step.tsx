@@ -120,7 +120,7 @@ export function CommitStep({
               <ExclamationTriangleIcon />
             </Callout.Icon>
             <Callout.Text>
-              <Text weight="medium">{t("crm.settings.system.dataImport.commit.failed")}</Text>
+              <Text weight="bold">{t("crm.settings.system.dataImport.commit.failed")}</Text>
               <br />
               {describeError(state.error, t, t("errorScreen.message"))}
               <br />

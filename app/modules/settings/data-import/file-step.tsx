@@ -58,10 +58,11 @@ export function FileStep({
             >
               <UploadIcon width="20" height="20" aria-hidden="true" />
             </span>
-            <Text size="3" weight="medium">
+            {/* Dragging is for a mouse: a touch screen only gets the button. */}
+            <Text size="3" weight="medium" className="pointer-coarse:hidden">
               {dragging ? t("crm.settings.system.dataImport.file.dropActive") : t("crm.settings.system.dataImport.file.drop")}
             </Text>
-            <Text size="2" color="gray">
+            <Text size="2" color="gray" className="pointer-coarse:hidden">
               {t("crm.settings.system.dataImport.file.or")}
             </Text>
             <Button type="button" onClick={() => input.current?.click()} aria-describedby={hintId} data-testid="import-choose-file">
@@ -94,7 +95,7 @@ export function FileStep({
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            <Text weight="medium">{t("crm.settings.system.dataImport.file.errorTitle")}</Text>
+            <Text weight="bold">{t("crm.settings.system.dataImport.file.errorTitle")}</Text>
             <br />
             {problemText(problem, t, language)}
           </Callout.Text>

@@ -193,6 +193,7 @@ export function ImportDialog({ onClose, returnFocusTo }: { onClose: () => void; 
       <Dialog.Root open onOpenChange={(open) => !open && requestClose()}>
         <Dialog.Content
           maxWidth="760px"
+          size={{ initial: "2", sm: "3" }}
           data-testid="import-dialog"
           aria-describedby="import-dialog-description"
           onOpenAutoFocus={(event) => {
@@ -205,10 +206,12 @@ export function ImportDialog({ onClose, returnFocusTo }: { onClose: () => void; 
               returnFocusTo.current.focus();
             }
           }}
-          // The app's toasts sit outside the dialog: closing one must not close the dialog.
+          // The app's toasts sit outside the dialog: closing one must not close the dialog. While
+          // the import runs, a click outside (the second click of a double click on 'Importar',
+          // once the shorter step is drawn) does nothing: Escape and 'Fechar' ask first.
           onInteractOutside={(event) => {
-            if (event.target instanceof Element && event.target.closest('[aria-live], [role="status"], [role="alert"]'))
-              event.preventDefault();
+            const onToast = event.target instanceof Element && event.target.closest('[aria-live], [role="status"], [role="alert"]');
+            if (onToast || phase === "running") event.preventDefault();
           }}
           {...dragProps}
         >

@@ -92,10 +92,11 @@ export function ImportStats({ label, items }: { label: string; items: { key: str
   const { language } = useI18n();
   return (
     <dl aria-label={label} className={`m-0 grid grid-cols-2 gap-2 ${items.length > 4 ? "sm:grid-cols-5" : "sm:grid-cols-4"}`}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <div
           key={item.key}
-          className="flex min-w-0 flex-col justify-between gap-1 rounded-lg p-3"
+          // On a phone (two columns) an odd last figure takes the whole row.
+          className={`flex min-w-0 flex-col justify-between gap-1 rounded-lg p-3 ${items.length % 2 && index === items.length - 1 ? "max-sm:col-span-2" : ""}`}
           style={{ background: TONES[item.tone].background, boxShadow: "inset 0 0 0 1px var(--gray-a4)" }}
         >
           <dt className="text-xs leading-snug" style={{ color: "var(--gray-11)" }}>

@@ -19,25 +19,7 @@ const NO_MATCH = "none";
 /** How many rows 'Importar N leads' writes: every valid row, or only the new ones when matches are skipped. */
 export const rowsToImport = (dto: ImportDto, mode: ImportMode) => (mode === "skip" ? dto.new : dto.valid);
 
-/**
- * Step 3: what the server read (nothing written yet): rows read, to be created, matching an
- * existing lead by e-mail (and what to do with them: complete empty fields, overwrite, or
- * skip), with errors, repeated e-mails; the problems with their line and reason; values the CRM
- * does not know, each mappable to a status or source before analysing again; 'Importar N leads'.
- */
-export function PreviewStep({
-  headingRef,
-  fileName,
-  state,
-  mode,
-  onModeChange,
-  values,
-  onValuesChange,
-  onReanalyse,
-  onRetry,
-  onBack,
-  onImport,
-}: {
+type PreviewProps = {
   headingRef: RefObject<HTMLHeadingElement | null>;
   fileName: string;
   state: PreviewState;
@@ -49,7 +31,40 @@ export function PreviewStep({
   onRetry: () => void;
   onBack: () => void;
   onImport: () => void;
-}) {
+};
+
+/**
+ * Step 3: what the server read (nothing written yet): rows read, to be created, matching an
+ * existing lead by e-mail (and what to do with them: complete empty fields, overwrite, or
+ * skip), with errors, repeated e-mails; the problems with their line and reason; values the CRM
+ * does not know, each mappable to a status or source before analysing again; 'Importar N leads'.
+ */
+export function PreviewStep(props: PreviewProps) {
+  const { t } = useI18n();
+  // One heading for every phase (the same element: the focus it took stays when the preview arrives).
+  return (
+    <Flex direction="column" gap="4">
+      <div>
+        <StepHeading headingRef={props.headingRef}>{t("crm.settings.system.dataImport.preview.heading")}</StepHeading>
+        <StepNote>{t("crm.settings.system.dataImport.preview.nothingWritten")}</StepNote>
+      </div>
+      <PreviewContent {...props} />
+    </Flex>
+  );
+}
+
+function PreviewContent({
+  fileName,
+  state,
+  mode,
+  onModeChange,
+  values,
+  onValuesChange,
+  onReanalyse,
+  onRetry,
+  onBack,
+  onImport,
+}: PreviewProps) {
   const { t, language } = useI18n();
   const ids = useId();
   const back = (
@@ -61,7 +76,6 @@ export function PreviewStep({
   if (state.phase === "loading") {
     return (
       <Flex direction="column" gap="3" aria-busy="true">
-        <StepHeading headingRef={headingRef}>{t("crm.settings.system.dataImport.preview.heading")}</StepHeading>
         <Flex align="center" gap="2" role="status">
           <Spinner />
           <Text size="2" className="min-w-0 break-all">
@@ -81,18 +95,16 @@ export function PreviewStep({
   if (state.phase === "failed") {
     return (
       <Flex direction="column" gap="3">
-        <StepHeading headingRef={headingRef}>{t("crm.settings.system.dataImport.preview.heading")}</StepHeading>
         <Callout.Root color="red" role="alert" data-testid="import-preview-error">
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            <Text weight="medium">{t("crm.settings.system.dataImport.preview.failed")}</Text>
+            <Text weight="bold">{t("crm.settings.system.dataImport.preview.failed")}</Text>
             <br />
             {describeError(state.error, t, t("errorScreen.message"))}
           </Callout.Text>
         </Callout.Root>
-        <StepNote>{t("crm.settings.system.dataImport.preview.nothingWritten")}</StepNote>
         <StepActions
           back={back}
           next={
@@ -122,10 +134,6 @@ export function PreviewStep({
 
   return (
     <Flex direction="column" gap="4" data-testid="import-preview">
-      <div>
-        <StepHeading headingRef={headingRef}>{t("crm.settings.system.dataImport.preview.heading")}</StepHeading>
-        <StepNote>{t("crm.settings.system.dataImport.preview.nothingWritten")}</StepNote>
-      </div>
       <ImportStats
         label={t("crm.settings.system.dataImport.preview.counts.label")}
         items={[
@@ -197,7 +205,7 @@ export function PreviewStep({
           </Callout.Icon>
           <div className="flex min-w-0 flex-col gap-3" style={{ gridColumn: "2" }}>
             <div>
-              <Text as="p" size="2" weight="medium">
+              <Text as="p" size="2" weight="bold">
                 {t("crm.settings.system.dataImport.preview.unknown.title")}
               </Text>
               <Text as="p" size="2">
