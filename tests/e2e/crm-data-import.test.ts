@@ -3,11 +3,12 @@
 // binary file refused before any upload, the suggested columns, the preview's counts and the two
 // lines' reasons, nothing written until 'Importar 18 leads', one commit loop under a double
 // click, closing mid-way asks first — to the summary and the failed rows' CSV; the imported lead
-// in /leads with its 'Importado de <file>' entry; a sales rep has no button; es at 390 px (a
-// file over 10 MB, values the CRM does not know mapped and analysed again); en at 1280 px (the
-// file chosen by keyboard, then another dropped on the dialog, the name column missing, a
-// dropped connection mid-import and 'Try again'). Screenshots of every step at 1280 and 390 px.
-// Imports write leads, which every screen shows: a server of its own over an empty database.
+// in /leads with its 'Importado de <file>' entry; a sales rep has no button; es at 390 px in the
+// dark theme (a file over 10 MB, values the CRM does not know mapped and analysed again); en at
+// 1280 px (the file chosen by keyboard, then another dropped on the dialog, the name column
+// missing, a dropped connection mid-import and 'Try again'). Screenshots of every step at 1280
+// and 390 px. Imports write leads, which every screen shows: a server of its own over an empty
+// database.
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
@@ -335,8 +336,14 @@ describe("settings: Importar Dados", () => {
     assert.deepEqual([refused.status, refused.body.error], [403, "insufficient_role"]);
   });
 
-  it("es at 390 px: a file over 10 MB refused by its size; unknown status and source mapped and analysed again; every step without sideways scroll", async () => {
-    const { page } = await journeys.signIn("admin", { ...PHONE, baseURL: server.url, path: "/settings?tab=system", language: "es" });
+  it("es at 390 px, dark: a file over 10 MB refused by its size; unknown status and source mapped and analysed again; every step without sideways scroll", async () => {
+    const { page } = await journeys.signIn("admin", {
+      ...PHONE,
+      baseURL: server.url,
+      path: "/settings?tab=system",
+      language: "es",
+      theme: "dark",
+    });
     const d = dialog(page);
     await openImport(page);
     await headingFocused(page, "Elige el archivo");

@@ -67,10 +67,11 @@ describe("readCsvFile: what the mapping step shows", () => {
     expect(parseCsvText((decoded as { text: string }).text)).toMatchObject({ headers: ["Name", "Email"], rows: 1, delimiter: "\t" });
   });
 
-  it("a long sample is cut; only the first two non-empty values are kept", async () => {
+  it("a long sample is cut; only the first two different non-empty values are kept", async () => {
     const long = "x".repeat(100);
-    const csv = await reading(`Name,Notes\nA,\nB,${long}\nC,second\nD,third\n`);
+    const csv = await reading(`Name,Notes,Tags\nA,,vip\nB,${long},vip\nC,second,vip\nD,third,new\n`);
     expect(csv.samples[1]).toEqual([`${"x".repeat(59)}…`, "second"]);
+    expect(csv.samples[2]).toEqual(["vip", "new"]);
     expect(csv.rows).toBe(4);
   });
 

@@ -50,7 +50,7 @@ export function CommitStep({
               key: "failed",
               label: t("crm.settings.system.dataImport.summary.counts.failed"),
               value: dto.failed,
-              tone: dto.failed ? "red" : "gray",
+              tone: "red",
             },
           ]}
         />

@@ -1,34 +1,13 @@
 import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
-import type { ImportMode, LeadImportField, LeadImportMapping } from "@worker/services/lead-import-columns";
+import type { ImportMode, LeadImportMapping } from "@worker/services/lead-import-columns";
+import type { ImportDto } from "@worker/services/lead-import/import-dto";
 import { api } from "~/modules/crm/api-client";
 
 // The import's HTTP contract (/tmp/briefs/import-contract.md → /api/imports): the upload that
 // previews, and the commit the dialog calls batch after batch.
 
-/** An import as the API returns it (POST /api/imports, GET /api/imports/:id, each commit batch). */
-export type ImportDto = {
-  id: string;
-  file_name: string;
-  created_at: string;
-  created_by: { id: string; name: string } | null;
-  status: "previewed" | "running" | "done";
-  mode: ImportMode | null;
-  headers: string[];
-  mapping: LeadImportMapping;
-  rows: number;
-  valid: number;
-  new: number;
-  matches: number;
-  invalid: number;
-  duplicates: number;
-  unknown_values: { status: string[]; source: string[] };
-  issues: { line: number; field: LeadImportField | null; code: string; message: string }[];
-  processed: number;
-  created: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-};
+/** An import as the API returns it (POST /api/imports, GET /api/imports/:id, each commit batch): the server's own type. */
+export type { ImportDto };
 
 /** Raw values of the file mapped to a known status or source (unknown_values answered). */
 export type ImportValues = { status: Record<string, LeadStatus>; source: Record<string, LeadSource> };

@@ -87,6 +87,9 @@ const TONES: Record<StatTone, { background: string; color: string }> = {
   amber: { background: "var(--amber-a2)", color: "var(--amber-11)" },
 };
 
+/** A zero is never coloured: only a figure that counts draws the eye. */
+const toneOf = (item: { value: number; tone: StatTone }): StatTone => (item.value ? item.tone : "gray");
+
 /** A row of figures (the preview's counts, the summary's results), each a label over its number. */
 export function ImportStats({ label, items }: { label: string; items: { key: string; label: string; value: number; tone: StatTone }[] }) {
   const { language } = useI18n();
@@ -97,14 +100,14 @@ export function ImportStats({ label, items }: { label: string; items: { key: str
           key={item.key}
           // On a phone (two columns) an odd last figure takes the whole row.
           className={`flex min-w-0 flex-col justify-between gap-1 rounded-lg p-3 ${items.length % 2 && index === items.length - 1 ? "max-sm:col-span-2" : ""}`}
-          style={{ background: TONES[item.tone].background, boxShadow: "inset 0 0 0 1px var(--gray-a4)" }}
+          style={{ background: TONES[toneOf(item)].background, boxShadow: "inset 0 0 0 1px var(--gray-a4)" }}
         >
           <dt className="text-xs leading-snug" style={{ color: "var(--gray-11)" }}>
             {item.label}
           </dt>
           <dd
             className="m-0 text-2xl font-semibold tabular-nums"
-            style={{ color: TONES[item.tone].color }}
+            style={{ color: TONES[toneOf(item)].color }}
             data-testid={`import-count-${item.key}`}
           >
             {formatNumber(item.value, language)}

@@ -144,13 +144,13 @@ function PreviewContent({
             key: "invalid",
             label: t("crm.settings.system.dataImport.preview.counts.invalid"),
             value: dto.invalid,
-            tone: dto.invalid ? "red" : "gray",
+            tone: "red",
           },
           {
             key: "duplicates",
             label: t("crm.settings.system.dataImport.preview.counts.duplicates"),
             value: dto.duplicates,
-            tone: dto.duplicates ? "amber" : "gray",
+            tone: "amber",
           },
         ]}
       />

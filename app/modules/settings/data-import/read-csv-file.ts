@@ -13,7 +13,7 @@ export type CsvReading = {
   headers: string[];
   /** Data rows (the header row and blank rows not counted). */
   rows: number;
-  /** Up to SAMPLES_PER_COLUMN non-empty values of each column, from the first rows. */
+  /** Up to SAMPLES_PER_COLUMN different non-empty values of each column, from the first rows. */
   samples: string[][];
   encoding: "utf-8" | "windows-1252" | "utf-16";
   delimiter: "," | ";" | "\t";
@@ -144,8 +144,9 @@ export function parseCsvText(raw: string, encoding: CsvReading["encoding"] = "ut
       for (let column = 0; column < headers.length; column++) {
         const value = (cells[column] ?? "").trim();
         const kept = samples[column]!;
-        if (value && kept.length < SAMPLES_PER_COLUMN)
-          kept.push(value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value);
+        const shown = value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value;
+        // Two different values say more about a column than the same one twice.
+        if (value && kept.length < SAMPLES_PER_COLUMN && !kept.includes(shown)) kept.push(shown);
       }
     },
   });
