@@ -336,6 +336,50 @@ describe("settings: Importar Dados", () => {
     assert.deepEqual([refused.status, refused.body.error], [403, "insufficient_role"]);
   });
 
+  it("closing while the import runs asks; 'Interromper' stops the loop: no further batch is sent, the dialog closes, the focus goes back", async () => {
+    const { page } = await journeys.signIn("manager", {
+      ...DESKTOP,
+      baseURL: server.url,
+      path: "/settings?tab=system",
+      allowConsoleErrors: [/net::ERR_ABORTED/],
+    });
+    const sent = countRequests(page);
+    const d = dialog(page);
+    await openImport(page);
+    await d.getByTestId("import-file-input").setInputFiles(
+      csv("interrompida.csv", [
+        ["Nome", "E-mail"],
+        ["Vera Lúcia Prado", "vera.prado@exemplo.com.br"],
+      ]),
+    );
+    const [uploaded] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/imports"),
+      d.getByTestId("import-next").click(),
+    ]);
+    const { import: previewed } = (await uploaded.json()) as { import: { id: string } };
+    await d.getByTestId("import-commit").waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/imports/*/commit", async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await d.getByTestId("import-commit").click();
+    await d.getByTestId("import-progress").waitFor();
+    await d.getByTestId("import-close").click();
+    const aborted = page.waitForEvent("requestfailed", (request) => /\/api\/imports\/[^/]+\/commit$/.test(request.url()));
+    await page.getByTestId("import-confirm-close").getByRole("button", { name: "Interromper" }).click();
+    await d.waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "import-data-button");
+    // The batch request in flight is abandoned (it was held before reaching the server) and none follows.
+    await aborted;
+    release();
+    await page.unroute("**/api/imports/*/commit");
+    const after = await callApi<{ import: { status: string; processed: number } }>(page, "GET", `/imports/${previewed.id}`);
+    assert.deepEqual([after.body.import.status, after.body.import.processed], ["previewed", 0]);
+    assert.equal(sent.commits, 1, "no batch after 'Interromper'");
+  });
+
   it("es at 390 px, dark: a file over 10 MB refused by its size; unknown status and source mapped and analysed again; every step without sideways scroll", async () => {
     const { page } = await journeys.signIn("admin", {
       ...PHONE,
