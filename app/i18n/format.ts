@@ -27,18 +27,6 @@ export function formatPercent(value: number, language: Language, fractionDigits 
   }).format(value / 100);
 }
 
-/** Bytes/KB/MB/GB with up to 2 decimals. */
-export function formatFileSize(bytes: number, language: Language) {
-  const units = ["Bytes", "KB", "MB", "GB"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${formatNumber(Math.round(value * 100) / 100, language, { maximumFractionDigits: 2 })} ${units[unit]}`;
-}
-
 /** The dictionary's plural form of a count: "one" or "other" (pt/es "many" reads as "other"). */
 export function pluralForm(language: Language, count: number): "one" | "other" {
   // Zero reads as a plural in all three ("0 leads", "0 ganhos"), though CLDR puts Portuguese 0 with 1.

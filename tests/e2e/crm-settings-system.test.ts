@@ -52,8 +52,14 @@ describe("settings: Sistema", () => {
       assert.equal(await page.getByTestId("system-company-name").inputValue(), "Minha Empresa");
       assert.equal(await page.getByTestId("system-auto_backup").getAttribute("aria-checked"), "true");
       assert.equal(await page.getByTestId("system-maintenance_mode").getAttribute("aria-checked"), "false");
-      // Export and import are the next issue's: not shown rather than inert.
-      assert.equal(await page.getByRole("button", { name: /Exportar Dados|Importar Dados/ }).count(), 0);
+      // The Dados card: export and import for admins (and managers; their own journeys drive them).
+      assert.equal(
+        await page
+          .getByTestId("system-data")
+          .getByRole("button", { name: /^(Exportar Dados|Importar Dados)$/ })
+          .count(),
+        2,
+      );
       const violations = await auditScreen(page);
       assert.equal(violations.length, 0, describeViolations(violations));
 

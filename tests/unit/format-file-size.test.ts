@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatFileSize } from "../../app/modules/lead-detail/format-file-size.ts";
+import { formatFileSize } from "../../app/modules/crm/format-file-size.ts";
 
 describe("formatFileSize (attachments list, crm.md §9)", () => {
   it("writes bytes below 1 KB as Bytes", () => {

@@ -9,7 +9,8 @@ import {
   type TranslationKey,
 } from "../../app/i18n/index.ts";
 import { BASE_NAMESPACES, dictionaries, getTranslator, messagesFor, SITE_SHELL_NAMESPACES } from "../../app/i18n/dictionaries.server.ts";
-import { formatFileSize, formatMoney, pluralForm } from "../../app/i18n/format.ts";
+import { formatMoney, pluralForm } from "../../app/i18n/format.ts";
+import { formatFileSize } from "../../app/modules/crm/format-file-size.ts";
 import { formatDate, formatTime } from "../../app/i18n/format-date.ts";
 import { resolveLanguage } from "../../app/i18n/resolve-language.ts";
 import { translate } from "../../app/i18n/translate.ts";

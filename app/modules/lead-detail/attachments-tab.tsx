@@ -11,7 +11,7 @@ import { useAnnounce } from "./announcer";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, attachmentProblem } from "./attachment-rules";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formatFileSize } from "./format-file-size";
+import { formatFileSize } from "~/modules/crm/format-file-size";
 import { attachmentUrl, fetchAttachment, leadDetailApi } from "./lead-detail-api";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
