@@ -1,10 +1,7 @@
 // 'Exportar Dados' at scale (issue 23): how long does GET /api/exports/data take for --leads
 // leads (default 50,000), and how much memory does the Worker's process take while it streams?
 //
-//   npm exec -- node --experimental-transform-types --disable-warning=ExperimentalWarning \
-//     scripts/bench/data-export.mjs [--leads N] [--runs N] [--persist-to DIR] [--skip-build]
-//
-// (npm exec: the project's Node 22 and node_modules/.bin on the PATH, as `npm run` gives.)
+//   npm run bench:export -- [--leads N] [--runs N] [--persist-to DIR] [--skip-build]
 // Prepares its own state directory (default .wrangler/bench-export, never the one `npm start`
 // uses): migrations, the demo data, then the bulk seed up to --leads leads (realistic leads with
 // notes, tags, tasks and timeline entries: scripts/seed/bulk-seed.ts). Serves the production
