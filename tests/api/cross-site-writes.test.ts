@@ -161,6 +161,36 @@ describe("API writes with the session cookies", () => {
   });
 });
 
+describe("a forged upload (a form on another site can post multipart/form-data with no preflight)", () => {
+  it("is refused (403) before the file is read: no import, no R2 object", async () => {
+    const csv = "Nome;E-mail\nLead forjado;forjado@evil.example\n";
+    const imports = async () => (await env.DB.prepare("select count(*) as n from lead_imports").first<{ n: number }>())!.n;
+    const objects = async () => (await env.ATTACHMENTS.list({ prefix: "imports/" })).objects.length;
+    const before = { imports: await imports(), objects: await objects() };
+    for (const headers of [{ Origin: EVIL }, { "Sec-Fetch-Site": "cross-site" }, {}] as Record<string, string>[]) {
+      const form = new FormData();
+      form.set("file", new File([csv], "leads.csv", { type: "text/csv" }));
+      const response = await request("/api/imports", {
+        method: "POST",
+        headers: { Cookie: sessionCookie(admin.session), ...headers },
+        body: form,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect({ imports: await imports(), objects: await objects() }).toEqual(before);
+    // The same upload from our own page is taken: the refusals above are the origin's.
+    const form = new FormData();
+    form.set("file", new File([csv], "leads.csv", { type: "text/csv" }));
+    const own = await request("/api/imports", {
+      method: "POST",
+      headers: { Cookie: sessionCookie(admin.session), Origin: ORIGIN },
+      body: form,
+    });
+    expect(own.status).toBe(201);
+    expect(await imports()).toBe(before.imports + 1);
+  });
+});
+
 describe("bearer-token clients without cookies", () => {
   it("keep working from any origin or none", async () => {
     const me = await signedInUser("sales_rep");
