@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { ErrorScreen } from "./components/error-screen";
+import { ErrorScreen, LazyNotFoundPage } from "./components/error-screen";
 import { ToastProvider } from "./components/ui/toaster";
 import { LOCALES, languageFromCookie, languageFromPath, type Messages } from "./i18n";
 import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
@@ -23,9 +23,6 @@ import { I18nProvider, useRouteMessages } from "./i18n/react";
 import { useNonce } from "./lib/nonce";
 import { resolveLanguage, type LanguageHandle } from "./i18n/resolve-language";
 import { queryOnlyChange } from "./lib/query-only-change";
-
-// Only a 404 needs it: its code loads then (the server renders it in place).
-const NotFoundPage = lazy(() => import("./components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -111,9 +108,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main id="main">
-        <Suspense fallback={null}>
-          <NotFoundPage />
-        </Suspense>
+        <LazyNotFoundPage />
       </main>
     );
   }

@@ -1,5 +1,22 @@
+import { lazy, Suspense } from "react";
 import { documentTitle } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+
+// Only a 404 needs it: its code loads then (the server renders it in place).
+const NotFoundPage = lazy(() => import("./not-found-page.tsx").then((m) => ({ default: m.NotFoundPage })));
+
+/**
+ * The not-found page in its Suspense, for the root's 404 and the site layout's unknown
+ * language prefix: one lazy component here (every page loads this chunk) instead of one in
+ * each of their chunks.
+ */
+export function LazyNotFoundPage() {
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}
 
 /** The spec's fallback screen for unexpected rendering errors. */
 export function ErrorScreen({ onRetry }: { onRetry: () => void }) {

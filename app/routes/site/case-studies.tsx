@@ -8,7 +8,7 @@ import { CaseStudyCard } from "~/modules/site/case-studies/case-study-card";
 import { CaseStudyFilters } from "~/modules/site/case-studies/case-study-filters";
 import { loadCaseStudiesPage } from "~/modules/site/case-studies/case-studies-page.server";
 import { clearFiltersHref, isFiltered, listingSearch } from "~/modules/site/case-studies/listing-search";
-import { LoadingState } from "~/modules/site/case-studies/loading-state";
+import { LoadingState } from "~/modules/site/ui/state-panel";
 import { Spinner } from "~/modules/site/ui/spinner";
 import { loaderMeta } from "~/modules/site/seo";
 import { pageMeta, pageTranslator } from "~/modules/site/seo.server";

@@ -9,7 +9,7 @@ import { pageMeta, pageTranslator } from "~/modules/site/seo.server";
 import { pathLanguage, sitePath } from "~/modules/site/site-paths";
 import { pageMessages } from "~/modules/site/site-messages.server";
 import { buttonClass } from "~/modules/site/ui/button-styles";
-import { ArrowLeftIcon } from "~/modules/site/ui/icons";
+import { iconBase } from "~/modules/site/ui/icons";
 import { workerContext } from "@worker/router-context";
 import { getCaseStudyBySlug, listRelatedCaseStudies, type CaseStudyView } from "@worker/services/case-study-service";
 import type { Route } from "./+types/case-study";
@@ -207,5 +207,14 @@ function CaseStudyNotFound() {
         {t("site.caseStudies.detail.notFound.back")}
       </Link>
     </section>
+  );
+}
+
+/** Back to the listing (only this page draws it). */
+function ArrowLeftIcon() {
+  return (
+    <svg {...iconBase} viewBox="0 0 20 20" className="h-4 w-4">
+      <path d="M16 10H4M9 5l-5 5 5 5" />
+    </svg>
   );
 }

@@ -1,15 +1,12 @@
-import { lazy, Suspense } from "react";
 import { data, Outlet, redirect, useLocation, useNavigation } from "react-router";
+import { LazyNotFoundPage } from "~/components/error-screen";
 import { DEFAULT_LANGUAGE, isLanguage } from "~/i18n";
 import { messagesFor, SITE_LAYOUT_NAMESPACES } from "~/i18n/dictionaries.server";
-import { LoadingState } from "~/modules/site/case-studies/loading-state";
+import { LoadingState } from "~/modules/site/ui/state-panel";
 import { pathWithoutLanguage } from "~/modules/site/site-paths";
 import { SiteFrame } from "~/modules/site/site-frame";
 import type { LanguageHandle } from "~/i18n/resolve-language";
 import type { Route } from "./+types/site-layout";
-
-// Only an unknown language prefix needs it: its code loads then (the server renders it in place).
-const NotFoundPage = lazy(() => import("~/components/not-found-page").then((m) => ({ default: m.NotFoundPage })));
 
 export const handle: LanguageHandle = { languageFrom: "url" };
 
@@ -48,9 +45,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <SiteFrame>
       {loaderData.notFound ? (
-        <Suspense fallback={null}>
-          <NotFoundPage />
-        </Suspense>
+        <LazyNotFoundPage />
       ) : enteringCaseStudies ? (
         <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 lg:px-8">
           <LoadingState />

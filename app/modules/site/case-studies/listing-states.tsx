@@ -3,11 +3,9 @@ import { Link, useLocation, useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { buttonClass } from "~/modules/site/ui/button-styles";
 import { Spinner } from "~/modules/site/ui/spinner";
-import { StatePanel } from "./loading-state.tsx";
+import { StatePanel } from "~/modules/site/ui/state-panel";
 
 const actionClass = `${buttonClass()} mt-6`;
-
-export { LoadingState } from "./loading-state.tsx";
 
 /**
  * The spec's error state. 'Try Again' is a link to the same URL, so it works without

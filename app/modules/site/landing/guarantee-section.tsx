@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
-import { LockIcon } from "~/modules/site/landing/landing-icons";
-import { ClockIcon, ShieldIcon } from "~/modules/site/ui/icons";
+import { ClockIcon, LockIcon, ShieldIcon } from "~/modules/site/landing/landing-icons";
 import { CONTAINER, LandingSection, SectionHeading } from "./landing-section.tsx";
 
 const POINTS = [

@@ -56,3 +56,21 @@ export function ChartIcon({ className = "h-6 w-6" }: IconProps) {
     </svg>
   );
 }
+
+export function ClockIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...iconBase} viewBox="0 0 24 24" className={className}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </svg>
+  );
+}
+
+export function ShieldIcon({ className = "h-6 w-6" }: IconProps) {
+  return (
+    <svg {...iconBase} viewBox="0 0 24 24" className={className}>
+      <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.9 7.5-9.5V6z" />
+      <path d="m8.8 12.2 2.2 2.2 4.3-4.6" />
+    </svg>
+  );
+}

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
-import { Spinner } from "~/modules/site/ui/spinner";
+import { Spinner } from "./spinner.tsx";
 
-// Apart from the other listing states: the site layout shows LoadingState while the case
-// studies load, and should not carry the rest of them on every page.
+// Apart from the other listing states (case-studies/listing-states.tsx): the site layout shows
+// LoadingState while the case studies load, so it is in the site's chrome (every public page
+// loads it) instead of a small chunk of its own, and the rest of the states load when needed.
 
 /** A centred panel for the listing's loading, error, empty and no-match states. */
 export function StatePanel({
