@@ -41,6 +41,7 @@ const CLIENT_SAFE = [
   "^worker/services/search-text\\.ts$",
   "^worker/services/case-study-options\\.ts$",
   "^worker/services/lead-import-columns\\.ts$",
+  "^worker/services/lead-import-text\\.ts$",
 ];
 
 /** UI: route modules, components, anything in .tsx, and the packages that render. */

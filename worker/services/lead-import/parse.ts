@@ -5,6 +5,7 @@
 // the file it starts on (the header is line 1) for the preview's and failed.csv's reasons.
 // The file limits (IMPORT_LIMITS) are checked here: too many columns, rows or a cell too long
 // refuse the whole file.
+import { detectDelimiter } from "../lead-import-text.ts";
 import Papa from "papaparse";
 import { IMPORT_LIMITS } from "../lead-import-columns.ts";
 import { ImportFileError } from "./errors.ts";
@@ -17,21 +18,6 @@ export type ParsedCsv = {
   /** The file line each data row starts on (header = 1). */
   lines: number[];
 };
-
-/** The delimiter of the header line: the most common of , ; and tab outside quotes (comma on a tie). */
-export function detectDelimiter(text: string): ParsedCsv["delimiter"] {
-  const counts = { ",": 0, ";": 0, "\t": 0 };
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === "\n") break;
-    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
-  }
-  if (counts[";"] > counts[","] && counts[";"] >= counts["\t"]) return ";";
-  if (counts["\t"] > counts[","] && counts["\t"] > counts[";"]) return "\t";
-  return ",";
-}
 
 /** A row with nothing in it (a blank line, or only delimiters). */
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");

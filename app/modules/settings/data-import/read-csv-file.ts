@@ -1,5 +1,6 @@
 import Papa from "papaparse";
 import { IMPORT_LIMITS } from "@worker/services/lead-import-columns";
+import { decodeCsvText, detectDelimiter, type CsvDelimiter, type CsvEncoding, type CsvText } from "@worker/services/lead-import-text";
 
 // 'Importar Dados' (issue 23), in the browser: the chosen file is read here before anything is
 // sent, so a file that cannot be a CSV of leads is refused at once with its reason. The rules
@@ -15,8 +16,8 @@ export type CsvReading = {
   rows: number;
   /** Up to SAMPLES_PER_COLUMN different non-empty values of each column, from the first rows. */
   samples: string[][];
-  encoding: "utf-8" | "windows-1252" | "utf-16";
-  delimiter: "," | ";" | "\t";
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
 };
 
 /** Why a file is refused before upload: a key of the dialog's `file.errors`, with its numbers. */
@@ -32,65 +33,12 @@ const SAMPLE_CHARS = 60;
 /** Samples come from the first rows only. */
 const SAMPLE_ROWS = 200;
 
-/** Files that are certainly not text: Excel workbooks (ZIP, OLE2), which people often send as they are. */
-const SPREADSHEET_MAGIC = [
-  [0x50, 0x4b, 0x03, 0x04], // .xlsx, .ods (ZIP)
-  [0xd0, 0xcf, 0x11, 0xe0], // .xls (OLE2)
-];
-const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((byte, index) => bytes[index] === byte);
-
-/** Share of control characters (other than tab, CR, LF) above which a "text" is binary (the server's). */
-const CONTROL_SHARE = 0.01;
-
 const isRefusal = (value: object): value is CsvRefusal => "code" in value;
 
-/**
- * The file's text, decoded as the server decodes it: UTF-16 after its BOM (Excel's "Unicode
- * text"), else UTF-8 (with or without BOM), else Windows-1252 (what Excel in Brazil saves).
- * A BOM anywhere is dropped. NUL bytes or many control characters: binary, whatever the name.
- */
-export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvReading["encoding"] } | CsvRefusal {
-  if (SPREADSHEET_MAGIC.some((magic) => startsWith(bytes, magic))) return { code: "spreadsheet" };
-  let text: string;
-  let encoding: CsvReading["encoding"];
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? "utf-16le" : bytes[0] === 0xfe && bytes[1] === 0xff ? "utf-16be" : null;
-  if (utf16) {
-    text = new TextDecoder(utf16).decode(bytes);
-    encoding = "utf-16";
-  } else {
-    if (bytes.includes(0)) return { code: "binary" };
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-      encoding = "utf-8";
-    } catch {
-      text = new TextDecoder("windows-1252").decode(bytes);
-      encoding = "windows-1252";
-    }
-  }
-  text = text.replaceAll("\uFEFF", "");
-  let controls = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0) return { code: "binary" };
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) controls += 1;
-  }
-  if (controls > Math.max(8, text.length * CONTROL_SHARE)) return { code: "binary" };
-  return { text, encoding };
-}
-
-/** The delimiter of the header line: the most common of , ; and tab outside quotes (comma on a tie), as the server decides. */
-export function detectDelimiter(text: string): CsvReading["delimiter"] {
-  const counts = { ",": 0, ";": 0, "\t": 0 };
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === "\n") break;
-    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
-  }
-  if (counts[";"] > counts[","] && counts[";"] >= counts["\t"]) return ";";
-  if (counts["\t"] > counts[","] && counts["\t"] > counts[";"]) return "\t";
-  return ",";
+/** The file's text, decoded by the server's rules (worker/services/lead-import-text.ts), or why it is not a CSV. */
+export function decodeCsvBytes(bytes: Uint8Array): CsvText | CsvRefusal {
+  const decoded = decodeCsvText(bytes);
+  return "refused" in decoded ? { code: decoded.refused } : decoded;
 }
 
 /**
