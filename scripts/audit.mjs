@@ -16,7 +16,7 @@ import { getPlatformProxy } from "wrangler";
 import * as schema from "../worker/db/schema/index.ts";
 import { CHROMIUM_FLAGS as CHROME_FLAGS } from "../tests/e2e/support/chromium.ts";
 import { seedDemoData } from "./seed/seed.ts";
-import { freePort, spawnBuiltServer, waitForHealth } from "./lib/local-server.mjs";
+import { freePort, spawnBuiltServer, stopBuiltServer, waitForHealth } from "./lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
 
 const DEFAULT_PATHS = ["/pt", "/en/case-studies", "/es/planner"];
@@ -119,12 +119,7 @@ async function startServer() {
 const server = options.url ? null : await startServer();
 const baseUrl = options.url ?? server.url;
 const stopServer = () => {
-  if (!server) return;
-  try {
-    process.kill(-server.child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
+  if (server) stopBuiltServer(server);
 };
 let chrome;
 process.on("exit", () => {

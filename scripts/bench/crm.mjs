@@ -29,7 +29,7 @@ import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedBulkLeads } from "../seed/bulk-seed.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../seed/seed.ts";
-import { freePort, spawnBuiltServer, waitForHealth } from "../lib/local-server.mjs";
+import { freePort, signInForToken, spawnBuiltServer, stopBuiltServer, waitForHealth } from "../lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 
 // The services import the app's `~/` alias (and need --experimental-transform-types, which
@@ -249,25 +249,13 @@ if (options.build) await run("react-router", ["build"], { env: offlineEnv });
 const { proxy, counts } = await prepareDatabase(options);
 
 const server = await startServer(options.persistTo);
-const stopServer = () => {
-  try {
-    process.kill(-server.child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
+const stopServer = () => stopBuiltServer(server);
 process.on("exit", stopServer);
 process.on("SIGINT", () => process.exit(130));
 
 try {
   await waitForHealth(server.url, server.child);
-  const signIn = await fetch(`${server.url}/api/auth/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": "198.18.0.1" },
-    body: JSON.stringify({ email: "admin@demo.test", password: DEMO_PASSWORD }),
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in as admin@demo.test answered ${signIn.status}: ${await signIn.text()}`);
-  const { access_token: token } = await signIn.json();
+  const token = await signInForToken(server.url, "admin@demo.test", DEMO_PASSWORD, "198.18.0.1");
   const headers = { authorization: `Bearer ${token}` };
   // The dashboard of the seller who holds the most leads (the demo rep: 45% of the bulk leads).
   const { id: busiest } = await proxy.env.DB.prepare(

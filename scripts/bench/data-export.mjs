@@ -19,7 +19,7 @@ import { getPlatformProxy } from "wrangler";
 import * as schema from "../../worker/db/schema/index.ts";
 import { seedBulkLeads } from "../seed/bulk-seed.ts";
 import { DEMO_PASSWORD, seedDemoData } from "../seed/seed.ts";
-import { freePort, spawnBuiltServer, waitForHealth } from "../lib/local-server.mjs";
+import { freePort, signInForToken, spawnBuiltServer, stopBuiltServer, waitForHealth } from "../lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 
 const USAGE = "usage: data-export.mjs [--leads N] [--runs N] [--persist-to DIR] [--skip-build]";
@@ -93,25 +93,13 @@ const counts = await proxy.env.DB.prepare(
 await proxy.dispose();
 
 const server = spawnBuiltServer({ port: await freePort(), persistTo: options.persistTo });
-const stopServer = () => {
-  try {
-    process.kill(-server.child.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-};
+const stopServer = () => stopBuiltServer(server);
 process.on("exit", stopServer);
 process.on("SIGINT", () => process.exit(130));
 
 try {
   await waitForHealth(server.url, server.child);
-  const signIn = await fetch(`${server.url}/api/auth/token?grant_type=password`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "cf-connecting-ip": "198.18.0.2" },
-    body: JSON.stringify({ email: "manager@demo.test", password: DEMO_PASSWORD }),
-  });
-  if (signIn.status !== 200) throw new Error(`sign-in as manager@demo.test answered ${signIn.status}: ${await signIn.text()}`);
-  const { access_token: token } = await signIn.json();
+  const token = await signInForToken(server.url, "manager@demo.test", DEMO_PASSWORD, "198.18.0.2");
 
   const results = [];
   for (let runIndex = 0; runIndex < options.runs; runIndex++) {

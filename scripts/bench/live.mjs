@@ -28,7 +28,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openLocalDb } from "../lib/local-db.mjs";
-import { freePort, spawnBuiltServer, waitForHealth } from "../lib/local-server.mjs";
+import { freePort, spawnBuiltServer, stopBuiltServer, waitForHealth } from "../lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../lib/run.mjs";
 import { DEMO_PASSWORD, isEmpty, seedDemoData } from "../seed/seed.ts";
 import { auditDelivery, closeSocket, Fleet, fixed, formatTable, summarize } from "./live-clients.mjs";
@@ -149,11 +149,7 @@ const persistTo = options.persistTo ?? mkdtempSync(path.join(os.tmpdir(), "bench
 let server = null;
 const cleanUp = () => {
   if (server) {
-    try {
-      process.kill(-server.child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
+    stopBuiltServer(server);
     server = null;
   }
   if (throwaway) rmSync(persistTo, { recursive: true, force: true });

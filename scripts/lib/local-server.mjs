@@ -55,3 +55,23 @@ export function spawnBuiltServer({ port, persistTo, logLevel = "warn", stdio = [
   });
   return { url, child };
 }
+
+/** Stops a server spawnBuiltServer started (its whole process group); nothing if it is gone. */
+export function stopBuiltServer(server) {
+  try {
+    process.kill(-server.child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+/** Signs in through POST /api/auth/token as `email` and returns the access token (throws on any other answer). */
+export async function signInForToken(url, email, password, ip = "198.18.0.1") {
+  const response = await fetch(`${url}/api/auth/token?grant_type=password`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${email} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()).access_token;
+}
