@@ -66,7 +66,7 @@ export async function serveBuild({ host = "127.0.0.1", port, persistTo = ".wrang
       host,
       port,
       log: new Log(LOG_LEVELS[logLevel] ?? LogLevel.INFO),
-      // Cron Triggers on demand: GET /cdn-cgi/handler/scheduled?cron=*/15+*+*+*+*
+      // Cron Triggers on demand: GET /cdn-cgi/local/scheduled?cron=*/15+*+*+*+*
       unsafeTriggerHandlers: true,
       // No network here: the placeholder Request.cf instead of fetching the real one.
       cf: false,
