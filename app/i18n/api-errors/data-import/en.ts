@@ -30,7 +30,7 @@ export const dataImportErrorsEn = {
     duplicate_email: "Repeated e-mail: it already appears on line {first}.",
     fields: {
       name: "Name",
-      email: "E-mail",
+      email: "Email",
       phone: "Phone",
       company: "Company",
       source: "Source",

@@ -31,7 +31,7 @@ export const dataImportErrorsEs = {
     duplicate_email: "Correo repetido: ya aparece en la línea {first}.",
     fields: {
       name: "Nombre",
-      email: "Correo",
+      email: "Correo electrónico",
       phone: "Teléfono",
       company: "Empresa",
       source: "Origen",

@@ -30,6 +30,11 @@ export const dataImportErrorsPt = {
     invalid_date: "Data de criação inválida: {value}. Use AAAA-MM-DD ou DD/MM/AAAA.",
     too_many_tags: "Tags demais: no máximo {max}.",
     duplicate_email: "E-mail repetido: já aparece na linha {first}.",
+    /**
+     * The lead fields' names: in a row's reason, and the header row of the export's leads.csv
+     * (data-export/, after its ID column), which the import must map back by itself
+     * (worker/services/lead-import-columns.ts; tests/api/data-export.test.ts checks it).
+     */
     fields: {
       name: "Nome",
       email: "E-mail",

@@ -1,11 +1,12 @@
-import Papa from "papaparse";
 import { IMPORT_LIMITS } from "@worker/services/lead-import-columns";
-import { decodeCsvText, detectDelimiter, type CsvDelimiter, type CsvEncoding, type CsvText } from "@worker/services/lead-import-text";
+import { decodeCsvText, type CsvDelimiter, type CsvEncoding, type CsvText } from "@worker/services/lead-import-text";
+import { readCsvRows } from "./csv-rows.ts";
 
 // 'Importar Dados' (issue 23), in the browser: the chosen file is read here before anything is
 // sent, so a file that cannot be a CSV of leads is refused at once with its reason. The rules
-// are the server's (worker/services/lead-import/decode.ts and parse.ts), so the two agree on
-// what a file holds; the server reads the same bytes again and never trusts this reading,
+// are the server's (the decoding of worker/services/lead-import-text.ts, the reader of
+// csv-rows.ts that worker/services/lead-import/parse.ts uses too), so the two agree on what a
+// file holds; the server reads the same bytes again and never trusts this reading,
 // which only fills the mapping step (headers, a sample of each column, the row count).
 // Loaded with the import dialog only (papaparse is not in the Settings page's first load).
 
@@ -42,68 +43,25 @@ export function decodeCsvBytes(bytes: Uint8Array): CsvText | CsvRefusal {
 }
 
 /**
- * Reads the CSV text (line ends of every kind as one): the first non-blank row is the header;
- * counts the data rows, keeps a sample of each column and checks IMPORT_LIMITS (columns, rows,
- * one cell) and unclosed quotes, each refusal with the line it starts on (header = 1).
+ * Reads the CSV text by the server's reader (csv-rows.ts): the header, the data rows counted
+ * (all of them, for a "too many rows" message) and a sample of each column from the first rows;
+ * or the reader's refusal (IMPORT_LIMITS, unclosed quotes), with the line it starts on.
  */
 export function parseCsvText(raw: string, encoding: CsvReading["encoding"] = "utf-8"): CsvReading | CsvRefusal {
-  const text = raw.replace(/\r\n?/g, "\n");
-  if (!text.trim()) return { code: "empty" };
-  const delimiter = detectDelimiter(text);
-  // Assigned in the parser's callback (typed with `as` so that the checks below are not narrowed to null).
-  let headers = null as string[] | null;
-  let headerLine = 1;
-  let refusal = null as CsvRefusal | null;
-  let rows = 0;
   const samples: string[][] = [];
-  let line = 1;
-  let counted = 0;
-  let rowStart = 0;
-  Papa.parse<string[]>(text, {
-    delimiter,
-    newline: "\n",
-    quoteChar: '"',
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      // The row's line is where its first character is (after the line breaks before it).
-      let start = rowStart;
-      while (start < text.length && text.charCodeAt(start) === 10) start++;
-      for (let i = counted; i < start; i++) if (text.charCodeAt(i) === 10) line++;
-      counted = Math.max(counted, start);
-      rowStart = result.meta.cursor;
-      const cells = result.data;
-      const stop = (problem: CsvRefusal) => {
-        refusal = problem;
-        parser.abort();
-      };
-      if (result.errors.some((error) => error.type === "Quotes" && error.code === "MissingQuotes"))
-        return stop({ code: "unclosed_quote", line });
-      if (cells.some((cell) => cell.length > IMPORT_LIMITS.maxCellChars)) return stop({ code: "cell_too_long", line });
-      if (cells.every((cell) => cell.trim() === "")) return;
-      if (!headers) {
-        if (cells.length > IMPORT_LIMITS.maxColumns) return stop({ code: "too_many_columns", count: cells.length });
-        headers = cells.map((cell) => cell.trim());
-        headerLine = line;
-        for (let column = 0; column < headers.length; column++) samples.push([]);
-        return;
-      }
-      rows += 1;
-      if (rows > SAMPLE_ROWS) return;
-      for (let column = 0; column < headers.length; column++) {
-        const value = (cells[column] ?? "").trim();
-        const kept = samples[column]!;
-        const shown = value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value;
-        // Two different values say more about a column than the same one twice.
-        if (value && kept.length < SAMPLES_PER_COLUMN && !kept.includes(shown)) kept.push(shown);
-      }
-    },
-  });
-  if (refusal) return refusal;
-  if (!headers) return { code: "empty" };
-  if (headers.every((header) => header === "")) return { code: "header_empty", line: headerLine };
-  if (rows === 0) return { code: "header_only" };
-  if (rows > IMPORT_LIMITS.maxRows) return { code: "too_many_rows", count: rows };
-  return { headers, rows, samples, encoding, delimiter };
+  const onRow = (cells: string[], _line: number, count: number) => {
+    if (count > SAMPLE_ROWS) return;
+    cells.forEach((cell, column) => {
+      const value = cell.trim();
+      const kept = (samples[column] ??= []);
+      const shown = value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS - 1)}…` : value;
+      // Two different values say more about a column than the same one twice.
+      if (value && kept.length < SAMPLES_PER_COLUMN && !kept.includes(shown)) kept.push(shown);
+    });
+  };
+  const read = readCsvRows(raw, { limits: IMPORT_LIMITS, onRow, countAllRows: true });
+  if (isRefusal(read)) return read;
+  return { headers: read.headers, rows: read.rows, samples, encoding, delimiter: read.delimiter };
 }
 
 /** Reads a chosen or dropped file: its size first, then its bytes, its text and its rows. */

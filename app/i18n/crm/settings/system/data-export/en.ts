@@ -1,3 +1,4 @@
+import { dataImportErrorsEn } from "../../../../api-errors/data-import/en.ts";
 import type { dataExportFilePt } from "./pt.ts";
 
 /** Settings → Sistema: Exportar Dados (issue 23). */
@@ -17,21 +18,7 @@ export const dataExportFileEn = {
   yes: "Yes",
   no: "No",
   columns: {
-    leads: {
-      id: "ID",
-      name: "Name",
-      email: "Email",
-      phone: "Phone",
-      company: "Company",
-      source: "Source",
-      status: "Status",
-      value: "Value",
-      currency: "Currency",
-      tags: "Tags",
-      notes: "Notes",
-      owner: "Owner",
-      created_at: "Created at",
-    },
+    leads: { id: "ID", ...dataImportErrorsEn.import_issue.fields },
     tasks: {
       id: "ID",
       title: "Title",

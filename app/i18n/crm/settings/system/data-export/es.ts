@@ -1,3 +1,4 @@
+import { dataImportErrorsEs } from "../../../../api-errors/data-import/es.ts";
 import type { dataExportFilePt } from "./pt.ts";
 
 /** Settings → Sistema: Exportar Dados (issue 23). */
@@ -17,21 +18,7 @@ export const dataExportFileEs = {
   yes: "Sí",
   no: "No",
   columns: {
-    leads: {
-      id: "ID",
-      name: "Nombre",
-      email: "Correo electrónico",
-      phone: "Teléfono",
-      company: "Empresa",
-      source: "Origen",
-      status: "Estado",
-      value: "Valor",
-      currency: "Moneda",
-      tags: "Etiquetas",
-      notes: "Notas",
-      owner: "Responsable",
-      created_at: "Creado el",
-    },
+    leads: { id: "ID", ...dataImportErrorsEs.import_issue.fields },
     tasks: {
       id: "ID",
       title: "Título",

@@ -1,3 +1,5 @@
+import { dataImportErrorsPt } from "../../../../api-errors/data-import/pt.ts";
+
 /** Settings → Sistema: Exportar Dados (issue 23). (Portuguese: source of truth.) */
 export const dataExportPt = {
   title: "Exportar Dados",
@@ -20,22 +22,8 @@ export const dataExportFilePt = {
   yes: "Sim",
   no: "Não",
   columns: {
-    // The import's own header names (worker/services/lead-import-columns.ts): this file re-imports as it is.
-    leads: {
-      id: "ID",
-      name: "Nome",
-      email: "E-mail",
-      phone: "Telefone",
-      company: "Empresa",
-      source: "Origem",
-      status: "Status",
-      value: "Valor",
-      currency: "Moeda",
-      tags: "Tags",
-      notes: "Notas",
-      owner: "Responsável",
-      created_at: "Criado em",
-    },
+    // The import's own field names (apiErrors.import_issue.fields), which it maps back by itself: this file re-imports as it is.
+    leads: { id: "ID", ...dataImportErrorsPt.import_issue.fields },
     tasks: {
       id: "ID",
       title: "Título",
