@@ -49,6 +49,13 @@ export const leadImports = sqliteTable(
       .$type<unknown[]>()
       .notNull()
       .default(sql`'[]'`),
+    /** The first 5 valid rows as they will be stored (migration 0019; ImportDto.sample). */
+    sample: text("sample", { mode: "json" })
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** Valid rows with no e-mail: always created, never matched (migration 0019). */
+    withoutEmail: integer("without_email").notNull().default(0),
     nextRow: integer("next_row").notNull().default(0),
     batchToken: text("batch_token"),
     created: integer("created").notNull().default(0),

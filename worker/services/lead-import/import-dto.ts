@@ -3,12 +3,32 @@
 // Type-only for the browser (import type).
 import type { Language, TranslationKey } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import type { LeadImport, LeadImportStatus } from "../../db/schema/index.ts";
+import type { LeadCurrency, LeadImport, LeadImportStatus, LeadSource, LeadStatus } from "../../db/schema/index.ts";
 import type { ImportMode, LeadImportField, LeadImportMapping } from "../lead-import-columns.ts";
 import type { UserRef } from "../crm-types.ts";
 import type { RowIssue } from "./validate.ts";
 
 export type ImportIssueDto = { line: number; field: LeadImportField | null; code: string; message: string };
+
+/** A valid row as it will be stored: the values read from its cells, the defaults filled in. */
+export type ImportSampleRow = {
+  line: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  source: LeadSource;
+  status: LeadStatus;
+  value: number | null;
+  currency: LeadCurrency;
+  tags: string[];
+  notes: string | null;
+  owner: UserRef | null;
+  created_at: string | null;
+};
+
+/** How many valid rows the preview shows as they will be stored. */
+export const SAMPLE_ROWS = 5;
 
 export type ImportDto = {
   id: string;
@@ -26,6 +46,10 @@ export type ImportDto = {
   invalid: number;
   duplicates: number;
   unknown_values: { status: string[]; source: string[] };
+  /** The first SAMPLE_ROWS valid rows as they will be stored. */
+  sample: ImportSampleRow[];
+  /** Valid rows with no e-mail: always created, never matched with a stored lead. */
+  without_email: number;
   issues: ImportIssueDto[];
   processed: number;
   created: number;
@@ -61,6 +85,8 @@ export function toImportDto(row: LeadImport, creator: UserRef | null, language: 
     invalid: row.invalid,
     duplicates: row.duplicates,
     unknown_values: row.unknownValues,
+    sample: row.sample as ImportSampleRow[],
+    without_email: row.withoutEmail,
     issues: (row.issues as RowIssue[]).map((issue) => ({
       line: issue.line,
       field: issue.field,

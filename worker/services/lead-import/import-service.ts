@@ -44,7 +44,7 @@ import { enforceRateLimit, type RateLimit } from "../rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "../service-context.ts";
 import { decodeCsvBytes } from "./decode.ts";
 import { ImportFileError, ImportModeLockedError } from "./errors.ts";
-import { ISSUES_SHOWN, issueMessage, toImportDto, type ImportDto } from "./import-dto.ts";
+import { ISSUES_SHOWN, issueMessage, SAMPLE_ROWS, toImportDto, type ImportDto, type ImportSampleRow } from "./import-dto.ts";
 import { parseCsv, type ParsedCsv } from "./parse.ts";
 import { validateRows, type ImportLead, type OwnerDirectory, type RowIssue, type ValidatedFile } from "./validate.ts";
 import { singleLine, toValueMap } from "./values.ts";
@@ -157,6 +157,38 @@ function cleanFileName(name: string): string {
   return base || "import.csv";
 }
 
+/** The first SAMPLE_ROWS valid rows as the commit would store them (the organisation's currency, the owner's name). */
+async function sampleRows(ctx: ServiceContext, validated: ValidatedFile): Promise<ImportSampleRow[]> {
+  const picked = validated.results
+    .flatMap((result) => (result.lead ? [{ line: result.line, lead: result.lead }] : []))
+    .slice(0, SAMPLE_ROWS);
+  if (picked.length === 0) return [];
+  const currency = (await readOrgSettings(ctx)).currency;
+  const ownerIds = [...new Set(picked.flatMap(({ lead }) => (lead.assigned_to ? [lead.assigned_to] : [])))];
+  const names = new Map<string, string>();
+  if (ownerIds.length > 0) {
+    const rows = await ctx.db.all<{ id: string; name: string }>(
+      sql`select id, name from users where id in (select value from json_each(${JSON.stringify(ownerIds)}))`,
+    );
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return picked.map(({ line, lead }) => ({
+    line,
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    company: lead.company,
+    source: lead.source ?? "other",
+    status: lead.status ?? "new",
+    value: lead.estimated_value,
+    currency: lead.currency ?? currency,
+    tags: lead.tags ?? [],
+    notes: lead.notes,
+    owner: lead.assigned_to && names.has(lead.assigned_to) ? { id: lead.assigned_to, name: names.get(lead.assigned_to)! } : null,
+    created_at: lead.created_at,
+  }));
+}
+
 const allIssues = (validated: ValidatedFile) => validated.results.flatMap((result) => result.issues ?? []);
 
 /**
@@ -184,6 +216,7 @@ export async function createImport(
   const stored = await storedEmails(ctx, emails);
   const valid = validated.results.filter((result) => result.lead).length;
   const matches = emails.filter((email) => stored.has(email)).length;
+  const sample = await sampleRows(ctx, validated);
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await ctx.env.ATTACHMENTS.put(importFileKey(id), bytes, { httpMetadata: { contentType: "text/csv" } });
@@ -206,6 +239,8 @@ export async function createImport(
       duplicates: validated.duplicates,
       unknownValues: validated.unknown,
       issues: allIssues(validated).slice(0, ISSUES_SHOWN),
+      sample,
+      withoutEmail: valid - emails.length,
     });
   } catch (error) {
     await ctx.env.ATTACHMENTS.delete(importFileKey(id));
