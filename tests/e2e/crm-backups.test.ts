@@ -2,8 +2,9 @@
 // empty state, the Cron Trigger (miniflare's /cdn-cgi/local/scheduled, with the time of day
 // it would run at) writes one backup, the card lists it and downloads it as a ZIP that
 // `npm run db:restore` restores into another state directory; the switch off says so and the
-// next day's run writes nothing; a manager sees no card and gets 403; es/en/pt at 390 and
-// 1280 px with axe.
+// next day's run writes nothing; the card says who restores a copy (no command for a CRM
+// admin); a manager sees no card and gets 403, and the switch's hint promises no list; es/en/pt
+// at 390 and 1280 px with axe, row counts grouped by the language.
 // It runs the server's scheduled handler and changes the settings: a server of its own.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -83,6 +84,10 @@ describe("settings: Sistema → Backups automáticos", () => {
       const text = await rows.first().innerText();
       assert.match(text, /27\/11\/2026/);
       assert.match(text, /\d+(,\d+)? KB · \d+ registros · Feito às 09:00/);
+      // How to restore, in words for a CRM admin: whoever runs the server does it; no command to type.
+      const restore = await card.getByTestId("backups-restore").innerText();
+      assert.match(restore, /^Como restaurar\n+Quem administra o servidor do CRM restaura um backup baixado/);
+      assert.doesNotMatch(await card.innerText(), /npm|db:restore/);
       const violations = await auditScreen(page);
       assert.equal(violations.length, 0, describeViolations(violations));
       await snapshot(page, "crm-backups-pt-1280");
@@ -166,22 +171,44 @@ describe("settings: Sistema → Backups automáticos", () => {
     await page.getByTestId("system-settings").waitFor();
     await hydrated(page, "[data-testid=system-settings]");
     assert.equal(await page.getByTestId("system-backups").count(), 0);
+    // The switch's hint fits a manager too: no list "below" that only admins have.
+    const hint = await page
+      .getByTestId("system-auto_backup")
+      .evaluate((control) => document.getElementById(control.getAttribute("aria-describedby")!)!.textContent);
+    assert.equal(
+      hint,
+      "Uma cópia de todos os dados por dia, a partir das 03:00, guardada por 14 dias. Os administradores podem baixar cada cópia.",
+    );
     assert.equal((await callApi(page, "GET", "/backups")).status, 403);
     assert.equal((await page.request.get(`${server.url}/api/backups/2026-11-27/download`)).status(), 403);
   });
 
-  for (const [language, options, width, title, download] of [
-    ["es", PHONE, 390, "Copias de seguridad automáticas", "Descargar"],
-    ["en", DESKTOP, 1280, "Automatic backups", "Download"],
-    ["en", PHONE, 390, "Automatic backups", "Download"],
-    ["pt", PHONE, 390, "Backups automáticos", "Baixar"],
-    ["es", DESKTOP, 1280, "Copias de seguridad automáticas", "Descargar"],
+  for (const [language, options, width, title, download, rows, restore] of [
+    ["es", PHONE, 390, "Copias de seguridad automáticas", "Descargar", "51.220 registros", "Cómo restaurar"],
+    ["en", DESKTOP, 1280, "Automatic backups", "Download", "51,220 records", "How to restore"],
+    ["en", PHONE, 390, "Automatic backups", "Download", "51,220 records", "How to restore"],
+    ["pt", PHONE, 390, "Backups automáticos", "Baixar", "51.220 registros", "Como restaurar"],
+    ["es", DESKTOP, 1280, "Copias de seguridad automáticas", "Descargar", "51.220 registros", "Cómo restaurar"],
   ] as const) {
-    it(`${language} at ${width} px: the card translated, no sideways scroll, axe clean`, async () => {
+    it(`${language} at ${width} px: the card translated (rows grouped by the language), no sideways scroll, axe clean`, async () => {
       const { page } = await journeys.signIn("admin", { ...options, baseURL: server.url, path: "/settings?tab=system", language });
+      // The listing as the server sends it, with a backup of 51,220 rows (a CRM of some size).
+      await page.route(
+        (url) => url.pathname === "/api/backups",
+        async (route) => {
+          const response = await route.fetch();
+          const listing = (await response.json()) as { backups: { rows: number }[] };
+          listing.backups[0]!.rows = 51_220;
+          await route.fulfill({ response, json: listing });
+        },
+      );
+      await page.reload();
       const card = page.getByTestId("system-backups");
       await card.getByRole("heading", { name: title }).waitFor();
       await card.getByTestId("backup-row").first().getByText(download, { exact: true }).waitFor();
+      assert.match(await card.getByTestId("backup-row").first().innerText(), new RegExp(` · ${rows} · `));
+      assert.equal((await card.getByTestId("backups-restore").innerText()).split("\n")[0], restore);
+      assert.doesNotMatch(await card.innerText(), /npm|db:restore/);
       await card.getByTestId("backup-row").first().scrollIntoViewIfNeeded();
       await assertNoSidewaysScroll(page, `backups ${language} ${width}`);
       const violations = await auditScreen(page);

@@ -1,7 +1,8 @@
 // Settings → Sistema → 'Exportar Dados' (issue 23): a manager clicks it, sees 'Exportação
 // Iniciada' and the busy button (a double click makes one export), gets velox-dados-<date>.zip
 // (opened here with fflate: leads.csv holds the leads this journey made, README.txt is there),
-// then 'Exportação concluída'; offline, the error toast says so. A sales rep has no button.
+// then 'Exportação concluída'; offline, the error toast says so. At 390 px one toast is
+// updated (started → done → error), never stacked, and never over the Dados card's buttons. A sales rep has no button.
 // es at 390 px and en at 1280 px: their texts and files. Leads are created here, so it runs on
 // a server of its own over an empty database (serverOverEmptyDatabase).
 import assert from "node:assert/strict";
@@ -126,6 +127,62 @@ describe("settings: Exportar Dados", () => {
     assert.match(failed.description, /Sem conexão/);
     await context.setOffline(false);
     assert.equal(await page.getByTestId("export-data-button").isDisabled(), false);
+  });
+
+  it("at 390 px one toast says how it goes (started, then done; then the error), never over the Dados card's buttons", async () => {
+    const { page, context } = await journeys.signIn("manager", {
+      ...PHONE,
+      baseURL: server.url,
+      path: "/settings?tab=system",
+      allowConsoleErrors: [OFFLINE_REQUEST],
+    });
+    await openSystemTab(page);
+    const button = page.getByTestId("export-data-button");
+    // The toasts shown now (once the page has stopped scrolling: it may scroll smoothly), and
+    // whether one covers either of the card's buttons.
+    const toasts = async () => {
+      for (let y = -1; y !== (y = await page.evaluate(() => window.scrollY));) await page.waitForTimeout(150);
+      return page.evaluate(() => {
+        const boxes = ["export-data-button", "import-data-button"].map((id) =>
+          document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect(),
+        );
+        return [...document.querySelectorAll("[data-testid=toast]")].map((toast) => {
+          const r = toast.getBoundingClientRect();
+          return {
+            title: toast.querySelector("p")?.textContent ?? "",
+            covers: boxes.some((b) => r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom),
+          };
+        });
+      });
+    };
+    // The buttons at the bottom of the screen, where the toasts appear.
+    const scrollButtonsDown = () =>
+      page.evaluate(() => {
+        const r = document.querySelector("[data-testid=export-data-button]")!.getBoundingClientRect();
+        window.scrollBy(0, r.bottom - window.innerHeight + 24);
+      });
+
+    await scrollButtonsDown();
+    const release = await holdRequests(page, (url) => url.pathname === "/api/exports/data");
+    const downloaded = page.waitForEvent("download");
+    await button.click();
+    await toastShown(page, "Exportação Iniciada");
+    assert.deepEqual(await toasts(), [{ title: "Exportação Iniciada", covers: false }]);
+    await snapshot(page, "crm-data-export-started-pt-390", { fullPage: false });
+    release();
+    await downloaded;
+    await toastShown(page, "Exportação concluída");
+    assert.deepEqual(await toasts(), [{ title: "Exportação concluída", covers: false }], "'concluída' took the place of 'Iniciada'");
+    await snapshot(page, "crm-data-export-done-pt-390", { fullPage: false });
+
+    // Again while 'concluída' is still up: the error takes its place too.
+    await scrollButtonsDown();
+    await context.setOffline(true);
+    await button.click();
+    await toastShown(page, "Não foi possível exportar os dados");
+    assert.deepEqual(await toasts(), [{ title: "Não foi possível exportar os dados", covers: false }]);
+    await snapshot(page, "crm-data-export-failed-pt-390", { fullPage: false });
+    await context.setOffline(false);
   });
 
   it("a sales rep has no 'Exportar Dados'", async () => {

@@ -9,6 +9,11 @@ export type ToastInput = {
   variant?: "default" | "success" | "destructive";
   /** Milliseconds before it hides itself; errors stay a little longer by default. */
   duration?: number;
+  /**
+   * A toast that says how one thing goes (an export: started, then done or failed): a new toast
+   * with the same key takes the place of the one shown, rather than stacking under it.
+   */
+  key?: string;
 };
 
 export type Toast = ToastInput & { id: number };

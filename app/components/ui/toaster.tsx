@@ -20,7 +20,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
   const toast = useCallback((input: ToastInput) => {
     const id = nextId.current++;
-    setToasts((list) => [...list.slice(-3), { ...input, id }]);
+    setToasts((list) => {
+      // The same key: this toast replaces the one shown, in its place (a new id: its timer starts again).
+      const at = input.key === undefined ? -1 : list.findIndex((t) => t.key === input.key);
+      if (at >= 0) return list.map((t, i) => (i === at ? { ...input, id } : t));
+      return [...list.slice(-3), { ...input, id }];
+    });
   }, []);
 
   // The toast's own code (close button, Escape, styles) loads once the page is idle. Until it

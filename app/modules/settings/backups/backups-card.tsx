@@ -3,7 +3,7 @@ import { DownloadIcon } from "@radix-ui/react-icons";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useLoaderData } from "react-router";
 import { useI18n } from "~/i18n/react";
-import { pluralForm } from "~/i18n/format";
+import { formatNumber, pluralForm } from "~/i18n/format";
 import { formatFileSize } from "~/modules/crm/format-file-size";
 import { formatDate, formatTime } from "~/i18n/format-date";
 import { api, OfflineError } from "~/modules/crm/api-client";
@@ -18,7 +18,8 @@ type State = { status: "loading" } | { status: "failed"; offline: boolean } | { 
  * Settings → Sistema, admins only (issue 23; docs/decisions/023): the automatic backups in R2
  * (GET /api/backups), newest first, each with its date, size, rows and a download link (a ZIP
  * from GET /api/backups/:date/download); whether the switch is on, as saved (the tab's loader
- * data, so it follows a save at once); loading, failed (retry) and empty states.
+ * data, so it follows a save at once); loading, failed (retry) and empty states; how a copy
+ * is restored (by whoever runs the server: no command for a CRM admin to type).
  */
 export function BackupsCard() {
   const { t, language } = useI18n();
@@ -108,7 +109,9 @@ export function BackupsCard() {
                     <Text as="p" size="1" color="gray">
                       {[
                         formatFileSize(backup.bytes, language),
-                        t(`crm.settings.system.backups.rows.${pluralForm(language, backup.rows)}`, { count: backup.rows }),
+                        t(`crm.settings.system.backups.rows.${pluralForm(language, backup.rows)}`, {
+                          count: formatNumber(backup.rows, language),
+                        }),
                         t("crm.settings.system.backups.madeAt", { time: formatTime(backup.created_at, language, org.time_zone) }),
                       ].join(" · ")}
                     </Text>
@@ -129,9 +132,14 @@ export function BackupsCard() {
             ))}
           </ul>
         )}
-        <Text as="p" size="1" color="gray">
-          {t("crm.settings.system.backups.restoreHint")}
-        </Text>
+        <div data-testid="backups-restore">
+          <Text as="p" size="1" weight="medium">
+            {t("crm.settings.system.backups.restoreTitle")}
+          </Text>
+          <Text as="p" size="1" color="gray">
+            {t("crm.settings.system.backups.restoreHint")}
+          </Text>
+        </div>
       </Flex>
     </Card>
   );

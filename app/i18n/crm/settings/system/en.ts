@@ -26,7 +26,7 @@ export const settingsSystemEn: Dictionary["crm"]["settings"]["system"] = {
   switches: "Operation",
   autoBackup: {
     label: "Automatic backup",
-    hint: "A copy of all the data every day, from 03:00, kept for 14 days (listed below).",
+    hint: "A copy of all the data every day, from 03:00, kept for 14 days. Administrators can download each copy.",
   },
   maintenanceMode: {
     label: "Maintenance mode",

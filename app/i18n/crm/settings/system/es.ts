@@ -26,7 +26,7 @@ export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
   switches: "Funcionamiento",
   autoBackup: {
     label: "Copia de seguridad automática",
-    hint: "Una copia de todos los datos por día, a partir de las 03:00, guardada durante 14 días (lista abajo).",
+    hint: "Una copia de todos los datos por día, a partir de las 03:00, guardada durante 14 días. Los administradores pueden descargar cada copia.",
   },
   maintenanceMode: {
     label: "Modo mantenimiento",
@@ -53,7 +53,7 @@ export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
   },
   data: {
     title: "Datos",
-    description: "Traiga leads desde una hoja de cálculo u otro CRM, y llévese todos los datos del CRM cuando quiera.",
+    description: "Trae leads desde una hoja de cálculo u otro CRM, y llévate todos los datos del CRM cuando quieras.",
   },
   dataImport: dataImportEs,
   dataExport: dataExportEs,

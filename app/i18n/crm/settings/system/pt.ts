@@ -24,7 +24,7 @@ export const settingsSystemPt = {
   switches: "Funcionamento",
   autoBackup: {
     label: "Backup Automático",
-    hint: "Uma cópia de todos os dados por dia, a partir das 03:00, guardada por 14 dias (lista abaixo).",
+    hint: "Uma cópia de todos os dados por dia, a partir das 03:00, guardada por 14 dias. Os administradores podem baixar cada cópia.",
   },
   maintenanceMode: {
     label: "Modo Manutenção",

@@ -15,5 +15,7 @@ export const backupsEn = {
   madeAt: "Made at {time}",
   download: "Download",
   downloadLabel: "Download the backup of {date} (ZIP)",
-  restoreHint: "To restore a backup into a local installation: npm run db:restore -- <downloaded file>.",
+  restoreTitle: "How to restore",
+  restoreHint:
+    "Whoever runs the CRM's server restores a downloaded backup: send them the file. Restoring replaces all of the CRM's data with the data of the backup's day.",
 };

@@ -16,5 +16,7 @@ export const backupsPt = {
   madeAt: "Feito às {time}",
   download: "Baixar",
   downloadLabel: "Baixar o backup de {date} (ZIP)",
-  restoreHint: "Para restaurar um backup numa instalação local: npm run db:restore -- <arquivo baixado>.",
+  restoreTitle: "Como restaurar",
+  restoreHint:
+    "Quem administra o servidor do CRM restaura um backup baixado: envie o arquivo a essa pessoa. A restauração troca todos os dados do CRM pelos do dia do backup.",
 };
