@@ -172,7 +172,14 @@ describe("POST /api/imports/:id/commit", () => {
       const entries = await timeline(lead.id);
       expect(entries).toHaveLength(1);
       expect(entries[0]).toMatchObject({ type: "lead_update", content: "Importado de leads-pt.csv", author_id: manager.user.id });
-      expect(JSON.parse(entries[0]!.metadata)).toEqual({ kind: "import", action: "created", import_id: dto.id, file: "leads-pt.csv" });
+      // The entry also names whom the import gave the lead to (the import's notifications are counted from it).
+      expect(JSON.parse(entries[0]!.metadata)).toEqual({
+        kind: "import",
+        action: "created",
+        import_id: dto.id,
+        file: "leads-pt.csv",
+        ...(lead.assigned_to ? { assigned_to: lead.assigned_to } : {}),
+      });
     }
     const api = await request(`/api/leads/${ana!.id}/activities`, { headers: bearer(manager.session.access_token) });
     const [entry] = ((await api.json()) as { items: ActivityDto[] }).items;
@@ -392,7 +399,7 @@ describe("POST /api/imports/:id/commit", () => {
     expect(((await quick.json()) as { leads: { name: string }[] }).leads.map((l) => l.name)).toEqual(["Nina Novaes"]);
   });
 
-  it("tells each owner once per batch, naming how many leads", async () => {
+  it("tells each owner once per import, naming how many leads", async () => {
     const rows = Array.from({ length: 5 }, (_, i) => `Lead ${i},o${i}@x.com,,,,,,,,,${OWNER_EMAIL}`);
     const dto = await preview(csv(...rows, `Mine,mine@x.com,,,,,,,,,${manager.user.email}`));
     await commit(dto.id, "skip");
@@ -402,7 +409,7 @@ describe("POST /api/imports/:id/commit", () => {
     expect(notes[0]!.message).toContain("5 leads");
   });
 
-  it("overwrite tells an assignee once per batch and new status, as the lead form would, unless they switched status changes off", async () => {
+  it("overwrite tells an assignee once per import and new status, as the lead form would, unless they switched status changes off", async () => {
     const rita = await createUser(db(), { name: "Rita Status" });
     const leo = await createUser(db(), { name: "Leo Sem Aviso" });
     await env.DB.prepare("insert into notification_preferences (user_id, status_changes) values (?, 0)").bind(leo.id).run();
@@ -422,8 +429,12 @@ describe("POST /api/imports/:id/commit", () => {
     const notes = (await env.DB.prepare("select user_id, type, message from notifications order by message").all<Record<string, string>>())
       .results;
     expect(notes).toEqual([
-      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu 2 dos seus leads para Ganho.` },
-      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu o lead “Lead 2” de Novo para Perdido.` },
+      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu 2 dos seus leads para Ganho (importação de leads.csv).` },
+      {
+        user_id: rita.id,
+        type: "status_change",
+        message: `${manager.user.name} moveu o lead “Lead 2” de Novo para Perdido (importação de leads.csv).`,
+      },
     ]);
   });
 
@@ -479,20 +490,22 @@ describe("GET /api/imports/:id/failed.csv", () => {
     expect(en.headers.get("Content-Disposition")).toContain('filename="import-failures-clientes.csv"');
     const enLines = (await en.text()).trimEnd().split("\r\n");
     expect(enLines[0]).toBe(`${header},Line,Reason`);
-    expect(enLines[1]).toBe("'=cmd,bad-email,,,,,,,,,,3,Invalid e-mail: bad-email.");
+    expect(enLines[1]).toBe("'=cmd,bad-email,,,,,,,,,,3,Invalid email: bad-email.");
     const es = await request(`/api/imports/${dto.id}/failed.csv?lang=es`, { headers: bearer(manager.session.access_token) });
     expect(es.headers.get("Content-Disposition")).toContain('filename="importacion-errores-clientes.csv"');
     expect((await es.text()).split("\r\n")[0]).toContain(";Línea;Motivo");
   });
 
   it("re-imports the leads a HubSpot file could not take once the value is mapped", async () => {
-    const dto = await preview(hubspotCsv);
+    // A status of no CRM's own ("Open" and HubSpot's other lead statuses are known: decision 024).
+    const hubspotOdd = hubspotCsv.replace(",Open,", ",Esperando retorno,");
+    const dto = await preview(hubspotOdd);
     expect(await commit(dto.id, "skip")).toMatchObject({ created: 2, failed: 1 });
     const failed = await (
       await request(`/api/imports/${dto.id}/failed.csv?lang=en`, { headers: bearer(manager.session.access_token) })
     ).text();
     expect(failed).toContain("Kevin");
-    const retry = await preview(hubspotCsv, { values: { status: { Open: "contacted" } } });
+    const retry = await preview(hubspotOdd, { values: { status: { "Esperando retorno": "contacted" } } });
     expect(await commit(retry.id, "skip")).toMatchObject({ created: 1, skipped: 2, failed: 0 });
     expect(await leadByEmail("kevin.obrien@hubspot.example")).toMatchObject({
       name: "Kevin O'Brien",
@@ -501,7 +514,8 @@ describe("GET /api/imports/:id/failed.csv", () => {
     });
     expect(await leadByEmail("julia.martins@hubspot.example")).toMatchObject({
       assigned_to: owner.id,
-      created_at: "2024-02-01T14:05:00.000Z",
+      // HubSpot's "2024-02-01 14:05" has no zone: the organisation's clock (São Paulo, UTC−3).
+      created_at: "2024-02-01T17:05:00.000Z",
     });
   });
 });

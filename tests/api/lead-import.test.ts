@@ -202,7 +202,7 @@ describe("POST /api/imports: reading the file", () => {
     expect(dto).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
   });
 
-  it("maps HubSpot's contacts export: First + Last Name, the first status column, owner by name; unknown statuses listed", async () => {
+  it("maps HubSpot's contacts export: First + Last Name, the first status column, owner by name; its lead statuses known", async () => {
     const dto = await preview(hubspotCsv);
     expect(Object.fromEntries(dto.headers.map((h, i) => [h, dto.mapping[i]]))).toEqual({
       "Record ID": null,
@@ -218,11 +218,16 @@ describe("POST /api/imports: reading the file", () => {
       "Original Source": "source",
       "Job Title": null,
     });
-    // "Open" is not a status of ours: the row waits for the user's mapping of the value.
-    expect(dto).toMatchObject({ rows: 3, valid: 2, invalid: 1, unknown_values: { status: ["Open"], source: [] } });
-    expect(dto.issues).toEqual([{ line: 3, field: "status", code: "unknown_status", message: "Status desconhecido: Open." }]);
-    // With the value mapped, every row is valid.
-    const mapped = await preview(hubspotCsv, { values: { status: { Open: "contacted" } } });
+    // HubSpot's lead statuses ("Open": contacted) are known (decision 024).
+    expect(dto).toMatchObject({ rows: 3, valid: 3, invalid: 0, unknown_values: { status: [], source: [] } });
+    // A status of nobody's is listed and waits for the user's mapping of the value.
+    const odd = hubspotCsv.replace(",Open,", ",Esperando retorno,");
+    const unknown = await preview(odd);
+    expect(unknown).toMatchObject({ valid: 2, invalid: 1, unknown_values: { status: ["Esperando retorno"], source: [] } });
+    expect(unknown.issues).toEqual([
+      { line: 3, field: "status", code: "unknown_status", message: "Status desconhecido: Esperando retorno." },
+    ]);
+    const mapped = await preview(odd, { values: { status: { "Esperando retorno": "contacted" } } });
     expect(mapped).toMatchObject({ valid: 3, invalid: 0, unknown_values: { status: [], source: [] } });
   });
 
@@ -367,7 +372,7 @@ describe("POST /api/imports: every row by the lead form's rules", () => {
       csvRow({ name: "B", value: "12,345.67", status: "Calificado", source: "Referencia" }),
       csvRow({ name: "C", value: "12345.67", status: "qualified", source: "referral" }),
       csvRow({ name: "D", value: "1234,5", status: "QUALIFIED", source: "Referral", currency: "usd" }),
-      csvRow({ name: "E", value: "R$ 1.000", status: "Ganado", source: "Redes sociales", currency: "€" }),
+      csvRow({ name: "E", value: "€ 1.000", status: "Ganado", source: "Redes sociales", currency: "€" }),
       csvRow({ name: "F", value: "0", status: "Perdido", source: "Sitio web", currency: "R$" }),
     );
     const dto = await preview(content);
@@ -441,7 +446,7 @@ describe("POST /api/imports: bad input is refused clearly, nothing stored, never
   it("more than 200 columns (1,000 columns)", async () => {
     const headers = Array.from({ length: 1_000 }, (_, i) => (i === 0 ? "Nome" : `C${i}`));
     const body = await refused(`${headers.join(",")}\nAna\n`, 400, "import_too_many_columns");
-    expect(body.message).toContain("1000");
+    expect(body.message).toContain("1.000");
     await nothingStored();
   });
 
@@ -534,11 +539,11 @@ describe("GET /api/imports/:id and access", () => {
     expect((await env.DB.prepare("select count(*) as n from leads").first<{ n: number }>())!.n).toBe(0);
   });
 
-  it("allows exactly 10 previews per person in 10 minutes, even in a parallel burst", async () => {
+  it("allows exactly 30 previews of new files per person in 10 minutes, even in a parallel burst", async () => {
     const content = file(csvRow({ name: "A" }));
-    const responses = await Promise.all(Array.from({ length: 14 }, () => upload(content, { who: admin })));
+    const responses = await Promise.all(Array.from({ length: 34 }, (_, i) => upload(content, { who: admin, name: `leads-${i}.csv` })));
     const statuses = responses.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses.filter((s) => s === 429)).toHaveLength(4);
     const limited = responses.find((r) => r.status === 429)!;
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -568,8 +573,9 @@ describe("reading values", () => {
     const now = Date.parse("2026-11-27T00:00:00Z");
     expect(parseCreatedAt("2024-05-13", now)).toBe("2024-05-13T12:00:00.000Z");
     expect(parseCreatedAt("13/05/2024", now)).toBe("2024-05-13T12:00:00.000Z");
-    expect(parseCreatedAt("13/05/2024 08:30", now)).toBe("2024-05-13T08:30:00.000Z");
-    expect(parseCreatedAt("2024-05-13 10:22:33", now)).toBe("2024-05-13T10:22:33.000Z");
+    // A time without a zone is the organisation's clock (São Paulo unless told: UTC−3).
+    expect(parseCreatedAt("13/05/2024 08:30", now)).toBe("2024-05-13T11:30:00.000Z");
+    expect(parseCreatedAt("2024-05-13 10:22:33", now)).toBe("2024-05-13T13:22:33.000Z");
     expect(parseCreatedAt("2026-11-27T14:05:00.123Z", now)).toBe("2026-11-27T14:05:00.123Z");
     expect(parseCreatedAt("2024-05-13T10:00:00-03:00", now)).toBe("2024-05-13T13:00:00.000Z");
     expect(parseCreatedAt("", now)).toBeNull();

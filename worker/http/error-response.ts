@@ -7,7 +7,7 @@
 // the same JSON before any of them runs.
 import type { Language, TranslationKey, TranslationParams } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
-import { formatWaitTime } from "~/i18n/format";
+import { formatNumber, formatWaitTime } from "~/i18n/format";
 import { AuthError } from "../auth/auth-error.ts";
 import {
   ConflictError,
@@ -43,7 +43,7 @@ export type ApiErrorBody = {
 };
 
 /** The statuses errors are answered with. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 503;
 
 /** An error as an answer: its status, JSON body and headers (Retry-After). */
 export type ErrorReply = { status: ErrorStatus; body: ApiErrorBody; headers: Record<string, string> };
@@ -92,14 +92,20 @@ const STATUS_OF_KIND: Record<DomainErrorKind, ErrorStatus> = {
   unavailable: 503,
 };
 
-/** Codes answered with another status than their kind's: a file over the cap is HTTP's "too large". */
-const STATUS_OF_CODE: Partial<Record<string, ErrorStatus>> = { file_too_large: 413 };
+/**
+ * Codes answered with another status than their kind's: a file over the cap is HTTP's "too
+ * large"; an import whose stored file is no longer kept is "gone".
+ */
+const STATUS_OF_CODE: Partial<Record<string, ErrorStatus>> = { file_too_large: 413, import_file_expired: 410 };
 
 /** A domain error as the API answers it: `{...details, error, message, issues?}`. */
 export function domainErrorReply(error: DomainError, language: Language): ErrorReply {
   const status = STATUS_OF_CODE[error.code] ?? STATUS_OF_KIND[error.kind];
   const headers: Record<string, string> = {};
-  const params: TranslationParams = { ...error.params };
+  // Numbers (a limit, a count, a line) are written the reader's way: "20.000" in pt, "20,000" in en.
+  const params: TranslationParams = Object.fromEntries(
+    Object.entries(error.params ?? {}).map(([name, value]) => [name, typeof value === "number" ? formatNumber(value, language) : value]),
+  );
   let message: string | undefined;
   if (error instanceof RateLimitedError) {
     headers["Retry-After"] = String(error.retryAfterSeconds);

@@ -66,6 +66,14 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "sobrenome",
     "nome proprio",
     "apellido",
+    "nome do contato",
+    "nome do cliente",
+    "nome do lead",
+    "cliente",
+    "contact name",
+    "lead name",
+    "nombre del contacto",
+    "nombre del cliente",
   ],
   email: [
     "e mail",
@@ -79,6 +87,13 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "person email home",
     "person email other",
     "work email",
+    "e mail do contato",
+    "e mail do cliente",
+    "e mail comercial",
+    "e mail principal",
+    "contact email",
+    "primary email",
+    "correo del contacto",
   ],
   phone: [
     "telefone",
@@ -94,6 +109,18 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "person phone mobile",
     "person phone home",
     "person phone other",
+    "fone",
+    "tel",
+    "telefone celular",
+    "telefone fixo",
+    "telefone comercial",
+    "fone celular",
+    "telefono movil",
+    "movil",
+    "mobile phone",
+    "cell phone",
+    "work phone",
+    "contact phone",
   ],
   company: [
     "empresa",
@@ -106,9 +133,50 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "organization name",
     "person organization",
     "associated company",
+    "nome da empresa",
+    "razao social",
+    "nome fantasia",
+    "empresa do contato",
+    "nombre de la empresa",
+    "razon social",
+    "account name",
   ],
-  source: ["origem", "source", "origen", "fonte", "lead source", "original source", "lead origin", "origem do lead", "origen del lead"],
-  status: ["status", "estado", "situacao", "etapa", "stage", "lead status", "lifecycle stage", "pipeline stage"],
+  source: [
+    "origem",
+    "source",
+    "origen",
+    "fonte",
+    "lead source",
+    "original source",
+    "lead origin",
+    "origem do lead",
+    "origen del lead",
+    "origem do contato",
+    "fonte do lead",
+    "canal",
+    "canal de origem",
+    "channel",
+    "source origin",
+  ],
+  status: [
+    "status",
+    "estado",
+    "situacao",
+    "etapa",
+    "stage",
+    "lead status",
+    "lifecycle stage",
+    "pipeline stage",
+    "deal stage",
+    "lead stage",
+    "fase",
+    "fase do funil",
+    "etapa do funil",
+    "estagio",
+    "status do lead",
+    "estado del lead",
+    "situacion",
+  ],
   value: [
     "valor",
     "value",
@@ -120,10 +188,43 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "valor do negocio",
     "monto",
     "importe",
+    "valor da oportunidade",
+    "valor do contrato",
+    "valor potencial",
+    "valor del negocio",
+    "deal amount",
+    "opportunity amount",
+    "expected revenue",
+    "potential value",
   ],
-  currency: ["moeda", "currency", "moneda", "lead currency", "lead value currency", "currency of lead value", "lead currency of value"],
+  currency: [
+    "moeda",
+    "currency",
+    "moneda",
+    "lead currency",
+    "lead value currency",
+    "currency of lead value",
+    "lead currency of value",
+    "moeda do valor",
+    "currency code",
+  ],
   tags: ["tags", "etiquetas", "labels", "label", "lead labels", "person labels", "marcadores"],
-  notes: ["notas", "notes", "note", "observacoes", "observaciones", "descricao", "description", "descripcion", "comentarios", "comments"],
+  notes: [
+    "notas",
+    "notes",
+    "note",
+    "observacoes",
+    "observaciones",
+    "descricao",
+    "description",
+    "descripcion",
+    "comentarios",
+    "comments",
+    "obs",
+    "anotacoes",
+    "informacoes adicionais",
+    "additional information",
+  ],
   owner: [
     "responsavel",
     "owner",
@@ -137,6 +238,14 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "hubspot owner",
     "owner email",
     "responsavel e mail",
+    "dono",
+    "responsavel pelo lead",
+    "vendedor responsavel",
+    "proprietario do contato",
+    "deal owner",
+    "usuario responsavel",
+    "atribuido a",
+    "asignado a",
   ],
   created_at: [
     "criado em",
@@ -150,16 +259,71 @@ const ALIASES: Record<LeadImportField, readonly string[]> = {
     "lead lead created",
     "lead add time",
     "person add time",
+    "data de cadastro",
+    "data do cadastro",
+    "cadastrado em",
+    "data de entrada",
+    "data de registro",
+    "created on",
+    "created date",
+    "date created",
+    "creation date",
+    "date added",
+    "fecha de alta",
+    "fecha de registro",
   ],
 };
+
+/**
+ * A header key's words in the singular, the way Portuguese, Spanish and English plurals end
+ * ("observacoes" → "observacao", "responsaveis" → "responsavel", "valores" → "valor",
+ * "notas" → "nota"): both the aliases and the headers are compared in this form too.
+ */
+function singularKey(key: string): string {
+  return key
+    .split(" ")
+    .map((word) => {
+      if (word.length <= 3) return word;
+      if (word.endsWith("coes")) return `${word.slice(0, -4)}cao`;
+      if (word.endsWith("oes")) return `${word.slice(0, -3)}ao`;
+      if (word.endsWith("eis")) return `${word.slice(0, -3)}el`;
+      if (word.endsWith("ais")) return `${word.slice(0, -3)}al`;
+      if (/[rz]es$/.test(word)) return word.slice(0, -2);
+      if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")) return word.slice(0, -1);
+      return word;
+    })
+    .join(" ");
+}
 
 const FIELD_BY_HEADER = new Map<string, LeadImportField>(
   Object.entries(ALIASES).flatMap(([field, names]) => names.map((name) => [headerKey(name), field as LeadImportField] as const)),
 );
 
-/** The field a header maps to by itself, or null. */
+/** The aliases in the singular; a singular two fields would share is left out. */
+const FIELD_BY_SINGULAR = new Map<string, LeadImportField | null>();
+for (const [key, field] of FIELD_BY_HEADER) {
+  const singular = singularKey(key);
+  const known = FIELD_BY_SINGULAR.get(singular);
+  FIELD_BY_SINGULAR.set(singular, known === undefined || known === field ? field : null);
+}
+
+/** Header cells longer than this are cut when stored and shown (a header names a column). */
+export const HEADER_MAX_CHARS = 500;
+
+/**
+ * The field a header maps to by itself, or null: its words as they are, else without a
+ * bracketed suffix ("Valor (R$)", "Responsável (e-mail)") or a trailing number ("Email 1"),
+ * each also in the singular ("Observação" as "Observações").
+ */
 export function fieldForHeader(header: string): LeadImportField | null {
-  return FIELD_BY_HEADER.get(headerKey(header)) ?? null;
+  const full = headerKey(header);
+  const bare = headerKey(header.replace(/\s*[([][^)\]]*[)\]]\s*$/, ""));
+  for (const key of new Set([full, bare, bare.replace(/ \d{1,2}$/, "")])) {
+    if (!key) continue;
+    const field = FIELD_BY_HEADER.get(key) ?? FIELD_BY_SINGULAR.get(singularKey(key));
+    if (field) return field;
+  }
+  return null;
 }
 
 /**

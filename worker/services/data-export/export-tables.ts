@@ -186,7 +186,25 @@ type ActivityRow = Keyed & {
   created_at: string;
 };
 
-/** The timeline: the type in the exporter's words; content and metadata (JSON) as stored. */
+/**
+ * An 'Importar Dados' entry's text as the lead's timeline shows it, in the exporter's words
+ * ("Imported from leads.csv"; app/modules/lead-detail/activity-text.ts importText); the
+ * stored content is the Portuguese one. null for any other entry.
+ */
+function importContent(metadata: string, t: Translate): string | null {
+  if (!metadata.includes('"import"')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(metadata);
+  } catch {
+    return null;
+  }
+  const entry = parsed as { kind?: unknown; action?: unknown; file?: unknown } | null;
+  if (entry?.kind !== "import" || typeof entry.file !== "string") return null;
+  return t(entry.action === "updated" ? "crm.leadDetail.history.importUpdated" : "crm.leadDetail.history.imported", { file: entry.file });
+}
+
+/** The timeline: the type in the exporter's words; content as the timeline shows it (an import's in the exporter's words), metadata (JSON) as stored. */
 const ACTIVITIES_TABLE = table<"activities", ActivityRow>({
   key: "activities",
   file: "activities.csv",
@@ -201,7 +219,7 @@ const ACTIVITIES_TABLE = table<"activities", ActivityRow>({
     row.lead,
     t(`crm.leadDetail.activityTypes.${row.type}` as never),
     row.subject,
-    row.content,
+    importContent(row.metadata, t) ?? row.content,
     row.metadata === "{}" ? null : row.metadata,
     row.author,
     row.created_at,

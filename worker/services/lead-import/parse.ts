@@ -1,10 +1,12 @@
 // The CSV's rows (issue 23), read by the same reader as the browser's preview
 // (app/modules/settings/data-import/csv-rows.ts: papaparse, line ends, delimiter, blank rows,
 // the line each row starts on, the file limits), kept here with their lines for validation,
-// the preview's and failed.csv's reasons. A file the reader refuses throws ImportFileError.
+// the preview's and failed.csv's reasons. A file the reader refuses throws ImportFileError, as
+// does a header cell over HEADER_MAX_CHARS. Limits go into the messages as numbers (written in
+// the reader's language when the error is answered).
 import { readCsvRows, type CsvRowsRefusal } from "~/modules/settings/data-import/csv-rows";
 import type { CsvDelimiter } from "../lead-import-text.ts";
-import { IMPORT_LIMITS } from "../lead-import-columns.ts";
+import { HEADER_MAX_CHARS, IMPORT_LIMITS } from "../lead-import-columns.ts";
 import { ImportFileError } from "./errors.ts";
 
 export type ParsedCsv = {
@@ -28,11 +30,11 @@ function fileError(refusal: CsvRowsRefusal, limits: typeof IMPORT_LIMITS): Impor
     case "unclosed_quote":
       return new ImportFileError("import_unclosed_quote", { line: refusal.line });
     case "cell_too_long":
-      return new ImportFileError("import_cell_too_long", { line: refusal.line, max: limits.maxCellChars.toLocaleString("en") });
+      return new ImportFileError("import_cell_too_long", { line: refusal.line, max: limits.maxCellChars });
     case "too_many_columns":
       return new ImportFileError("import_too_many_columns", { count: refusal.count, max: limits.maxColumns });
     case "too_many_rows":
-      return new ImportFileError("import_too_many_rows", { max: limits.maxRows.toLocaleString("en") });
+      return new ImportFileError("import_too_many_rows", { max: limits.maxRows });
   }
 }
 
@@ -49,5 +51,9 @@ export function parseCsv(raw: string, limits = IMPORT_LIMITS, stopAfter = Infini
   };
   const read = readCsvRows(raw, { limits, onRow, stopAfter });
   if ("code" in read) throw fileError(read, limits);
+  // A header names a column: one longer than HEADER_MAX_CHARS is not a header row (and the
+  // headers are stored with the import, in one D1 row).
+  const long = read.headers.findIndex((header) => header.length > HEADER_MAX_CHARS);
+  if (long >= 0) throw new ImportFileError("import_header_too_long", { column: long + 1, max: HEADER_MAX_CHARS });
   return { delimiter: read.delimiter, headers: read.headers, rows, lines };
 }

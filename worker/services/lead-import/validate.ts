@@ -5,19 +5,24 @@
 // e-mails: the first valid row of an address wins, every later one is an error naming the
 // first row's line.
 import type { LeadCurrency, LeadSource, LeadStatus } from "../../db/schema/index.ts";
+import type { OrgTimeZone } from "../../lib/org-time.ts";
 import type { LeadImportField, LeadImportMapping } from "../lead-import-columns.ts";
 import { createLeadSchema } from "../lead-service.ts";
 import type { ParsedCsv } from "./parse.ts";
 import {
   cleanCell,
+  detectDateOrder,
+  headerCurrency,
+  moneyCurrency,
   multiLine,
-  parseCreatedAt,
   parseCurrency,
   parseMoney,
+  readCreatedAt,
   parseSource,
   parseStatus,
   singleLine,
   splitTags,
+  type DateReading,
   type ValueMap,
 } from "./values.ts";
 
@@ -31,8 +36,10 @@ export const ROW_ISSUE_CODES = [
   "unknown_status",
   "unknown_source",
   "unknown_currency",
+  "currency_conflict",
   "unknown_owner",
   "invalid_date",
+  "future_date",
   "too_many_tags",
   "duplicate_email",
 ] as const;
@@ -62,12 +69,18 @@ export type RowResult = { line: number; lead: ImportLead; issues: null } | { lin
 /** Active users by e-mail (lower case) and by name (lower case; only names one person has). */
 export type OwnerDirectory = { byEmail: Map<string, string>; byName: Map<string, string | null> };
 
-export type ValidationContext = { values: ValueMap; owners: OwnerDirectory; now?: number };
+/**
+ * `timeZone`: the organisation's (a time without a zone is its clock; São Paulo unless told).
+ * The order of numeric dates is values.dateOrder when the import has one, else detected.
+ */
+export type ValidationContext = { values: ValueMap; owners: OwnerDirectory; now?: number; timeZone?: OrgTimeZone };
 
 export type ValidatedFile = {
   results: RowResult[];
   duplicates: number;
   unknown: { status: string[]; source: string[] };
+  /** How the created_at column's numeric dates were read (null: none in the rows read). */
+  dates: DateReading | null;
 };
 
 /** A value quoted in a reason: one line, at most 60 characters. */
@@ -107,6 +120,17 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
   const unknownSource = new Set<string>();
   const cellsOf = (row: string[], field: LeadImportField) => (columns.get(field) ?? []).map((index) => cleanCell(row[index] ?? ""));
   const one = (row: string[], field: LeadImportField) => singleLine(cellsOf(row, field)[0] ?? "");
+  // The dates' order: the import's own (kept from its preview), else what the column shows.
+  const detected = context.values.dateOrder
+    ? null
+    : detectDateOrder(
+        parsed.rows.map((row) => one(row, "created_at")),
+        context.timeZone,
+      );
+  const dates: DateReading | null = context.values.dateOrder ? { order: context.values.dateOrder, guessed: false } : detected;
+  // A currency the value column's header names ("Valor (R$)") when neither the row's currency nor its value's symbol does.
+  const valueColumn = columns.get("value")?.[0];
+  const columnCurrency = valueColumn === undefined ? null : headerCurrency(parsed.headers[valueColumn] ?? "");
 
   const results: RowResult[] = parsed.rows.map((row, index) => {
     const line = parsed.lines[index]!;
@@ -130,8 +154,14 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
     const value = parseMoney(valueText);
     if (value === undefined) issue("value", "invalid_value", { value: quote(valueText) });
     const currencyText = one(row, "currency");
-    const currency = parseCurrency(currencyText);
-    if (currency === undefined) issue("currency", "unknown_currency", { value: quote(currencyText) });
+    const statedCurrency = parseCurrency(currencyText);
+    if (statedCurrency === undefined) issue("currency", "unknown_currency", { value: quote(currencyText) });
+    // The value's own symbol ("US$ 5,000.00") gives the currency when no currency cell does; a different one is an error.
+    const symbolCurrency = value === undefined || value === null ? null : moneyCurrency(valueText);
+    if (statedCurrency && symbolCurrency && statedCurrency !== symbolCurrency)
+      issue("currency", "currency_conflict", { value: quote(valueText), currency: statedCurrency });
+    const currency =
+      statedCurrency === undefined ? undefined : (statedCurrency ?? symbolCurrency ?? (value === null ? null : columnCurrency));
     const ownerText = one(row, "owner");
     let owner: string | null = null;
     if (ownerText) {
@@ -140,8 +170,10 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
       if (!owner) issue("owner", "unknown_owner", { value: quote(ownerText) });
     }
     const createdText = one(row, "created_at");
-    const createdAt = parseCreatedAt(createdText, context.now);
-    if (createdAt === undefined) issue("created_at", "invalid_date", { value: quote(createdText) });
+    const created = readCreatedAt(createdText, context.now, { order: dates?.order, timeZone: context.timeZone });
+    const createdAt = "value" in created ? created.value : undefined;
+    if ("problem" in created)
+      issue("created_at", created.problem === "future" ? "future_date" : "invalid_date", { value: quote(createdText) });
 
     const name = cellsOf(row, "name").map(singleLine).filter(Boolean).join(" ");
     const notes = cellsOf(row, "notes").map(multiLine).filter(Boolean).join("\n\n");
@@ -185,6 +217,8 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
         const params: RowIssue["params"] =
           code === "invalid_email" ? { value: quote(emailText) } : code === "invalid_phone" ? { value: quote(phoneText) } : {};
         if (code === "too_many_tags") params.max = 30;
+        // The limit a too long text passes (the form's own: zod's `maximum`).
+        if (code === "too_long" && zodIssue.code === "too_big" && typeof zodIssue.maximum === "number") params.max = zodIssue.maximum;
         issue(field, code, Object.keys(params).length ? params : undefined);
       }
     }
@@ -227,5 +261,5 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
       };
     }
   }
-  return { results, duplicates, unknown: { status: [...unknownStatus], source: [...unknownSource] } };
+  return { results, duplicates, unknown: { status: [...unknownStatus], source: [...unknownSource] }, dates };
 }

@@ -1,6 +1,6 @@
 // The cells of an import as lead values (issue 23): a value in Brazilian or English format,
 // a status or source by its key or its label in pt, es or en, a currency by code or symbol,
-// tags split on , or ;, a creation date as ISO or dd/mm/yyyy. Each returns the value, or null
+// tags split on , or ;, a creation date as ISO or numeric (day or month first, per file). Each returns the value, or null
 // for an empty cell, or `undefined` when the text is not one it knows (the row's error).
 import {
   LEAD_CURRENCIES,
@@ -11,6 +11,7 @@ import {
   type LeadStatus,
 } from "../../db/schema/index.ts";
 import { dictionaries } from "~/i18n/dictionaries.server";
+import { localInstant, ORG_TIME_ZONE, type OrgTimeZone } from "../../lib/org-time.ts";
 import { headerKey } from "../lead-import-columns.ts";
 
 /**
@@ -63,6 +64,8 @@ for (const [word, status] of [
   ["in progress", "contacted"],
   ["open deal", "negotiating"],
   ["unqualified", "lost"],
+  ["open", "contacted"],
+  ["bad timing", "lost"],
   ["subscriber", "new"],
   ["marketing qualified lead", "qualified"],
   ["sales qualified lead", "qualified"],
@@ -91,20 +94,42 @@ for (const [word, source] of [
   ["referrals", "referral"],
   ["email marketing", "other"],
   ["other campaigns", "other"],
+  // Pipedrive's standard lead and deal sources ("Source origin").
+  ["web forms", "website"],
+  ["web form", "website"],
+  ["web visitors", "website"],
+  ["leadbooster", "website"],
+  ["lead booster", "website"],
+  ["chatbot", "website"],
+  ["live chat", "website"],
+  ["manually created", "other"],
+  ["prospector", "other"],
+  ["import", "other"],
+  ["api", "other"],
+  ["marketplace", "other"],
+  ["workflow automation", "other"],
+  ["messaging inbox", "other"],
 ] as const)
   SOURCE_BY_LABEL.set(labelKey(word), source);
 
-/** The user's own mapping of raw values (the `values` part of the upload), by raw value's key. */
-export type ValueMap = { status: Map<string, LeadStatus>; source: Map<string, LeadSource> };
+/**
+ * The user's own mapping of raw values (the `values` part of the upload), by raw value's key;
+ * `dateOrder`: the order the preview read the file's dates in (kept with the import so every
+ * commit batch reads them alike, whatever rows it sees).
+ */
+export type ValueMap = { status: Map<string, LeadStatus>; source: Map<string, LeadSource>; dateOrder?: DateOrder };
 
-export function toValueMap(raw: { status?: Record<string, string>; source?: Record<string, string> } | undefined): ValueMap {
+export type RawValueMap = { status?: Record<string, string>; source?: Record<string, string>; dates?: { order?: string } };
+
+export function toValueMap(raw: RawValueMap | undefined): ValueMap {
   const status = new Map<string, LeadStatus>();
   const source = new Map<string, LeadSource>();
   for (const [from, to] of Object.entries(raw?.status ?? {}))
     if ((LEAD_STATUSES as readonly string[]).includes(to)) status.set(labelKey(from), to as LeadStatus);
   for (const [from, to] of Object.entries(raw?.source ?? {}))
     if ((LEAD_SOURCES as readonly string[]).includes(to)) source.set(labelKey(from), to as LeadSource);
-  return { status, source };
+  const order = raw?.dates?.order;
+  return { status, source, ...((order === "dmy" || order === "mdy") && { dateOrder: order }) };
 }
 
 export function parseStatus(text: string, values: ValueMap): LeadStatus | null | undefined {
@@ -142,19 +167,40 @@ export function parseCurrency(text: string): LeadCurrency | null | undefined {
   return CURRENCY_BY_TEXT.get(key);
 }
 
+const MONEY_PREFIX = /^(r\$|us\$|\$|€|brl|usd|eur)/i;
+const MONEY_SUFFIX = /(r\$|us\$|\$|€|brl|usd|eur)$/i;
+
+/**
+ * The currency a money cell names by its symbol or code ("US$ 5,000.00", "5.000,00 €",
+ * "R$ 1.500", "EUR 12"): R$ = BRL, US$ and $ = USD, € = EUR; null when it names none.
+ */
+export function moneyCurrency(text: string): LeadCurrency | null {
+  const compact = text.replace(/\s|\u00a0|\u202f/g, "");
+  const symbol = MONEY_PREFIX.exec(compact)?.[1] ?? MONEY_SUFFIX.exec(compact)?.[1];
+  return symbol ? (CURRENCY_BY_TEXT.get(symbol.toLowerCase()) ?? null) : null;
+}
+
+/**
+ * The currency a header names in brackets: "Valor (R$)", "Amount [USD]", "Valor em (€)"; or null.
+ */
+export function headerCurrency(header: string): LeadCurrency | null {
+  const inBrackets = /[([]\s*([^)\]]{1,8}?)\s*[)\]]\s*$/.exec(header)?.[1];
+  return inBrackets ? (parseCurrency(inBrackets) ?? null) : null;
+}
+
 /**
  * A money amount ≥ 0: "12.345,67" (pt-BR), "12,345.67" (en), "12345.67", "1234,5", with or
  * without a currency symbol or code and spaces. With both separators the last one is the
  * decimal one; with one kind only, groups of three digits after it are thousands ("1.000",
  * "1,234,567": money is not written with three decimals) and otherwise it is the decimal
- * separator ("1234,5", "12345.67"). Returns the number, null for an empty cell, undefined
- * when it is not an amount or is negative.
+ * separator ("1234,5", "12345.67"), and so it is after a zero ("0,125" = 0.125). Returns the
+ * number, null for an empty cell, undefined when it is not an amount or is negative.
  */
 export function parseMoney(text: string): number | null | undefined {
   const compact = text
     .replace(/\s|\u00a0|\u202f/g, "")
-    .replace(/^(r\$|us\$|\$|€|brl|usd|eur)/i, "")
-    .replace(/(r\$|us\$|\$|€|brl|usd|eur)$/i, "");
+    .replace(MONEY_PREFIX, "")
+    .replace(MONEY_SUFFIX, "");
   if (compact === "") return text.trim() === "" ? null : undefined;
   if (!/^\d[\d.,]*$/.test(compact) || /[.,]$/.test(compact)) return undefined;
   const lastDot = compact.lastIndexOf(".");
@@ -169,8 +215,9 @@ export function parseMoney(text: string): number | null | undefined {
   } else if (lastDot >= 0 || lastComma >= 0) {
     const sep = lastDot >= 0 ? "." : ",";
     const groups = compact.split(sep);
-    if (groups.length > 2 || (groups[1]!.length === 3 && /^\d{1,3}$/.test(groups[0]!))) {
-      if (!/^\d{1,3}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return undefined;
+    // A zero whole part is never a group of thousands: "0,125" is 0.125.
+    if (groups.length > 2 || (groups[1]!.length === 3 && /^[1-9]\d{0,2}$/.test(groups[0]!))) {
+      if (!/^[1-9]\d{0,2}$/.test(groups[0]!) || groups.slice(1).some((g) => !/^\d{3}$/.test(g))) return undefined;
       normal = groups.join("");
     } else normal = groups.join(".");
   } else normal = compact;
@@ -199,32 +246,91 @@ const validDate = (y: number, m: number, d: number) => {
 };
 const pad = (n: number, size = 2) => String(n).padStart(size, "0");
 
+/** How a date written with slashes is read: day first (13/05/2024) or month first (05/13/2024). */
+export type DateOrder = "dmy" | "mdy";
+/** The order a file's dates are read in, and whether its dates left it open (then it is the zone's). */
+export type DateReading = { order: DateOrder; guessed: boolean };
+
+/** 13/05/2024, 5/13/2024, 13.05.2024 or 13-05-2024, with an optional time (10:22, 10:22:33, 10:22 AM). */
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:(?:[ T]|, ?)(\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([ap])\.?m\.?)?)?$/i;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?\d*)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** The order an organisation writes ambiguous dates in: month first in New York, day first elsewhere. */
+export const zoneDateOrder = (timeZone: OrgTimeZone): DateOrder => (timeZone === "America/New_York" ? "mdy" : "dmy");
+
 /**
- * A creation date: ISO (2024-05-13, 2024-05-13T10:22:33Z, 2024-05-13 10:22:33) or
- * dd/mm/yyyy (with an optional hh:mm[:ss]). A day without a time is noon UTC (the same
- * calendar day in São Paulo, New York and London); a time without a zone is UTC. Not in the
- * future (a day of slack). Returns the ISO instant, null for empty, undefined when invalid.
+ * The order of a column's numeric dates: day first when one has a first part over 12
+ * (25/03/2024), month first when one has a second part over 12 (03/25/2024); the side more
+ * values show wins (the others are then invalid dates). When no value tells (03/05/2024
+ * only), the zone's order, `guessed`. null: the column has no such dates.
  */
-export function parseCreatedAt(text: string, now = Date.now()): string | null | undefined {
+export function detectDateOrder(texts: Iterable<string>, timeZone: OrgTimeZone = ORG_TIME_ZONE): DateReading | null {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  let any = false;
+  for (const text of texts) {
+    const match = NUMERIC_DATE.exec(text.trim());
+    if (!match) continue;
+    any = true;
+    const [a, b] = [Number(match[1]), Number(match[3])];
+    if (a > 12 && b <= 12) dayFirst++;
+    else if (b > 12 && a <= 12) monthFirst++;
+  }
+  if (!any) return null;
+  if (dayFirst === 0 && monthFirst === 0) return { order: zoneDateOrder(timeZone), guessed: true };
+  return { order: monthFirst > dayFirst ? "mdy" : "dmy", guessed: false };
+}
+
+export type DateOptions = { order?: DateOrder; timeZone?: OrgTimeZone };
+
+/**
+ * A creation date: ISO (2024-05-13, 2024-05-13T10:22:33Z, 2024-05-13 10:22:33) or numeric
+ * with slashes, dots or dashes in `order` (day first unless told; an optional hh:mm[:ss] and
+ * AM/PM). A day without a time is noon UTC (the same calendar day in São Paulo, New York and
+ * London); a time without a zone is the organisation's clock (`timeZone`, São Paulo unless
+ * told). Not in the future (a day of slack): `future`.
+ */
+export function readCreatedAt(
+  text: string,
+  now = Date.now(),
+  options: DateOptions = {},
+): { value: string | null } | { problem: "invalid" | "future" } {
   const value = text.trim();
-  if (value === "") return null;
-  let iso: string | undefined;
-  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(value);
-  const ymd = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,3})?\d*)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(value);
-  if (br) {
-    const [d, m, y] = [Number(br[1]), Number(br[2]), Number(br[3])];
-    if (!validDate(y, m, d)) return undefined;
-    iso = br[4]
-      ? `${y}-${pad(m)}-${pad(d)}T${pad(Number(br[4]))}:${br[5]}:${br[6] ?? "00"}.000Z`
-      : `${y}-${pad(m)}-${pad(d)}T12:00:00.000Z`;
+  if (value === "") return { value: null };
+  const timeZone = options.timeZone ?? ORG_TIME_ZONE;
+  const order = options.order ?? zoneDateOrder(timeZone);
+  let time: number;
+  const numeric = NUMERIC_DATE.exec(value);
+  const ymd = ISO_DATE.exec(value);
+  if (numeric) {
+    const [a, b, y] = [Number(numeric[1]), Number(numeric[3]), Number(numeric[4])];
+    const [d, m] = order === "dmy" ? [a, b] : [b, a];
+    if (!validDate(y, m, d)) return { problem: "invalid" };
+    const date = `${y}-${pad(m)}-${pad(d)}`;
+    if (numeric[5]) {
+      let hours = Number(numeric[5]);
+      const meridiem = numeric[8]?.toLowerCase();
+      if (meridiem && (hours < 1 || hours > 12)) return { problem: "invalid" };
+      if (meridiem) hours = (hours % 12) + (meridiem === "p" ? 12 : 0);
+      if (hours > 23 || Number(numeric[6]) > 59 || Number(numeric[7] ?? 0) > 59) return { problem: "invalid" };
+      time = localInstant(date, `${pad(hours)}:${numeric[6]}:${numeric[7] ?? "00"}`, timeZone).getTime();
+    } else time = Date.parse(`${date}T12:00:00.000Z`);
   } else if (ymd) {
     const [y, m, d] = [Number(ymd[1]), Number(ymd[2]), Number(ymd[3])];
-    if (!validDate(y, m, d)) return undefined;
-    iso = ymd[4]
-      ? `${ymd[1]}-${ymd[2]}-${ymd[3]}T${ymd[4]}:${ymd[5]}:${ymd[6] ?? "00"}${ymd[7] ?? ""}${ymd[8] ?? "Z"}`
-      : `${ymd[1]}-${ymd[2]}-${ymd[3]}T12:00:00.000Z`;
-  } else return undefined;
-  const time = Date.parse(iso);
-  if (!Number.isFinite(time) || time > now + 86_400_000) return undefined;
-  return new Date(time).toISOString();
+    if (!validDate(y, m, d)) return { problem: "invalid" };
+    const date = `${ymd[1]}-${ymd[2]}-${ymd[3]}`;
+    if (!ymd[4]) time = Date.parse(`${date}T12:00:00.000Z`);
+    else if (Number(ymd[4]) > 23 || Number(ymd[5]) > 59 || Number(ymd[6] ?? 0) > 59) return { problem: "invalid" };
+    else if (ymd[8]) time = Date.parse(`${date}T${ymd[4]}:${ymd[5]}:${ymd[6] ?? "00"}${ymd[7] ?? ""}${ymd[8]}`);
+    else time = localInstant(date, `${ymd[4]}:${ymd[5]}:${ymd[6] ?? "00"}${ymd[7] ?? ""}`, timeZone).getTime();
+  } else return { problem: "invalid" };
+  if (!Number.isFinite(time)) return { problem: "invalid" };
+  if (time > now + 86_400_000) return { problem: "future" };
+  return { value: new Date(time).toISOString() };
+}
+
+/** readCreatedAt as the ISO instant, null for empty, undefined when invalid or in the future. */
+export function parseCreatedAt(text: string, now = Date.now(), options: DateOptions = {}): string | null | undefined {
+  const read = readCreatedAt(text, now, options);
+  return "value" in read ? read.value : undefined;
 }

@@ -10,14 +10,17 @@ export const dataImportErrorsEs = {
   import_cell_too_long: "La celda de la línea {line} supera el límite de {max} caracteres.",
   import_unclosed_quote: "Hay una comilla abierta sin cerrar desde la línea {line}; no se pudo leer el archivo.",
   import_header_empty: "La primera fila debe tener los nombres de las columnas.",
+  import_header_too_long:
+    "El nombre de la columna {column} supera los {max} caracteres: la primera fila debe tener los nombres de las columnas.",
   import_mapping_invalid:
     "La asignación de columnas no sirve: elige una columna para Nombre y usa cada otro campo en una columna como máximo.",
   import_values_invalid: "La asignación de valores de estado y origen no es válida.",
   import_mode_locked: "Esta importación ya se está guardando en otro modo; continúa en él.",
+  import_file_expired: "El archivo de esta importación ya no se guarda (los archivos se guardan {days} días). Vuelve a enviar el archivo.",
   import_rate_limited: "Demasiadas importaciones en poco tiempo. Inténtalo de nuevo en {wait}.",
   import_issue: {
     required: "{field}: campo obligatorio.",
-    too_long: "{field}: texto demasiado largo.",
+    too_long: "{field}: texto demasiado largo (máximo {max} caracteres).",
     invalid: "{field}: valor no válido.",
     invalid_email: "Correo no válido: {value}.",
     invalid_phone: "Teléfono no válido: {value}. Usa código de área y número, o + y el código del país.",
@@ -25,8 +28,10 @@ export const dataImportErrorsEs = {
     unknown_status: "Estado desconocido: {value}.",
     unknown_source: "Origen desconocido: {value}.",
     unknown_currency: "Moneda desconocida: {value}. Usa BRL, USD o EUR.",
+    currency_conflict: "Moneda en conflicto: el valor {value} no está en {currency}.",
     unknown_owner: "Responsable no encontrado o inactivo: {value}.",
     invalid_date: "Fecha de creación no válida: {value}. Usa AAAA-MM-DD o DD/MM/AAAA.",
+    future_date: "Fecha de creación en el futuro: {value}.",
     too_many_tags: "Demasiadas etiquetas: como máximo {max}.",
     duplicate_email: "Correo repetido: ya aparece en la línea {first}.",
     fields: {

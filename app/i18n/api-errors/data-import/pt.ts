@@ -10,15 +10,17 @@ export const dataImportErrorsPt = {
   import_cell_too_long: "A célula da linha {line} passa do limite de {max} caracteres.",
   import_unclosed_quote: "Há uma aspa aberta sem fechamento a partir da linha {line}; o arquivo não pôde ser lido.",
   import_header_empty: "A primeira linha precisa ter os nomes das colunas.",
+  import_header_too_long: "O nome da coluna {column} passa de {max} caracteres: a primeira linha precisa ter os nomes das colunas.",
   import_mapping_invalid:
     "O mapeamento das colunas não serve: escolha uma coluna para Nome e use cada outro campo em no máximo uma coluna.",
   import_values_invalid: "O mapeamento de valores de status e origem é inválido.",
   import_mode_locked: "Esta importação já está sendo gravada em outro modo; continue nele.",
+  import_file_expired: "O arquivo desta importação não está mais guardado (os arquivos ficam {days} dias). Envie o arquivo de novo.",
   import_rate_limited: "Muitas importações em pouco tempo. Tente novamente em {wait}.",
   /** A row's reason (preview and failed.csv); {field} is a name of fields below. */
   import_issue: {
     required: "{field}: campo obrigatório.",
-    too_long: "{field}: texto longo demais.",
+    too_long: "{field}: texto longo demais (no máximo {max} caracteres).",
     invalid: "{field}: valor inválido.",
     invalid_email: "E-mail inválido: {value}.",
     invalid_phone: "Telefone inválido: {value}. Use DDD e número, ou + e o código do país.",
@@ -26,8 +28,10 @@ export const dataImportErrorsPt = {
     unknown_status: "Status desconhecido: {value}.",
     unknown_source: "Origem desconhecida: {value}.",
     unknown_currency: "Moeda desconhecida: {value}. Use BRL, USD ou EUR.",
+    currency_conflict: "Moeda em conflito: o valor {value} não está em {currency}.",
     unknown_owner: "Responsável não encontrado ou inativo: {value}.",
     invalid_date: "Data de criação inválida: {value}. Use AAAA-MM-DD ou DD/MM/AAAA.",
+    future_date: "Data de criação no futuro: {value}.",
     too_many_tags: "Tags demais: no máximo {max}.",
     duplicate_email: "E-mail repetido: já aparece na linha {first}.",
     /**

@@ -4,7 +4,7 @@
 // so the two agree on the header, the rows, the line each row starts on and every refusal.
 // The decoded text (worker/services/lead-import-text.ts) is read with papaparse: line ends of
 // every kind folded to LF first (a file saved by hand may mix them), the delimiter taken from
-// the header line, quoted cells with line breaks kept whole, blank rows (nothing, or only
+// the header line (or Excel's "sep=;" first line), quoted cells with line breaks kept whole, blank rows (nothing, or only
 // delimiters) skipped. The first non-blank row is the header; each data row keeps the line of
 // the file it starts on (the header is line 1). The file limits (IMPORT_LIMITS: columns, rows,
 // one cell) and unclosed quotes refuse the whole file; each caller words a refusal its own way.
@@ -49,9 +49,13 @@ const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === "");
 
 export function readCsvRows(raw: string, options: CsvRowsOptions): CsvRows | CsvRowsRefusal {
   const { limits, onRow, stopAfter = Infinity, countAllRows = false } = options;
-  const text = raw.replace(/\r\n?/g, "\n");
+  let text = raw.replace(/\r\n?/g, "\n");
+  // Excel's "sep=;" first line names the delimiter; it is not the header (which is then line 2).
+  const sep = /^sep=(.)[^\S\n]*(?:\n|$)/i.exec(text);
+  const named = sep && [",", ";", "\t"].includes(sep[1]!) ? (sep[1] as CsvDelimiter) : null;
+  if (sep) text = `\n${text.slice(sep[0].length)}`;
   if (text.trim() === "") return { code: "empty" };
-  const delimiter = detectDelimiter(text);
+  const delimiter = named ?? detectDelimiter(text);
   // Assigned in the parser's callback (typed with `as` so that the checks below are not narrowed to null).
   let headers = null as string[] | null;
   let headerLine = 1;
