@@ -2,7 +2,7 @@
 // /api/imports/:id/failed.csv): batches claimed atomically (a double submit or two tabs never
 // write a row twice), two imports of one file leave one lead per e-mail, each mode against
 // existing leads, the stored values, a timeline entry per created or updated lead, totals and
-// search right after, one live event and one notification per person per batch, a failed
+// search right after, one live event and one notification per person per import, a failed
 // batch leaving nothing half done, and the CSV of the rows not written.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -429,7 +429,11 @@ describe("POST /api/imports/:id/commit", () => {
     const notes = (await env.DB.prepare("select user_id, type, message from notifications order by message").all<Record<string, string>>())
       .results;
     expect(notes).toEqual([
-      { user_id: rita.id, type: "status_change", message: `${manager.user.name} moveu 2 dos seus leads para Ganho (importação de leads.csv).` },
+      {
+        user_id: rita.id,
+        type: "status_change",
+        message: `${manager.user.name} moveu 2 dos seus leads para Ganho (importação de leads.csv).`,
+      },
       {
         user_id: rita.id,
         type: "status_change",

@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { IMPORT_LIMITS, IMPORT_MODES } from "../services/lead-import-columns.ts";
-import { commitImportBatch, createImport, failedRowsCsv, getImport } from "../services/lead-import/import-service.ts";
+import { commitImportBatch, createImport, failedRowsCsv, getImport, listRunningImports } from "../services/lead-import/import-service.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { requireRole } from "./middleware.ts";
 import { validateWithMessageKeys } from "./validate.ts";
 
+const listSchema = z.object({ status: z.literal("running", { error: "apiErrors.field.invalid_value" }) });
 const commitSchema = z.object({ mode: z.enum(IMPORT_MODES, { error: "apiErrors.field.invalid_value" }) });
 
 /**
@@ -15,7 +16,9 @@ const commitSchema = z.object({ mode: z.enum(IMPORT_MODES, { error: "apiErrors.f
  * screen is built against:
  * POST / (multipart: file ≤ 10 MB, mapping? JSON LeadImportMapping, values? JSON
  * {status: {raw: key}, source: {raw: key}}) → 201 {import}; a file that cannot be read → 400
- * with its own code (413 import_file_too_large), nothing stored; 429 after 10 previews in 10 min.
+ * with its own code (413 import_file_too_large), nothing stored; 429 after 30 previews of new
+ * files in 10 min (analysing the same file again has 60 of its own).
+ * GET /?status=running → {imports} the unfinished ones (any admin's or manager's), to continue ·
  * GET /:id → {import} · POST /:id/commit {mode} → {import} after writing the next batch (409
  * import_mode_locked for another mode than the first call's) · GET /:id/failed.csv → the
  * rows not written with their line and reason.
@@ -35,6 +38,9 @@ export const importsApi = new Hono<AppEnv>()
       c.get("language"),
     );
     return c.json({ import: created }, 201);
+  })
+  .get("/", validateWithMessageKeys("query", listSchema), async (c) => {
+    return c.json({ imports: await listRunningImports(c.get("services"), c.get("viewer"), c.get("language")) });
   })
   .get("/:id", async (c) => {
     return c.json({ import: await getImport(c.get("services"), c.get("viewer"), c.req.param("id"), c.get("language")) });

@@ -16,16 +16,18 @@
 // unique normalized e-mail (migration 0001), and a row whose insert did not take (an existing
 // lead, or one a parallel import created a moment ago) is a match, handled by the mode. The
 // counters count the timeline entries that went in (one per created or updated lead).
-// After the batch: one live event for the boards (lead.batch) and one notification per
-// person a lead was assigned to, not one per row.
-import { eq, sql } from "drizzle-orm";
+// After the batch: one live event for the boards (lead.batch); after the last batch, one
+// notification per person per import (whom it gave leads, whose leads' status it moved), not
+// one per row or per batch. A status the import changes gets its status_change entry in the
+// same D1 batch, as the lead form and bulk actions write it (the dashboard dates wins by them).
+import { desc, eq, sql } from "drizzle-orm";
 import type { Language } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { toCsv } from "~/lib/csv";
 import { assertRole } from "../../auth/permissions.ts";
 import { leadImports, users, type LeadImport, type LeadStatus } from "../../db/schema/index.ts";
 import { readBatch } from "../../db/raw-batch.ts";
-import type { LeadDto, UserRef } from "../crm-types.ts";
+import type { UserRef } from "../crm-types.ts";
 import { NotFoundError } from "../errors.ts";
 import {
   IMPORT_LIMITS,
@@ -51,8 +53,14 @@ import { singleLine, toValueMap } from "./values.ts";
 
 /** Rows a commit call writes. */
 export const BATCH_ROWS = 500;
-/** Previews a person may start in the window (each parses up to 10 MB). */
-export const PREVIEW_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60_000, message: "apiErrors.import_rate_limited" };
+/** Previews of new files a person may make in the window (each parses up to 10 MB). */
+export const PREVIEW_RATE_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60_000, message: "apiErrors.import_rate_limited" };
+/**
+ * Analysing again the file one just previewed (same name and size, within the window: another
+ * mapping, the unknown values mapped) has a limit of its own, so fixing a file's columns never
+ * uses up the previews of new files.
+ */
+export const REANALYSE_RATE_LIMIT: RateLimit = { limit: 60, windowMs: 10 * 60_000, message: "apiErrors.import_rate_limited" };
 /** Imports (their R2 file and row) are kept this long, then removed when a later preview is made. */
 export const IMPORT_RETENTION_DAYS = 30;
 /** A JSON parameter of a batch statement stays under this many characters (D1 caps a value at 2 MB). */
@@ -206,8 +214,15 @@ export async function createImport(
   const { file } = input;
   if (file.size > IMPORT_LIMITS.maxBytes) throw new ImportFileError("import_file_too_large");
   if (file.size === 0) throw new ImportFileError("import_file_empty");
-  await enforceRateLimit(ctx.db, `import-preview:${actor.user.id}`, PREVIEW_RATE_LIMIT);
+  // The cheap checks first: a request refused by them uses up nothing.
   const values = readValues(input.values);
+  const fileName = cleanFileName(file.name);
+  const since = new Date(Date.now() - PREVIEW_RATE_LIMIT.windowMs).toISOString();
+  const again = await ctx.db.get<{ id: string }>(
+    sql`select id from lead_imports where created_by = ${actor.user.id} and file_name = ${fileName} and file_size = ${file.size} and created_at >= ${since} limit 1`,
+  );
+  if (again) await enforceRateLimit(ctx.db, `import-reanalyse:${actor.user.id}`, REANALYSE_RATE_LIMIT);
+  else await enforceRateLimit(ctx.db, `import-preview:${actor.user.id}`, PREVIEW_RATE_LIMIT);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const owners = await ownerDirectory(ctx);
   const { parsed, mapping, validated } = analyse(bytes, (headers) => readMapping(input.mapping, headers), values, owners);
@@ -223,7 +238,7 @@ export async function createImport(
   try {
     await ctx.db.insert(leadImports).values({
       id,
-      fileName: cleanFileName(file.name),
+      fileName,
       fileSize: bytes.byteLength,
       createdBy: actor.user.id,
       createdAt: now,
@@ -282,6 +297,30 @@ async function readImport(ctx: ServiceContext, id: string): Promise<{ row: LeadI
   return { row, creator: row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null };
 }
 
+/** How many unfinished imports GET /api/imports?status=running lists. */
+export const RUNNING_LISTED = 5;
+
+/**
+ * GET /api/imports?status=running: the imports whose commit started and did not finish (a
+ * reload, a closed tab, a dropped connection), newest first, so any admin or manager can
+ * continue one (the import is a team tool: docs/decisions/024). Those untouched for
+ * IMPORT_RETENTION_DAYS are gone with their file.
+ */
+export async function listRunningImports(ctx: ServiceContext, actor: Authenticated, language: Language): Promise<ImportDto[]> {
+  assertRole(actor.user, "manager");
+  const found = await ctx.db
+    .select({ row: leadImports, creatorName: users.name })
+    .from(leadImports)
+    .leftJoin(users, eq(users.id, leadImports.createdBy))
+    .where(eq(leadImports.status, "running"))
+    .orderBy(desc(leadImports.updatedAt))
+    .limit(RUNNING_LISTED)
+    .all();
+  return found.map(({ row, creatorName }) =>
+    toImportDto(row, row.createdBy && creatorName !== null ? { id: row.createdBy, name: creatorName } : null, language),
+  );
+}
+
 /** GET /api/imports/:id (admins and managers; not found for an unknown id). */
 export async function getImport(ctx: ServiceContext, actor: Authenticated, id: string, language: Language): Promise<ImportDto> {
   assertRole(actor.user, "manager");
@@ -305,7 +344,7 @@ async function reanalyse(ctx: ServiceContext, row: LeadImport, upTo = Infinity):
 }
 
 /** A valid row as the batch's JSON carries it. */
-type BatchRow = Omit<ImportLead, "tags"> & { id: string; aid: string; tags: string | null };
+type BatchRow = Omit<ImportLead, "tags"> & { id: string; aid: string; sid: string; tags: string | null };
 
 /** Splits the rows into JSON texts each under JSON_PARAM_MAX characters. */
 function jsonChunks(rows: BatchRow[]): string[] {
@@ -328,7 +367,7 @@ function jsonChunks(rows: BatchRow[]): string[] {
 
 /** The rows of a JSON chunk as a table `v` (owner: only an active user). */
 const rowsTable = (json: string) => sql`(select
-    r.value ->> '$.id' as new_id, r.value ->> '$.aid' as aid, r.value ->> '$.email' as email, r.value ->> '$.name' as name,
+    r.value ->> '$.id' as new_id, r.value ->> '$.aid' as aid, r.value ->> '$.sid' as sid, r.value ->> '$.email' as email, r.value ->> '$.name' as name,
     r.value ->> '$.phone' as phone, r.value ->> '$.company' as company, r.value ->> '$.source' as source,
     r.value ->> '$.status' as status, r.value ->> '$.estimated_value' as value, r.value ->> '$.currency' as currency,
     r.value ->> '$.notes' as notes, r.value ->> '$.tags' as tags, r.value ->> '$.created_at' as created_at,
@@ -425,6 +464,7 @@ export async function commitImportBatch(
             tags: result.lead.tags ? JSON.stringify(result.lead.tags) : null,
             id: crypto.randomUUID(),
             aid: crypto.randomUUID(),
+            sid: crypto.randomUUID(),
           },
         ]
       : [],
@@ -448,6 +488,15 @@ export async function commitImportBatch(
   const claimed = sql`exists (select 1 from lead_imports where id = ${id} and batch_token = ${token})`;
   const content = `Importado de ${row.fileName}`;
   const meta = (action: "created" | "updated") => JSON.stringify({ kind: "import", action, import_id: id, file: row.fileName });
+  // The import entry also says whom the import gave the lead to (assigned_to), or whose lead's
+  // status it moved (owner, status_from, status_to): the import's notifications are counted
+  // from these when its last batch is written (notifyImport). json_patch drops the null ones.
+  const assignedNow =
+    mode === "overwrite"
+      ? sql`(v.owner is not null and v.owner is not leads.assigned_to)`
+      : sql`(leads.assigned_to is null and v.owner is not null)`;
+  const statusMoves = sql`(v.status is not null and v.status is not leads.status)`;
+  const movedNow = mode === "overwrite" ? sql`(${statusMoves} and leads.assigned_to is not null and not ${assignedNow})` : sql`0`;
   const statements = [
     sql`update lead_imports set next_row = ${end}, batch_token = ${token}, mode = ${mode}, updated_at = ${now},
           status = case when ${end} >= rows then 'done' else 'running' end
@@ -463,14 +512,27 @@ export async function commitImportBatch(
         from ${rowsTable(json)} v where ${claimed}
         on conflict do nothing returning id`);
     statements.push(sql`insert into lead_activities (id, lead_id, type, subject, content, metadata, author_id, created_at)
-        select v.aid, leads.id, 'lead_update', null, ${content}, ${meta("created")}, ${actorId}, ${now}
+        select v.aid, leads.id, 'lead_update', null, ${content}, json_patch(${meta("created")}, json_object('assigned_to', leads.assigned_to)), ${actorId}, ${now}
         from ${rowsTable(json)} v join leads on leads.id = v.new_id where ${claimed}`);
     if (mode !== "skip") {
       const plan = updatePlan(mode);
       const match = sql`leads.email is not null and lower(trim(leads.email)) = v.email and leads.id <> v.new_id`;
       statements.push(sql`insert into lead_activities (id, lead_id, type, subject, content, metadata, author_id, created_at)
-          select v.aid, leads.id, 'lead_update', null, ${content}, ${meta("updated")}, ${actorId}, ${now}
+          select v.aid, leads.id, 'lead_update', null, ${content},
+                 json_patch(${meta("updated")}, json_object(
+                   'assigned_to', case when ${assignedNow} then v.owner end,
+                   'owner', case when ${movedNow} then leads.assigned_to end,
+                   'status_from', case when ${movedNow} then leads.status end,
+                   'status_to', case when ${movedNow} then v.status end)),
+                 ${actorId}, ${now}
           from ${rowsTable(json)} v join leads on ${match} where ${claimed} and (${plan.changes})`);
+      if (mode === "overwrite")
+        // A status the import changes gets its status entry, as the lead form and bulk actions
+        // write it (the dashboard dates wins by these), before the lead is updated.
+        statements.push(sql`insert into lead_activities (id, lead_id, type, subject, content, metadata, author_id, created_at)
+            select v.sid, leads.id, 'status_change', null, leads.status || ' → ' || v.status,
+                   json_object('kind', 'audit', 'field', 'status', 'from', leads.status, 'to', v.status), ${actorId}, ${now}
+            from ${rowsTable(json)} v join leads on ${match} where ${claimed} and ${statusMoves}`);
       changed.push(statements.length);
       statements.push(sql`update leads set ${plan.set},
             updated_at = case when leads.updated_at >= ${now} then strftime('%Y-%m-%dT%H:%M:%fZ', leads.updated_at, '+0.001 seconds') else ${now} end
@@ -496,10 +558,11 @@ export async function commitImportBatch(
   const createdIds = inserted.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
   const updatedIds = changed.flatMap((index) => (out[index] as { id: string }[]).map((r) => r.id));
   await afterBatch(ctx, actor, createdIds, updatedIds, before);
+  if (end >= row.rows) await notifyImport(ctx, actor, row);
   return getImport(ctx, actor, id, language);
 }
 
-/** The batch's one live event and its notifications (persist first, then broadcast). */
+/** The batch's one live event (the notifications come once per import, after its last batch: notifyImport). */
 async function afterBatch(
   ctx: ServiceContext,
   actor: Authenticated,
@@ -513,7 +576,6 @@ async function afterBatch(
     sql`select ${RAW_LEAD_COLUMNS} from leads l left join users u on u.id = l.assigned_to where l.id in (select value from json_each(${JSON.stringify(ids)}))`,
   ]);
   const leads = rows.map(rawLeadDto);
-  await notifyAssignees(ctx, actor, leads, before);
   await publishLeadBatch(
     ctx,
     eventActor(actor),
@@ -523,68 +585,83 @@ async function afterBatch(
 }
 
 /**
- * The notifications the lead form would give, once per person per batch instead of once per
- * lead (as bulk actions do): whoever a lead was assigned to (created for them, or their name
- * filled in) hears of it, with the lead's name or how many; an assignee whose lead's status
- * the import changed hears of that (unless they switched 'Mudanças de Status' off), per new
- * status. Never the actor, never an inactive user. Stored in Portuguese like the lead form's
- * (lead-notifications.ts), written after the batch took, then published.
+ * The notifications the lead form would give, o/**
+ * The import's notifications, once per person per IMPORT (not per batch), written when its
+ * last batch is: whoever the import gave leads to (created for them, or their name put on a
+ * lead) hears "X atribuiu a você N leads de <arquivo>" (or the lead's name when it was one);
+ * an assignee whose leads' status it moved hears of that per new status, unless they switched
+ * 'Mudanças de Status' off. Counted from the import's own timeline entries (their metadata
+ * says whom each batch told: commitImportBatch), so a batch written by another admin, or after
+ * a reload, counts too. X is whoever started the import. Never that person nor the one who
+ * wrote the entry, never an inactive user. Stored in Portuguese like the lead form's (lead-notifications.ts),
+ * then published.
  */
-async function notifyAssignees(
-  ctx: ServiceContext,
-  actor: Authenticated,
-  leads: LeadDto[],
-  before: Map<string, { status: LeadStatus; assigned_to: string | null }>,
-): Promise<void> {
-  const assigned = new Map<string, LeadDto[]>();
-  const moved = new Map<string, { userId: string; to: LeadStatus; leads: LeadDto[] }>();
-  for (const lead of leads) {
-    const to = lead.assigned_to;
-    if (!to || to === actor.user.id) continue;
-    const previous = before.get(lead.id);
-    if (previous?.assigned_to !== to) assigned.set(to, [...(assigned.get(to) ?? []), lead]);
-    else if (previous.status !== lead.status) {
-      const key = `${to}:${lead.status}`;
-      const group = moved.get(key) ?? { userId: to, to: lead.status, leads: [] };
-      group.leads.push(lead);
-      moved.set(key, group);
-    }
-  }
-  if (assigned.size === 0 && moved.size === 0) return;
+async function notifyImport(ctx: ServiceContext, actor: Authenticated, row: LeadImport): Promise<void> {
+  // One pass over the timeline (no index holds an entry's import): the import's entries, grouped by whom they tell.
+  const [groups] = await readBatch<
+    [
+      {
+        user_id: string;
+        kind: "assigned" | "moved";
+        status_to: LeadStatus | null;
+        n: number;
+        lead_id: string;
+        lead_name: string;
+        status_from: LeadStatus | null;
+      },
+    ]
+  >(ctx.db, [
+    sql`with told as (
+          select a.lead_id, a.author_id,
+                 coalesce(a.metadata ->> '$.assigned_to', a.metadata ->> '$.owner') as user_id,
+                 case when a.metadata ->> '$.assigned_to' is not null then 'assigned' else 'moved' end as kind,
+                 a.metadata ->> '$.status_from' as status_from,
+                 case when a.metadata ->> '$.assigned_to' is null then a.metadata ->> '$.status_to' end as status_to
+          from lead_activities a
+          where a.type = 'lead_update' and a.metadata ->> '$.kind' = 'import' and a.metadata ->> '$.import_id' = ${row.id}
+        )
+        select told.user_id, told.kind, told.status_to, count(*) as n, max(l.id) as lead_id, max(l.name) as lead_name, max(told.status_from) as status_from
+        from told join leads l on l.id = told.lead_id
+        where told.user_id is not null and told.user_id <> told.author_id and told.user_id is not ${row.createdBy}
+        group by told.user_id, told.kind, told.status_to`,
+  ]);
+  if (groups.length === 0) return;
   const t = getTranslator("pt");
+  const number = new Intl.NumberFormat("pt-BR");
+  const name =
+    (row.createdBy ? (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy)).get())?.name : null) ??
+    actor.user.name;
+  const file = row.fileName;
   const now = new Date().toISOString();
   const status = (value: LeadStatus) => t(`crm.shared.statuses.${value}`);
-  const link = (group: LeadDto[]) =>
-    group.length === 1 ? `/leads?lead=${encodeURIComponent(group[0]!.id)}` : "/leads?owner=me&sort=activity";
-  const notices = [
-    ...[...assigned].map(([userId, group]) => ({
-      id: crypto.randomUUID(),
-      user_id: userId,
-      type: "lead_assigned",
-      title: t("notifications.leadAssigned.title"),
-      message:
-        group.length === 1
-          ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: group[0]!.name })
-          : t("notifications.leadsAssigned.message", { name: actor.user.name, count: group.length }),
-      link: link(group),
-    })),
-    ...[...moved.values()].map((group) => ({
-      id: crypto.randomUUID(),
-      user_id: group.userId,
-      type: "status_change",
-      title: t("notifications.leadStatusChanged.title"),
-      message:
-        group.leads.length === 1
-          ? t("notifications.leadStatusChanged.message", {
-              name: actor.user.name,
-              lead: group.leads[0]!.name,
-              from: status(before.get(group.leads[0]!.id)!.status),
-              to: status(group.to),
-            })
-          : t("notifications.leadsStatusChanged.message", { name: actor.user.name, count: group.leads.length, to: status(group.to) }),
-      link: link(group.leads),
-    })),
-  ];
+  const text = "crm.settings.system.dataImportRun.notifications";
+  const link = (group: (typeof groups)[number]) =>
+    group.n === 1 ? `/leads?lead=${encodeURIComponent(group.lead_id)}` : "/leads?owner=me&sort=activity";
+  const notices = groups.map((group) =>
+    group.kind === "assigned"
+      ? {
+          id: crypto.randomUUID(),
+          user_id: group.user_id,
+          type: "lead_assigned",
+          title: t("notifications.leadAssigned.title"),
+          message:
+            group.n === 1
+              ? t(`${text}.assignedOne`, { name, lead: group.lead_name, file })
+              : t(`${text}.assignedMany`, { name, count: number.format(group.n), file }),
+          link: link(group),
+        }
+      : {
+          id: crypto.randomUUID(),
+          user_id: group.user_id,
+          type: "status_change",
+          title: t("notifications.leadStatusChanged.title"),
+          message:
+            group.n === 1
+              ? t(`${text}.movedOne`, { name, lead: group.lead_name, from: status(group.status_from!), to: status(group.status_to!), file })
+              : t(`${text}.movedMany`, { name, count: number.format(group.n), to: status(group.status_to!), file }),
+          link: link(group),
+        },
+  );
   // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
   const [written] = await readBatch<[{ user_id: string }]>(ctx.db, [
     sql`insert into notifications (id, user_id, type, title, message, link, read, created_at)

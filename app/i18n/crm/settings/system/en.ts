@@ -1,5 +1,6 @@
 import type { Dictionary } from "../../../pt.ts";
 import { dataImportEn } from "./data-import/en.ts";
+import { dataImportRunEn } from "./data-import-run/en.ts";
 import { dataExportEn } from "./data-export/en.ts";
 import { backupsEn } from "./backups/en.ts";
 
@@ -55,6 +56,7 @@ export const settingsSystemEn: Dictionary["crm"]["settings"]["system"] = {
     description: "Bring leads in from a spreadsheet or another CRM, and take all of the CRM's data out whenever you want.",
   },
   dataImport: dataImportEn,
+  dataImportRun: dataImportRunEn,
   dataExport: dataExportEn,
   backups: backupsEn,
 };

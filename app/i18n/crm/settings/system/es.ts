@@ -1,5 +1,6 @@
 import type { Dictionary } from "../../../pt.ts";
 import { dataImportEs } from "./data-import/es.ts";
+import { dataImportRunEs } from "./data-import-run/es.ts";
 import { dataExportEs } from "./data-export/es.ts";
 import { backupsEs } from "./backups/es.ts";
 
@@ -56,6 +57,7 @@ export const settingsSystemEs: Dictionary["crm"]["settings"]["system"] = {
     description: "Trae leads desde una hoja de cálculo u otro CRM, y llévate todos los datos del CRM cuando quieras.",
   },
   dataImport: dataImportEs,
+  dataImportRun: dataImportRunEs,
   dataExport: dataExportEs,
   backups: backupsEs,
 };

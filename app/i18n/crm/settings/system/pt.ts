@@ -1,4 +1,5 @@
 import { dataImportPt } from "./data-import/pt.ts";
+import { dataImportRunPt } from "./data-import-run/pt.ts";
 import { dataExportPt } from "./data-export/pt.ts";
 import { backupsPt } from "./backups/pt.ts";
 /** Settings → Sistema (crm.md §2; issue 22). (Portuguese: source of truth.) */
@@ -54,6 +55,7 @@ export const settingsSystemPt = {
     description: "Traga leads de uma planilha ou de outro CRM, e leve todos os dados do CRM quando quiser.",
   },
   dataImport: dataImportPt,
+  dataImportRun: dataImportRunPt,
   dataExport: dataExportPt,
   backups: backupsPt,
 };
