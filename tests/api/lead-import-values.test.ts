@@ -286,6 +286,18 @@ describe("POST /api/imports then commit: the stored leads", () => {
     expect((await stored("Br Dois")).created_at).toBe("2024-05-13T13:22:00.000Z");
   });
 
+  it("a commit batch reads dates in the order the whole file shows, even when the telling value comes after the batch", async () => {
+    // 600 rows: the first batch (500) holds only ambiguous dates; row 601 is month first.
+    const rows = Array.from({ length: 600 }, (_, i) => `Lote ${i + 1},03/05/2025`);
+    rows.push("Lote Final,05/13/2024");
+    const dto = await preview(["Name,Created", ...rows].join("\n"), "en");
+    expect(dto).toMatchObject({ rows: 601, valid: 601, invalid: 0 });
+    await commitAll(dto.id);
+    expect((await stored("Lote 1")).created_at).toBe("2025-03-05T12:00:00.000Z");
+    expect((await stored("Lote 600")).created_at).toBe("2025-03-05T12:00:00.000Z");
+    expect((await stored("Lote Final")).created_at).toBe("2024-05-13T12:00:00.000Z");
+  });
+
   it("a date in the future and a text too long say so, in the reader's language", async () => {
     const csv = `Nome,Criado em\nFuturo,01/01/2099\n${"N".repeat(201)},\n`;
     const pt = await preview(csv);

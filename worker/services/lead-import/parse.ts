@@ -16,6 +16,8 @@ export type ParsedCsv = {
   rows: string[][];
   /** The file line each data row starts on (header = 1). */
   lines: number[];
+  /** Only when the rows stop short of the file's end (stopAfter): reads every data row of the file. */
+  eachRow?: (visit: (cells: string[]) => void) => void;
 };
 
 /** The reader's refusal as the API's error (apiErrors.<code>, with the limit it passes). */
@@ -55,5 +57,12 @@ export function parseCsv(raw: string, limits = IMPORT_LIMITS, stopAfter = Infini
   // headers are stored with the import, in one D1 row).
   const long = read.headers.findIndex((header) => header.length > HEADER_MAX_CHARS);
   if (long >= 0) throw new ImportFileError("import_header_too_long", { column: long + 1, max: HEADER_MAX_CHARS });
-  return { delimiter: read.delimiter, headers: read.headers, rows, lines };
+  const parsed: ParsedCsv = { delimiter: read.delimiter, headers: read.headers, rows, lines };
+  // Read up to stopAfter: the rest of the file stays reachable for what is decided per file
+  // (the order of its dates), so a commit batch reads them as the preview did.
+  if (rows.length >= stopAfter)
+    parsed.eachRow = (visit) => {
+      readCsvRows(raw, { limits, onRow: (cells) => visit(cells) });
+    };
+  return parsed;
 }

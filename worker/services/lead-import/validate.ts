@@ -121,12 +121,13 @@ export function validateRows(parsed: ParsedCsv, mapping: LeadImportMapping, cont
   const cellsOf = (row: string[], field: LeadImportField) => (columns.get(field) ?? []).map((index) => cleanCell(row[index] ?? ""));
   const one = (row: string[], field: LeadImportField) => singleLine(cellsOf(row, field)[0] ?? "");
   // The dates' order: the import's own (kept from its preview), else what the column shows.
-  const detected = context.values.dateOrder
-    ? null
-    : detectDateOrder(
-        parsed.rows.map((row) => one(row, "created_at")),
-        context.timeZone,
-      );
+  // Decided on the whole file even when only its first rows are checked (a commit batch).
+  const dateCells: string[] = [];
+  if (!context.values.dateOrder && columns.has("created_at")) {
+    if (parsed.eachRow) parsed.eachRow((row) => dateCells.push(one(row, "created_at")));
+    else for (const row of parsed.rows) dateCells.push(one(row, "created_at"));
+  }
+  const detected = context.values.dateOrder ? null : detectDateOrder(dateCells, context.timeZone);
   const dates: DateReading | null = context.values.dateOrder ? { order: context.values.dateOrder, guessed: false } : detected;
   // A currency the value column's header names ("Valor (R$)") when neither the row's currency nor its value's symbol does.
   const valueColumn = columns.get("value")?.[0];
