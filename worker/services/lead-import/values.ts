@@ -1,7 +1,8 @@
 // The cells of an import as lead values (issue 23): a value in Brazilian or English format,
 // a status or source by its key or its label in pt, es or en, a currency by code or symbol,
-// tags split on , or ;, a creation date as ISO or numeric (day or month first, per file). Each returns the value, or null
-// for an empty cell, or `undefined` when the text is not one it knows (the row's error).
+// tags split on , or ;, a creation date as ISO or numeric (day or month first, per file).
+// Each returns the value, or null for an empty cell, or `undefined` when the text is not one
+// it knows (the row's error).
 import {
   LEAD_CURRENCIES,
   LEAD_SOURCES,
