@@ -600,4 +600,67 @@ describe("settings: Importar Dados", () => {
       [["Grace Hopper", "US Navy", "qualified"]],
     );
   });
+
+  it("an import left running (the tab reloaded after one batch) shows in the Dados card; 'Continuar' finishes it; leaving mid-import asks first", async () => {
+    const { page } = await journeys.signIn("admin", { ...DESKTOP, baseURL: server.url, path: "/settings?tab=system" });
+    await hydrated(page, "[data-testid=import-data-button]");
+    // Someone's import of 1,200 rows stopped after its first batch of 500 (a closed tab).
+    const started = await page.evaluate(async () => {
+      const rows = Array.from({ length: 1200 }, (_, i) => `Retomada ${i},retomada${i}@exemplo.com.br`);
+      const form = new FormData();
+      form.set("file", new File([`Nome,E-mail\n${rows.join("\n")}\n`], "retomada.csv", { type: "text/csv" }));
+      const preview = (await (await fetch("/api/imports", { method: "POST", body: form })).json()) as { import: { id: string } };
+      const commit = await fetch(`/api/imports/${preview.import.id}/commit`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ mode: "skip" }),
+      });
+      return { id: preview.import.id, status: commit.status };
+    });
+    assert.equal(started.status, 200);
+    await page.reload();
+    await hydrated(page, "[data-testid=import-data-button]");
+    const callout = page.getByTestId("system-data").getByTestId("import-resume");
+    await callout.waitFor();
+    const text = (await callout.innerText()).replace(/\s+/g, " ").trim();
+    assert.match(
+      text,
+      /^Importação não concluída retomada\.csv: 500 de 1\.200 linhas processadas\. As demais ainda não foram importadas\. Iniciada por .+ Continuar$/,
+    );
+    await snapshot(page, "import-resume-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assertNoSidewaysScroll(page);
+    await snapshot(page, "import-resume-390");
+    await page.setViewportSize({ width: DESKTOP.viewport.width, height: DESKTOP.viewport.height });
+
+    // 'Continuar': the dialog opens at the import step and carries on; while a batch runs, leaving the page asks.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/imports/*/commit", async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await callout.getByRole("button", { name: "Continuar a importação de retomada.csv" }).click();
+    const d = dialog(page);
+    await d.getByTestId("import-progress").waitFor();
+    assert.equal(await d.getByTestId("import-progress-text").innerText(), "500 de 1.200");
+    const leaving = () =>
+      page.evaluate(() => {
+        const event = new Event("beforeunload", { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      });
+    assert.equal(await leaving(), true, "the browser asks before leaving while the import runs");
+    release();
+    await page.unroute("**/api/imports/*/commit");
+    await d.getByTestId("import-summary").waitFor();
+    assert.match(await d.getByTestId("import-count-created").innerText(), /1\.200/);
+    assert.equal(await leaving(), false, "nothing to ask once it is done");
+    const done = await callApi<{ import: { status: string; processed: number; created: number } }>(page, "GET", `/imports/${started.id}`);
+    assert.deepEqual([done.body.import.status, done.body.import.processed, done.body.import.created], ["done", 1200, 1200]);
+    await d.getByTestId("import-done").click();
+    await d.waitFor({ state: "detached" });
+    await callout.waitFor({ state: "detached" });
+    assert.equal(await page.getByTestId("import-resume").count(), 0);
+  });
 });

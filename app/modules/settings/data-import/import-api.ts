@@ -31,5 +31,10 @@ export async function commitImportBatch(id: string, mode: ImportMode, signal?: A
   return (await api<{ import: ImportDto }>("POST", `/imports/${encodeURIComponent(id)}/commit`, { mode }, { signal })).import;
 }
 
+/** The imports whose commit started and did not finish (any admin's or manager's), newest first: to continue one. */
+export async function listRunningImports(signal?: AbortSignal): Promise<ImportDto[]> {
+  return (await api<{ imports: ImportDto[] }>("GET", "/imports?status=running", undefined, { signal })).imports;
+}
+
 /** Where the failed rows (with their line and reason) download from. */
 export const failedRowsUrl = (id: string) => `/api/imports/${encodeURIComponent(id)}/failed.csv`;

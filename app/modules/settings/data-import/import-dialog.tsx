@@ -26,14 +26,24 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).incl
  * (refused at once if it cannot be a CSV of leads); 2. the columns' lead fields; 3. the
  * server's preview (POST /api/imports; nothing written); 4. 'Importar N leads': batches until
  * done, with a progress bar, then the summary. Each step's heading takes the focus. A file may be
- * dropped anywhere on the dialog until the import starts. Closing while it runs asks first.
+ * dropped anywhere on the dialog until the import starts. Closing while it runs asks first, and
+ * so does the browser before the page is left or reloaded. `resume`: an import left running (the
+ * Dados card's 'Continuar'): the dialog opens at step 4 and carries on where it stopped.
  */
-export function ImportDialog({ onClose, returnFocusTo }: { onClose: () => void; returnFocusTo: RefObject<HTMLElement | null> }) {
+export function ImportDialog({
+  onClose,
+  returnFocusTo,
+  resume,
+}: {
+  onClose: () => void;
+  returnFocusTo: RefObject<HTMLElement | null>;
+  resume?: ImportDto;
+}) {
   const { t, language } = useI18n();
   const toast = useToast();
   const revalidator = useRevalidator();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [step, setStep] = useState<ImportStep>("file");
+  const [step, setStep] = useState<ImportStep>(resume ? "commit" : "file");
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState<string | null>(null);
   const [problem, setProblem] = useState<FileProblem | null>(null);
@@ -68,6 +78,27 @@ export function ImportDialog({ onClose, returnFocusTo }: { onClose: () => void; 
   }, [focusKey]);
 
   useEffect(() => () => upload.current?.abort(), []);
+
+  // An import left running: carry on with its own mode (fixed by its first batch).
+  const resumed = useRef(false);
+  const { start } = commit;
+  useEffect(() => {
+    if (!resume || resumed.current) return;
+    resumed.current = true;
+    start(resume, resume.mode ?? "update_empty");
+  }, [resume, start]);
+
+  // Leaving or reloading the page while batches are being written: the browser asks first
+  // (the import would stop; the Dados card offers to continue it).
+  useEffect(() => {
+    if (phase !== "running") return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [phase]);
 
   // A file dropped beside the dialog (on the overlay) must not make the browser open it.
   useEffect(() => {
