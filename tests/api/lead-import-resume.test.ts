@@ -242,6 +242,25 @@ describe("GET /api/imports?status=running: continuing an import left running", (
   });
 });
 
+describe("an import whose stored file is gone", () => {
+  it("continuing it or downloading its failed rows answers 410 import_file_expired in the reader's language, nothing written", async () => {
+    const dto = await preview(csv("Ana,ana@x.com,,,,,,,,,"), { name: "sumiu.csv" });
+    await env.ATTACHMENTS.delete(`imports/${dto.id}.csv`);
+    const response = await request(`/api/imports/${dto.id}/commit`, json("POST", { mode: "skip" }, bearer(manager.session.access_token)));
+    expect(response.status).toBe(410);
+    expect(await response.json()).toEqual({
+      error: "import_file_expired",
+      message: "O arquivo desta importação não está mais guardado (os arquivos ficam 30 dias). Envie o arquivo de novo.",
+    });
+    const failed = await request(`/api/imports/${dto.id}/failed.csv`, { headers: bearer(admin.session.access_token) });
+    expect(failed.status).toBe(410);
+    expect((await env.DB.prepare("select count(*) as n from leads").first<{ n: number }>())!.n).toBe(0);
+    // The import itself still reads (its counts), and an unknown one is still 404.
+    expect((await request(`/api/imports/${dto.id}`, { headers: bearer(manager.session.access_token) })).status).toBe(200);
+    expect((await request(`/api/imports/nope`, { headers: bearer(manager.session.access_token) })).status).toBe(404);
+  });
+});
+
 describe("the preview's rate limit", () => {
   it("analysing the same file again does not use up the previews; 30 new files per 10 minutes, even in a burst", async () => {
     const content = csv("Ana,ana@x.com,,,,,,,,,");

@@ -629,7 +629,7 @@ describe("settings: Importar Dados", () => {
     );
     await snapshot(page, "import-resume-1280");
     await page.setViewportSize({ width: 390, height: 844 });
-    await assertNoSidewaysScroll(page);
+    await assertNoSidewaysScroll(page, "the Dados card with the unfinished import, 390");
     await snapshot(page, "import-resume-390");
     await page.setViewportSize({ width: DESKTOP.viewport.width, height: DESKTOP.viewport.height });
 

@@ -45,7 +45,7 @@ import { readOrgSettings } from "../org-settings-service.ts";
 import { enforceRateLimit, type RateLimit } from "../rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "../service-context.ts";
 import { decodeCsvBytes } from "./decode.ts";
-import { ImportFileError, ImportModeLockedError } from "./errors.ts";
+import { ImportFileError, ImportFileExpiredError, ImportModeLockedError } from "./errors.ts";
 import { ISSUES_SHOWN, issueMessage, SAMPLE_ROWS, toImportDto, type ImportDto, type ImportSampleRow } from "./import-dto.ts";
 import { parseCsv, type ParsedCsv } from "./parse.ts";
 import { validateRows, type ImportLead, type OwnerDirectory, type RowIssue, type ValidatedFile } from "./validate.ts";
@@ -331,7 +331,8 @@ export async function getImport(ctx: ServiceContext, actor: Authenticated, id: s
 /** The stored file checked again with the import's mapping and values, and today's users (its first `upTo` rows). */
 async function reanalyse(ctx: ServiceContext, row: LeadImport, upTo = Infinity): Promise<Analysis> {
   const object = await ctx.env.ATTACHMENTS.get(importFileKey(row.id));
-  if (!object) throw new NotFoundError();
+  // Kept IMPORT_RETENTION_DAYS, or a database restored without it: say so (410), not a bare 404.
+  if (!object) throw new ImportFileExpiredError(IMPORT_RETENTION_DAYS);
   const bytes = new Uint8Array(await object.arrayBuffer());
   const { parsed, validated } = analyse(
     bytes,
