@@ -277,7 +277,7 @@ describe("settings: Importar Dados", () => {
     });
     assert.equal(sent.commits, 1, "a double click sends one commit loop");
     const done = await toastShown(page, "Importação concluída");
-    assert.equal(done.description, "15 criados, 3 atualizados, 0 não alterados, 2 com falha.");
+    assert.equal(done.description, "Criados: 15 · atualizados: 3 · não alterados: 0 · com falha: 2.");
     const summaryViolations = await auditScreen(page);
     assert.equal(summaryViolations.length, 0, describeViolations(summaryViolations));
     await shot(page, "crm-data-import-5-summary-pt-1280");
@@ -465,7 +465,7 @@ describe("settings: Importar Dados", () => {
     });
     assert.equal(await d.getByTestId("import-failed-csv").count(), 0, "no failed rows, no download");
     const done = await toastShown(page, "Importación terminada");
-    assert.equal(done.description, "3 creados, 0 actualizados, 0 sin cambios, 0 con fallos.");
+    assert.equal(done.description, "Creados: 3 · actualizados: 0 · sin cambios: 0 · con fallos: 0.");
     await assertNoSidewaysScroll(page, "import summary es 390", DIALOG_PARTS);
     await shot(page, "crm-data-import-5-summary-es-390");
 

@@ -4,7 +4,7 @@ import { useId, type RefObject } from "react";
 import { LEAD_SOURCES, LEAD_STATUSES, type LeadSource, type LeadStatus } from "@worker/db/schema/enums";
 import { IMPORT_MODES, type ImportMode } from "@worker/services/lead-import-columns";
 import { useI18n } from "~/i18n/react";
-import { formatNumber, pluralForm } from "~/i18n/format";
+import { formatMoney, formatNumber, pluralForm } from "~/i18n/format";
 import { describeError } from "~/modules/crm/submit-failure";
 import type { ImportDto, ImportValues } from "./import-api.ts";
 import { ImportStats, StepActions, StepHeading, StepNote } from "./import-parts.tsx";
@@ -36,8 +36,10 @@ type PreviewProps = {
 /**
  * Step 3: what the server read (nothing written yet): rows read, to be created, matching an
  * existing lead by e-mail (and what to do with them: complete empty fields, overwrite, or
- * skip), with errors, repeated e-mails; the problems with their line and reason; values the CRM
- * does not know, each mappable to a status or source before analysing again; 'Importar N leads'.
+ * skip), with errors, repeated e-mails; how many rows have no e-mail (always created); the first
+ * valid rows as they will be stored (a wrong encoding or a misread number shows here); the
+ * problems with their line and reason; values the CRM does not know, each mappable to a status
+ * or source before analysing again; 'Importar N leads'.
  */
 export function PreviewStep(props: PreviewProps) {
   const { t } = useI18n();
@@ -154,6 +156,19 @@ function PreviewContent({
           },
         ]}
       />
+
+      {dto.without_email > 0 ? (
+        // No icon: a Radix icon no other screen uses would join the Radix chunk every staff page loads.
+        <Callout.Root color="blue" highContrast data-testid="import-without-email">
+          <Callout.Text>
+            {t(`crm.settings.system.dataImport.preview.withoutEmail.${pluralForm(language, dto.without_email)}`, {
+              count: formatNumber(dto.without_email, language),
+            })}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+
+      {dto.sample.length ? <SampleRows sample={dto.sample} /> : null}
 
       {dto.matches > 0 ? (
         <fieldset className="m-0 flex min-w-0 flex-col gap-2 border-0 p-0">
@@ -305,7 +320,10 @@ function PreviewContent({
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
-          <Callout.Text>{t("crm.settings.system.dataImport.preview.nothing")}</Callout.Text>
+          {/* With values to map, the way on is the box above, not another file. */}
+          <Callout.Text>
+            {t(unknown.length ? "crm.settings.system.dataImport.preview.nothingUnknown" : "crm.settings.system.dataImport.preview.nothing")}
+          </Callout.Text>
         </Callout.Root>
       ) : null}
 
@@ -320,3 +338,112 @@ function PreviewContent({
     </Flex>
   );
 }
+
+/** A cell of the sample: a table cell from 640 px, an item of the row's wrapping line on a phone. */
+const CELL = "px-3 py-2 align-top max-sm:p-0";
+
+/**
+ * The first valid rows as the CRM will store them (name, e-mail, company, status, value in its
+ * currency, assignee): a table from 640 px; on a phone each row is a small block (name, e-mail,
+ * then company, status, value and assignee on wrapping lines; empty ones left out).
+ */
+function SampleRows({ sample }: { sample: ImportDto["sample"] }) {
+  const { t, language } = useI18n();
+  const id = useId();
+  const header = "px-3 py-2 text-left text-xs font-medium";
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-2">
+      <div>
+        <Text as="p" size="2" weight="medium" id={`${id}-title`}>
+          {t("crm.settings.system.dataImport.preview.sample.title")}
+        </Text>
+        <Text as="p" size="1" color="gray">
+          {t(`crm.settings.system.dataImport.preview.sample.hint.${pluralForm(language, sample.length)}`, {
+            count: formatNumber(sample.length, language),
+          })}
+        </Text>
+      </div>
+      <div className="overflow-x-auto rounded-lg" style={{ boxShadow: "inset 0 0 0 1px var(--gray-a5)" }}>
+        <table aria-labelledby={`${id}-title`} className="w-full border-collapse text-sm" data-testid="import-sample">
+          <thead className="max-sm:sr-only" style={{ background: "var(--gray-a2)", color: "var(--gray-11)" }}>
+            <tr>
+              <th scope="col" className={header}>
+                {t("crm.settings.system.dataImport.fields.name")}
+              </th>
+              <th scope="col" className={header}>
+                {t("crm.settings.system.dataImport.fields.email")}
+              </th>
+              <th scope="col" className={header}>
+                {t("crm.settings.system.dataImport.fields.company")}
+              </th>
+              <th scope="col" className={header}>
+                {t("crm.settings.system.dataImport.fields.status")}
+              </th>
+              <th scope="col" className={`${header} text-right`}>
+                {t("crm.settings.system.dataImport.fields.value")}
+              </th>
+              <th scope="col" className={header}>
+                {t("crm.settings.system.dataImport.preview.sample.owner")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {sample.map((row, index) => (
+              <tr
+                key={row.line}
+                className="max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-3 max-sm:py-2"
+                style={index > 0 ? { borderTop: "1px solid var(--gray-a4)" } : undefined}
+                data-testid="import-sample-row"
+                data-line={row.line}
+              >
+                <td className={`${CELL} font-medium break-words max-sm:basis-full sm:min-w-32`} data-testid="import-sample-name">
+                  {row.name}
+                </td>
+                <td className={`${CELL} [overflow-wrap:anywhere] max-sm:basis-full`} data-testid="import-sample-email">
+                  {row.email ?? (
+                    <Text color="gray" className="italic">
+                      {t("crm.settings.system.dataImport.preview.sample.noEmail")}
+                    </Text>
+                  )}
+                </td>
+                <td className={`${CELL} break-words ${row.company ? "" : "max-sm:hidden"}`} data-testid="import-sample-company">
+                  {row.company ?? <Dash />}
+                </td>
+                <td className={`${CELL} whitespace-nowrap`} data-testid="import-sample-status">
+                  <Badge color="gray" variant="soft" size="1">
+                    {t(`crm.shared.statuses.${row.status}`)}
+                  </Badge>
+                </td>
+                <td
+                  className={`${CELL} text-right whitespace-nowrap tabular-nums ${row.value === null ? "max-sm:hidden" : ""}`}
+                  data-testid="import-sample-value"
+                >
+                  {row.value === null ? <Dash /> : formatMoney(row.value, language, row.currency)}
+                </td>
+                <td className={`${CELL} break-words ${row.owner ? "" : "max-sm:hidden"}`} data-testid="import-sample-owner">
+                  {row.owner ? (
+                    <>
+                      <span className="sm:hidden">
+                        {t("crm.settings.system.dataImport.preview.sample.ownerOn", { name: row.owner.name })}
+                      </span>
+                      <span className="max-sm:hidden">{row.owner.name}</span>
+                    </>
+                  ) : (
+                    <Dash />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** An empty cell (read as "none"). */
+const Dash = () => (
+  <span aria-hidden="true" style={{ color: "var(--gray-9)" }}>
+    —
+  </span>
+);

@@ -66,7 +66,7 @@ export const dataImportEn = {
     currency: leadsEn.form.currency,
     tags: leadsEn.form.tags,
     notes: leadsEn.form.notes,
-    owner: "Assignee (email)",
+    owner: "Assignee (email or name)",
     created_at: leadsEn.table.columns.created,
   },
   preview: {
@@ -74,6 +74,18 @@ export const dataImportEn = {
     analysing: "Analysing {file}...",
     failed: "The file could not be analysed",
     nothingWritten: "Nothing has been saved yet.",
+    sample: {
+      title: "How the first rows will be saved",
+      hint: { one: "The first valid row, as the CRM reads it.", other: "The first {count} valid rows, as the CRM reads them." },
+      owner: "Assignee",
+      ownerOn: "Assignee: {name}",
+      noEmail: "no email",
+    },
+    withoutEmail: {
+      one: "{count} row without an email will always be created as a new lead: without an email, there is no way to recognise a lead that already exists.",
+      other:
+        "{count} rows without an email will always be created as new leads: without an email, there is no way to recognise a lead that already exists.",
+    },
     counts: {
       label: "Preview summary",
       rows: "Rows read",
@@ -115,6 +127,7 @@ export const dataImportEn = {
       none: "No problems found.",
     },
     nothing: "No row can be imported. Fix the file and send it again.",
+    nothingUnknown: "No row can be imported yet. Choose above what each value stands for and analyse again.",
     back: "Back to the columns",
     import: { one: "Import {count} lead", other: "Import {count} leads" },
   },
@@ -149,6 +162,6 @@ export const dataImportEn = {
     another: "Import another file",
     done: "Done",
     toast: "Import finished",
-    toastDescription: "{created} created, {updated} updated, {skipped} unchanged, {failed} failed.",
+    toastDescription: "Created: {created} · updated: {updated} · unchanged: {skipped} · failed: {failed}.",
   },
 };

@@ -66,7 +66,7 @@ export const dataImportEs = {
     currency: leadsEs.form.currency,
     tags: leadsEs.form.tags,
     notes: leadsEs.form.notes,
-    owner: "Responsable (correo)",
+    owner: "Responsable (correo o nombre)",
     created_at: leadsEs.table.columns.created,
   },
   preview: {
@@ -74,6 +74,20 @@ export const dataImportEs = {
     analysing: "Analizando {file}...",
     failed: "No se pudo analizar el archivo",
     nothingWritten: "Todavía no se ha guardado nada.",
+    sample: {
+      title: "Cómo se guardarán las primeras filas",
+      hint: {
+        one: "La primera fila válida, ya interpretada por el CRM.",
+        other: "Las {count} primeras filas válidas, ya interpretadas por el CRM.",
+      },
+      owner: "Responsable",
+      ownerOn: "Responsable: {name}",
+      noEmail: "sin correo",
+    },
+    withoutEmail: {
+      one: "{count} fila sin correo se creará siempre como un lead nuevo: sin correo, no hay forma de reconocer un lead que ya existe.",
+      other: "{count} filas sin correo se crearán siempre como leads nuevos: sin correo, no hay forma de reconocer un lead que ya existe.",
+    },
     counts: {
       label: "Resumen de la vista previa",
       rows: "Filas leídas",
@@ -115,6 +129,7 @@ export const dataImportEs = {
       none: "No se encontró ningún problema.",
     },
     nothing: "No se puede importar ninguna fila. Corrige el archivo y envíalo de nuevo.",
+    nothingUnknown: "Todavía no se puede importar ninguna fila. Elige arriba qué representa cada valor y analiza de nuevo.",
     back: "Volver a las columnas",
     import: { one: "Importar {count} lead", other: "Importar {count} leads" },
   },
@@ -149,6 +164,6 @@ export const dataImportEs = {
     another: "Importar otro archivo",
     done: "Terminar",
     toast: "Importación terminada",
-    toastDescription: "{created} creados, {updated} actualizados, {skipped} sin cambios, {failed} con fallos.",
+    toastDescription: "Creados: {created} · actualizados: {updated} · sin cambios: {skipped} · con fallos: {failed}.",
   },
 };

@@ -66,7 +66,7 @@ export const dataImportPt = {
     currency: leadsPt.form.currency,
     tags: leadsPt.form.tags,
     notes: leadsPt.form.notes,
-    owner: "Responsável (e-mail)",
+    owner: "Responsável (e-mail ou nome)",
     created_at: leadsPt.table.columns.created,
   },
   preview: {
@@ -74,6 +74,20 @@ export const dataImportPt = {
     analysing: "Analisando {file}...",
     failed: "Não foi possível analisar o arquivo",
     nothingWritten: "Nada foi gravado ainda.",
+    sample: {
+      title: "Como as primeiras linhas serão gravadas",
+      hint: {
+        one: "A primeira linha válida, já interpretada pelo CRM.",
+        other: "As {count} primeiras linhas válidas, já interpretadas pelo CRM.",
+      },
+      owner: "Responsável",
+      ownerOn: "Responsável: {name}",
+      noEmail: "sem e-mail",
+    },
+    withoutEmail: {
+      one: "{count} linha sem e-mail será sempre criada como um novo lead: sem e-mail, não há como reconhecer um lead que já existe.",
+      other: "{count} linhas sem e-mail serão sempre criadas como novos leads: sem e-mail, não há como reconhecer um lead que já existe.",
+    },
     counts: {
       label: "Resumo da prévia",
       rows: "Linhas lidas",
@@ -115,6 +129,7 @@ export const dataImportPt = {
       none: "Nenhum problema encontrado.",
     },
     nothing: "Nenhuma linha pode ser importada. Corrija o arquivo e envie de novo.",
+    nothingUnknown: "Nenhuma linha pode ser importada ainda. Escolha acima o que cada valor representa e analise de novo.",
     back: "Voltar às colunas",
     import: { one: "Importar {count} lead", other: "Importar {count} leads" },
   },
@@ -149,6 +164,6 @@ export const dataImportPt = {
     another: "Importar outro arquivo",
     done: "Concluir",
     toast: "Importação concluída",
-    toastDescription: "{created} criados, {updated} atualizados, {skipped} não alterados, {failed} com falha.",
+    toastDescription: "Criados: {created} · atualizados: {updated} · não alterados: {skipped} · com falha: {failed}.",
   },
 };
