@@ -651,8 +651,20 @@ describe("settings: Importar Dados", () => {
         return event.defaultPrevented;
       });
     assert.equal(await leaving(), true, "the browser asks before leaving while the import runs");
+    // Interrupted again (the batch held before the server): the toast says rows remain and how to go on; the callout is back.
+    await d.getByTestId("import-close").click();
+    await page.getByTestId("import-confirm-close").getByRole("button", { name: "Interromper" }).click();
+    await d.waitFor({ state: "detached" });
+    const interrupted = await toastShown(page, "Importação interrompida");
+    assert.match(
+      interrupted.description,
+      / 500 de 1\.200 linhas processadas\. Para importar as demais, use 'Continuar' no cartão Dados\.$/,
+    );
     release();
     await page.unroute("**/api/imports/*/commit");
+    await callout.waitFor();
+    assert.match(await callout.innerText(), /500 de 1\.200/);
+    await callout.getByRole("button", { name: "Continuar a importação de retomada.csv" }).click();
     await d.getByTestId("import-summary").waitFor();
     assert.match(await d.getByTestId("import-count-created").innerText(), /1\.200/);
     assert.equal(await leaving(), false, "nothing to ask once it is done");

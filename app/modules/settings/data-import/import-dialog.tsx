@@ -213,7 +213,15 @@ export function ImportDialog({
       if (state.dto.processed > 0) {
         forgetDashboard();
         void revalidator.revalidate();
-        toast({ title: t("crm.settings.system.dataImport.commit.interrupted"), description: countsSentence(state.dto) });
+        const left = state.dto.processed < state.dto.rows;
+        const remaining = t("crm.settings.system.dataImportRun.resume.interrupted", {
+          done: formatNumber(state.dto.processed, language),
+          total: formatNumber(state.dto.rows, language),
+        });
+        toast({
+          title: t("crm.settings.system.dataImport.commit.interrupted"),
+          description: left ? `${countsSentence(state.dto)} ${remaining}` : countsSentence(state.dto),
+        });
       }
     }
     onClose();

@@ -12,5 +12,6 @@ export const dataImportRunEn = {
     by: "Started by {name}",
     action: "Continue",
     actionFor: "Continue importing {file}",
+    interrupted: "{done} of {total} rows processed. To import the rest, use 'Continue' on the Data card.",
   },
 };

@@ -12,5 +12,6 @@ export const dataImportRunEs = {
     by: "Iniciada por {name}",
     action: "Continuar",
     actionFor: "Continuar la importación de {file}",
+    interrupted: "{done} de {total} filas procesadas. Para importar las demás, usa 'Continuar' en la tarjeta Datos.",
   },
 };

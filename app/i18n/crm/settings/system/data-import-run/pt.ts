@@ -14,5 +14,7 @@ export const dataImportRunPt = {
     by: "Iniciada por {name}",
     action: "Continuar",
     actionFor: "Continuar a importação de {file}",
+    /** The toast when the import is interrupted with rows left. */
+    interrupted: "{done} de {total} linhas processadas. Para importar as demais, use 'Continuar' no cartão Dados.",
   },
 };
