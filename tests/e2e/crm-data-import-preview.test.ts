@@ -186,6 +186,8 @@ describe("settings: Importar Dados, the preview", () => {
       .setInputFiles(csv("muestra.csv", [["Nombre", "Correo", "Empresa", "Estado", "Valor", "Moneda", "Responsable"], ...ROWS]));
     await d.getByTestId("import-next").waitFor();
     assert.equal(await d.getByTestId("import-mapping-6").innerText(), "Responsable (correo o nombre)");
+    await assertNoSidewaysScroll(page, "import mapping es 390", DIALOG_PARTS);
+    await shot(page, "crm-data-import-preview-mapping-es-390");
     await d.getByTestId("import-next").click();
     await d.getByTestId("import-preview").waitFor();
     assert.equal(
