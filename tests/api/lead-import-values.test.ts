@@ -286,6 +286,30 @@ describe("POST /api/imports then commit: the stored leads", () => {
     expect((await stored("Br Dois")).created_at).toBe("2024-05-13T13:22:00.000Z");
   });
 
+  it("a time without zone is read on the organisation's clock once Sistema says New York; numbers in row reasons are the reader's", async () => {
+    const admin = await signedInUser("admin");
+    const system = (time_zone: string) =>
+      request(
+        "/api/settings/system",
+        json(
+          "PUT",
+          { company_name: "Minha Empresa", time_zone, currency: "BRL", auto_backup: true, maintenance_mode: false, debug_mode: false },
+          bearer(admin.session.access_token),
+        ),
+      );
+    expect((await system("America/New_York")).status).toBe(200);
+    try {
+      // 13/05 shows the day comes first; 10:22 in New York (EDT, UTC-4) is 14:22 UTC, not São Paulo's 13:22.
+      const dto = await preview(`Nome,Criado em,Notas\nNy Um,13/05/2024 10:22,\nNotas Longas,,${"n".repeat(10_001)}\n`);
+      expect(dto).toMatchObject({ rows: 2, valid: 1, invalid: 1 });
+      expect(dto.issues[0]!.message).toContain("10.000");
+      await commitAll(dto.id);
+      expect((await stored("Ny Um")).created_at).toBe("2024-05-13T14:22:00.000Z");
+    } finally {
+      expect((await system("America/Sao_Paulo")).status).toBe(200);
+    }
+  });
+
   it("a commit batch reads dates in the order the whole file shows, even when the telling value comes after the batch", async () => {
     // 600 rows: the first batch (500) holds only ambiguous dates; row 601 is month first.
     const rows = Array.from({ length: 600 }, (_, i) => `Lote ${i + 1},03/05/2025`);

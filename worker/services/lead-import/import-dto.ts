@@ -3,6 +3,7 @@
 // Type-only for the browser (import type).
 import type { Language, TranslationKey } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
+import { formatNumber } from "~/i18n/format";
 import type { LeadCurrency, LeadImport, LeadImportStatus, LeadSource, LeadStatus } from "../../db/schema/index.ts";
 import type { ImportMode, LeadImportField, LeadImportMapping } from "../lead-import-columns.ts";
 import type { UserRef } from "../crm-types.ts";
@@ -65,7 +66,11 @@ export const ISSUES_SHOWN = 200;
 export function issueMessage(issue: RowIssue, language: Language): string {
   const t = getTranslator(language);
   const field = issue.field ? t(`apiErrors.import_issue.fields.${issue.field}` as TranslationKey) : "";
-  return t(`apiErrors.import_issue.${issue.code}` as TranslationKey, { field, ...issue.params });
+  // Numbers (a limit, the line an e-mail first came on) written the reader's way: 10.000 / 10,000.
+  const params = Object.fromEntries(
+    Object.entries(issue.params ?? {}).map(([key, value]) => [key, typeof value === "number" ? formatNumber(value, language) : value]),
+  );
+  return t(`apiErrors.import_issue.${issue.code}` as TranslationKey, { field, ...params });
 }
 
 export function toImportDto(row: LeadImport, creator: UserRef | null, language: Language): ImportDto {

@@ -50,6 +50,7 @@ import { ISSUES_SHOWN, issueMessage, SAMPLE_ROWS, toImportDto, type ImportDto, t
 import { parseCsv, type ParsedCsv } from "./parse.ts";
 import { validateRows, type ImportLead, type OwnerDirectory, type RowIssue, type ValidatedFile } from "./validate.ts";
 import { singleLine, toValueMap } from "./values.ts";
+import type { OrgTimeZone } from "../../lib/org-time.ts";
 
 /** Rows a commit call writes. */
 export const BATCH_ROWS = 500;
@@ -149,12 +150,14 @@ function analyse(
   mapping: (headers: string[]) => LeadImportMapping,
   values: RawValues,
   owners: OwnerDirectory,
+  timeZone: OrgTimeZone,
   stopAfter = Infinity,
 ) {
   const { text } = decodeCsvBytes(bytes);
   const parsed = parseCsv(text, undefined, stopAfter);
   const resolved = mapping(parsed.headers);
-  return { parsed, mapping: resolved, validated: validateRows(parsed, resolved, { values: toValueMap(values), owners }) };
+  // A date and time without a zone is read on the organisation's clock.
+  return { parsed, mapping: resolved, validated: validateRows(parsed, resolved, { values: toValueMap(values), owners, timeZone }) };
 }
 
 /** A file name as shown and stored: its last path part, one line, at most 200 characters. */
@@ -225,7 +228,8 @@ export async function createImport(
   else await enforceRateLimit(ctx.db, `import-preview:${actor.user.id}`, PREVIEW_RATE_LIMIT);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const owners = await ownerDirectory(ctx);
-  const { parsed, mapping, validated } = analyse(bytes, (headers) => readMapping(input.mapping, headers), values, owners);
+  const { time_zone: timeZone } = await readOrgSettings(ctx);
+  const { parsed, mapping, validated } = analyse(bytes, (headers) => readMapping(input.mapping, headers), values, owners, timeZone);
 
   const emails = validated.results.flatMap((result) => (result.lead?.email ? [result.lead.email] : []));
   const stored = await storedEmails(ctx, emails);
@@ -339,6 +343,7 @@ async function reanalyse(ctx: ServiceContext, row: LeadImport, upTo = Infinity):
     () => row.mapping as LeadImportMapping,
     row.valueMap as RawValues,
     await ownerDirectory(ctx),
+    (await readOrgSettings(ctx)).time_zone,
     upTo,
   );
   return { parsed, validated };
