@@ -103,7 +103,7 @@ export const dataExportFileEn = {
       "CSV in UTF-8 with a BOM, comma-separated, with a decimal point, as Excel in English opens it.",
       "Dates and times in ISO 8601, in UTC (e.g. 2026-11-27T14:05:00.000Z). The organisation's time zone is {zone}.",
       "A cell that would begin with =, +, -, @, a tab or a carriage return gets an apostrophe in front, so a spreadsheet does not run it as a formula.",
-      "People appear by their e-mail (see users.csv); the ID columns link the tables (Lead ID → ID of leads.csv).",
+      "People appear by their email (see users.csv); the ID columns link the tables (Lead ID → ID of leads.csv).",
       "The tables were read in pages while the CRM was in use: a record changed during the export may appear as it was before or after.",
     ],
   },
