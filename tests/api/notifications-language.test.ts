@@ -6,8 +6,11 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationCreatedEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import type { Language } from "../../app/i18n/languages.ts";
+import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
+import { tagLabel } from "../../app/modules/leads/tag-label.ts";
 import { getDb } from "../../worker/db/client.ts";
-import type { NotificationListDto } from "../../worker/services/crm-types.ts";
+import { PREDEFINED_TAGS } from "../../worker/db/schema/enums.ts";
+import type { LeadDto, NotificationListDto, Page } from "../../worker/services/crm-types.ts";
 import { renderNotification } from "../../worker/services/notification-text.ts";
 import { remindTasksDueSoon } from "../../worker/services/task-reminder-service.ts";
 import { createLead, createNotification, createTask } from "../factories/index.ts";
@@ -202,5 +205,37 @@ describe("migration 0020", () => {
       [expect.any(String), expect.stringMatching(/^Maria \(maria@x\.com\)/)],
       ["Outro aviso", "Algo escrito à mão."],
     ]);
+  });
+});
+
+describe("predefined tags in the reader's language", () => {
+  it("each predefined tag has its own label in pt, es and en; a typed tag (even one differing in case) is shown as typed", () => {
+    const [pt, es, en] = (["pt", "es", "en"] as const).map((language) => getTranslator(language));
+    expect(PREDEFINED_TAGS.map((tag) => tagLabel(tag, pt!))).toEqual([...PREDEFINED_TAGS]);
+    expect(PREDEFINED_TAGS.map((tag) => tagLabel(tag, en!))).toEqual([
+      "Urgent",
+      "Qualified",
+      "Interested",
+      "Waiting",
+      "Follow-up",
+      "Quote",
+      "Proposal",
+      "Competitor",
+    ]);
+    expect(tagLabel("Orçamento", es!)).toBe("Presupuesto");
+    expect(new Set(PREDEFINED_TAGS.map((tag) => tagLabel(tag, es!))).size).toBe(PREDEFINED_TAGS.length);
+    for (const typed of ["urgente", "Cliente VIP", "constructor", "toString"]) expect(tagLabel(typed, en!)).toBe(typed);
+  });
+
+  it("the API keeps the stored value (filters, exports): a lead tagged Urgente is found by tag=Urgente whatever the reader's language", async () => {
+    const manager = await signedInUser("manager");
+    await setLanguage(manager, "en");
+    const lead = await createLead(db(), { name: "Etiqueta Guardada", tags: ["Urgente", "Cliente VIP"] });
+    const response = await request(`/api/leads?tag=Urgente&search=${encodeURIComponent("Etiqueta Guardada")}`, {
+      headers: { ...auth(manager), Cookie: "language=en" },
+    });
+    expect(response.status).toBe(200);
+    const { items } = (await response.json()) as Page<LeadDto>;
+    expect(items.map((l) => [l.id, l.tags])).toEqual([[lead.id, ["Urgente", "Cliente VIP"]]]);
   });
 });
