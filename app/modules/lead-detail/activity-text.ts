@@ -1,6 +1,7 @@
 import type { ActivityDto, LeadAuditField, LeadAuditMetadata, UserRef } from "@worker/services/crm-types";
 import { formatMoney, formatNumber } from "~/i18n/format";
 import { formatPhone } from "~/modules/leads/phone-format";
+import { tagLabel } from "~/modules/leads/tag-label";
 import type { Language, TranslationKey, Translate } from "~/i18n";
 
 // The timeline's audit entries (status, assignee and other edits, written by the services
@@ -89,6 +90,8 @@ function fieldValue(field: LeadAuditField, value: unknown, t: Translate, languag
     return t(`crm.shared.currencies.${value}` as TranslationKey);
   if (field === "estimated_value" && typeof value === "number") return formatMoney(value, language, currency);
   if (field === "phone" && typeof value === "string") return formatPhone(value);
+  // Predefined tags in the reader's language (a typed tag as typed).
+  if (field === "tags" && Array.isArray(value) && value.length > 0) return value.map((tag) => tagLabel(String(tag), t)).join(", ");
   return text(value, t, language);
 }
 

@@ -68,6 +68,10 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
   );
 }
 
+/** An entry the site's chat assistant wrote: its subject is shown in the reader's language (stored in pt). */
+const fromChatAssistant = (activity: ActivityDto) =>
+  (activity.metadata as { source?: unknown } | null)?.source === "chat_assistant" && activity.author === null;
+
 function ActivityItem({ activity }: { activity: ActivityDto }) {
   const { t, language } = useI18n();
   const { time_zone: timeZone } = useOrg();
@@ -89,7 +93,7 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
           </Text>
           {activity.subject && !audit && !imported && (
             <Text size="2" weight="medium" className="break-words">
-              {activity.subject}
+              {fromChatAssistant(activity) ? t("crm.leadDetail.history.chatAssistantSubject") : activity.subject}
             </Text>
           )}
         </Flex>

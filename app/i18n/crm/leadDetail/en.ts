@@ -89,6 +89,8 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     fieldChange: "{field}: {from} → {to}",
     empty_value: "empty",
     importTitle: "Import",
+    /** The subject of a site chat assistant's entry (metadata.source "chat_assistant"; stored in pt). */
+    chatAssistantSubject: "Conversation with the website assistant",
     imported: "Imported from {file}",
     importUpdated: "Updated by the import of {file}",
     fields: {

@@ -89,6 +89,8 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     fieldChange: "{field}: {from} → {to}",
     empty_value: "vacío",
     importTitle: "Importación",
+    /** The subject of a site chat assistant's entry (metadata.source "chat_assistant"; stored in pt). */
+    chatAssistantSubject: "Conversación con el asistente del sitio",
     imported: "Importado de {file}",
     importUpdated: "Actualizado por la importación de {file}",
     fields: {
