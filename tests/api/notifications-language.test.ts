@@ -7,10 +7,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NotificationCreatedEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import type { Language } from "../../app/i18n/languages.ts";
 import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
+import { auditText, siteSubject } from "../../app/modules/lead-detail/activity-text.ts";
 import { tagLabel } from "../../app/modules/leads/tag-label.ts";
 import { getDb } from "../../worker/db/client.ts";
 import { PREDEFINED_TAGS } from "../../worker/db/schema/enums.ts";
-import type { LeadDto, NotificationListDto, Page } from "../../worker/services/crm-types.ts";
+import type { ActivityDto, LeadDto, NotificationListDto, Page } from "../../worker/services/crm-types.ts";
 import { renderNotification } from "../../worker/services/notification-text.ts";
 import { remindTasksDueSoon } from "../../worker/services/task-reminder-service.ts";
 import { createLead, createNotification, createTask } from "../factories/index.ts";
@@ -237,5 +238,38 @@ describe("predefined tags in the reader's language", () => {
     expect(response.status).toBe(200);
     const { items } = (await response.json()) as Page<LeadDto>;
     expect(items.map((l) => [l.id, l.tags])).toEqual([[lead.id, ["Urgente", "Cliente VIP"]]]);
+  });
+});
+
+describe("the timeline's stored Portuguese, read in en", () => {
+  const entry = (over: Partial<ActivityDto>) => ({ author: null, subject: null, content: "", metadata: null, ...over }) as ActivityDto;
+  const en = getTranslator("en");
+
+  it("a tags change names the predefined tags in the reader's language, typed tags as typed", () => {
+    const change = entry({
+      author: { id: "u", name: "Ana", email: "ana@x.test" } as ActivityDto["author"],
+      metadata: {
+        kind: "audit",
+        field: "lead",
+        fields: ["tags"],
+        changes: { tags: { from: ["Urgente"], to: ["Urgente", "Proposta", "VIP"] } },
+      },
+    });
+    expect(auditText(change, en, "en")).toBe("Ana edited: Tags: Urgent → Urgent, Proposal, VIP");
+  });
+
+  it("the site's chat assistant and contact form entries get their subject in the reader's language; a person's subject stays", () => {
+    expect(siteSubject(entry({ subject: "Conversa do assistente do site", metadata: { source: "chat_assistant" } }), en)).toBe(
+      "Website assistant conversation",
+    );
+    expect(siteSubject(entry({ subject: "Formulário de contato do site", metadata: { source: "contact_form" } }), en)).toBe(
+      "Website contact form",
+    );
+    const typed = entry({
+      subject: "Reunião",
+      metadata: { source: "chat_assistant" },
+      author: { id: "u", name: "Ana" } as ActivityDto["author"],
+    });
+    expect(siteSubject(typed, en)).toBeNull();
   });
 });

@@ -83,6 +83,18 @@ export function importText(activity: ActivityDto, t: Translate): string | null {
   });
 }
 
+/**
+ * The subject of an entry the public site wrote (its chat assistant, its contact form: no
+ * author, metadata.source), in the reader's language (it is stored in pt); null for others.
+ */
+export function siteSubject(activity: ActivityDto, t: Translate): string | null {
+  if (activity.author !== null) return null;
+  const source = (activity.metadata as { source?: unknown } | null)?.source;
+  if (source === "chat_assistant") return t("crm.leadDetail.history.chatAssistantSubject");
+  if (source === "contact_form") return t("crm.leadDetail.history.contactFormSubject");
+  return null;
+}
+
 /** A changed field's value; `currency`: an estimated value's (entries before currencies: BRL). */
 function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language, currency = "BRL"): string {
   if (field === "source" && typeof value === "string" && SOURCE_KEYS.has(value)) return t(`crm.shared.sources.${value}` as TranslationKey);

@@ -13,7 +13,7 @@ import type { ActivityDto } from "@worker/services/crm-types";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
-import { auditText, importText } from "./activity-text";
+import { auditText, importText, siteSubject } from "./activity-text";
 import { leadDetailApi, type ActivityInput } from "./lead-detail-api";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
@@ -68,10 +68,6 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
   );
 }
 
-/** An entry the site's chat assistant wrote: its subject is shown in the reader's language (stored in pt). */
-const fromChatAssistant = (activity: ActivityDto) =>
-  (activity.metadata as { source?: unknown } | null)?.source === "chat_assistant" && activity.author === null;
-
 function ActivityItem({ activity }: { activity: ActivityDto }) {
   const { t, language } = useI18n();
   const { time_zone: timeZone } = useOrg();
@@ -93,7 +89,7 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
           </Text>
           {activity.subject && !audit && !imported && (
             <Text size="2" weight="medium" className="break-words">
-              {fromChatAssistant(activity) ? t("crm.leadDetail.history.chatAssistantSubject") : activity.subject}
+              {siteSubject(activity, t) ?? activity.subject}
             </Text>
           )}
         </Flex>
