@@ -47,7 +47,9 @@ async function tab(s: Session) {
   ws.accept();
   sockets.push(ws);
   const events: ServerEvent[] = [];
-  ws.addEventListener("message", (event) => events.push(JSON.parse(event.data as string) as ServerEvent));
+  ws.addEventListener("message", (event) => {
+    events.push(JSON.parse(event.data as string) as ServerEvent);
+  });
   return events;
 }
 const created = (events: ServerEvent[]) => events.filter((e): e is NotificationCreatedEvent => e.type === "notification.created");
@@ -169,6 +171,7 @@ describe("migration 0020", () => {
         "Lead voltou ao assistente do site",
         "Maria (maria@x.com) conversou de novo com o assistente do site; a conversa está na linha do tempo.",
       ],
+      ["task_assigned", "Nova tarefa atribuída", "Ana atribuiu a você a tarefa “Enviar “já””."],
       ["system", "Outro aviso", "Algo escrito à mão."],
     ] as const;
     const ids: string[] = [];
@@ -192,6 +195,7 @@ describe("migration 0020", () => {
       ["newLead", { name: "Maria", email: "maria@x.com" }],
       ["leadReturned", { name: "Maria", email: "maria@x.com" }],
       [null, null],
+      [null, null],
     ]);
     // Read in en: the migrated ones in English, the others as stored (newest first).
     await setLanguage(rep, "en");
@@ -204,6 +208,7 @@ describe("migration 0020", () => {
       ["Lead atribuído a você", "Ana atribuiu a você o lead “Y” (importação de a.csv)."],
       [expect.any(String), "Maria (maria@x.com) left their contact details with the website assistant."],
       [expect.any(String), expect.stringMatching(/^Maria \(maria@x\.com\)/)],
+      ["Nova tarefa atribuída", "Ana atribuiu a você a tarefa “Enviar “já””."],
       ["Outro aviso", "Algo escrito à mão."],
     ]);
   });
