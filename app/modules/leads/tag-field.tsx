@@ -4,7 +4,6 @@ import { PREDEFINED_TAGS } from "@worker/db/schema/enums";
 import { useId, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { addTag } from "./lead-form-values";
-import { tagLabel } from "./tag-label";
 
 type TagFieldProps = {
   tags: string[];
@@ -29,7 +28,7 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
 
   const add = (tag: string) => {
     onChange(addTag(tags, tag));
-    setAnnouncement(tagLabel(tag.trim(), t));
+    setAnnouncement(tag.trim());
   };
 
   return (
@@ -42,13 +41,13 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
           {tags.map((tag) => (
             <li key={tag}>
               <Badge size="2" variant="soft" className="gap-1">
-                {tagLabel(tag, t)}
+                {tag}
                 <IconButton
                   type="button"
                   size="1"
                   variant="ghost"
                   className="!m-0"
-                  aria-label={t("crm.leads.form.removeTag", { tag: tagLabel(tag, t) })}
+                  aria-label={t("crm.leads.form.removeTag", { tag })}
                   onClick={() => onChange(tags.filter((existing) => existing !== tag))}
                 >
                   <Cross2Icon aria-hidden />
@@ -114,11 +113,11 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
                   size="1"
                   variant="outline"
                   color="gray"
-                  aria-label={t("crm.leads.form.addSuggestion", { tag: tagLabel(tag, t) })}
+                  aria-label={t("crm.leads.form.addSuggestion", { tag })}
                   onClick={() => add(tag)}
                 >
                   <PlusIcon aria-hidden />
-                  {tagLabel(tag, t)}
+                  {tag}
                 </Button>
               </li>
             ))}
