@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isLanguage, languageFromCookie, type Language } from "~/i18n";
 import {
   countUnreadNotifications,
   listNotifications,
@@ -13,17 +14,29 @@ import { validate } from "./validate.ts";
 const notificationParam = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * /api/notifications — the signed-in user's own notifications only (401 anonymous).
+ * The language the caller chose (`?lang=`, then the CRM's language cookie), if any: the items'
+ * titles and messages are written in it; otherwise in the language saved on the user (the one
+ * live events use). Never Accept-Language: a client without a choice reads what its user saved.
+ */
+function chosenLanguage(request: Request): Language | undefined {
+  const fromQuery = new URL(request.url).searchParams.get("lang");
+  if (isLanguage(fromQuery)) return fromQuery;
+  return languageFromCookie(request.headers.get("Cookie")) ?? undefined;
+}
+
+/**
+ * /api/notifications — the signed-in user's own notifications only (401 anonymous), their
+ * texts in the reader's language (chosenLanguage; docs/decisions/025).
  * GET / → {items (50 newest first), unread_count (all unread)} · GET /unread-count →
  * {unread_count} (the bell's poll: no list) · PATCH /:id/read → {notification} (404 when
  * the id is not the caller's) · POST /read-all → {updated}.
  */
 export const notificationsApi = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", async (c) => c.json(await listNotifications(c.get("services"), c.get("viewer"))))
+  .get("/", async (c) => c.json(await listNotifications(c.get("services"), c.get("viewer"), chosenLanguage(c.req.raw))))
   .get("/unread-count", async (c) => c.json({ unread_count: await countUnreadNotifications(c.get("services"), c.get("viewer")) }))
   .patch("/:id/read", validate("param", notificationParam), async (c) => {
-    const notification = await markNotificationRead(c.get("services"), c.get("viewer"), c.req.valid("param").id);
+    const notification = await markNotificationRead(c.get("services"), c.get("viewer"), c.req.valid("param").id, chosenLanguage(c.req.raw));
     return c.json({ notification });
   })
   .post("/read-all", async (c) => c.json({ updated: await markAllNotificationsRead(c.get("services"), c.get("viewer")) }));

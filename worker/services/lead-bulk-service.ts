@@ -11,7 +11,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { canAssignLead, canDeleteLead, canEditLead } from "../auth/crm-permissions.ts";
 import { LEAD_STATUSES, type LeadStatus } from "../db/schema/index.ts";
 import { readBatch } from "../db/raw-batch.ts";
@@ -21,6 +20,7 @@ import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { eventActor, publishLeadBatch } from "./lead-events.ts";
 import { FIELD_ISSUE } from "./lead-service.ts";
 import { publishNotifications } from "./notification-service.ts";
+import { notificationColumns } from "./notification-text.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** The most leads one bulk request acts on (the table selects at most this many). */
@@ -250,7 +250,6 @@ async function notifyBulk(
   previous: Map<string, LeadDto>,
 ): Promise<void> {
   if (changed.length === 0 || (action.type !== "assign" && action.type !== "status")) return;
-  const t = getTranslator("pt");
   const byUser = new Map<string, LeadDto[]>();
   for (const lead of changed) {
     const recipient = action.type === "assign" ? lead.assigned_to : previous.get(lead.id)!.assigned_to;
@@ -267,31 +266,22 @@ async function notifyBulk(
       id: crypto.randomUUID(),
       user_id: userId,
       type: status ? "status_change" : "lead_assigned",
-      title: t(status ? "notifications.leadStatusChanged.title" : "notifications.leadAssigned.title"),
-      message: status
+      ...(status
         ? one
-          ? t("notifications.leadStatusChanged.message", {
-              name: actor.user.name,
-              lead: one.name,
-              from: t(`crm.shared.statuses.${from!}`),
-              to: t(`crm.shared.statuses.${status}`),
-            })
-          : t("notifications.leadsStatusChanged.message", {
-              name: actor.user.name,
-              count: leads.length,
-              to: t(`crm.shared.statuses.${status}`),
-            })
+          ? notificationColumns("leadStatusChanged", { name: actor.user.name, lead: one.name, from: from!, to: status })
+          : notificationColumns("leadsStatusChanged", { name: actor.user.name, count: leads.length, to: status })
         : one
-          ? t("notifications.leadAssigned.message", { name: actor.user.name, lead: one.name })
-          : t("notifications.leadsAssigned.message", { name: actor.user.name, count: leads.length }),
+          ? notificationColumns("leadAssigned", { name: actor.user.name, lead: one.name })
+          : notificationColumns("leadsAssigned", { name: actor.user.name, count: leads.length })),
       // One lead: that lead; several: the recipient's leads, the latest touched first.
       link: one ? `/leads?lead=${encodeURIComponent(one.id)}` : "/leads?owner=me&sort=activity",
     };
   });
-  // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+  // The kind and its params are rendered in each reader's language when shown (notification-text.ts).
   const [written] = await readBatch<[{ user_id: string }]>(ctx.db, [
-    sql`insert into notifications (id, user_id, type, title, message, link, read, created_at)
-        select n.value ->> '$.id', n.value ->> '$.user_id', n.value ->> '$.type', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now}
+    sql`insert into notifications (id, user_id, type, title, message, link, read, created_at, kind, params)
+        select n.value ->> '$.id', n.value ->> '$.user_id', n.value ->> '$.type', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now},
+               n.value ->> '$.kind', n.value ->> '$.params'
         from json_each(${JSON.stringify(rows)}) n
         where exists (select 1 from users u where u.id = n.value ->> '$.user_id' and u.is_active = 1)
           and (n.value ->> '$.type' <> 'status_change'

@@ -220,11 +220,13 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
           createdAt: now,
         })
         .returning({ leadId: leadActivities.leadId }),
-      // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+      // Column order of notifications: id, user_id, type, title, message, link, read, created_at, kind, params
+      // (the kind and params are shown in each reader's language: notification-text.ts).
       db
         .insert(notifications)
         .select(
-          sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${newLeadTitle}, ${newLeadMessage}, ${link(newLeadId)}, 0, ${now}
+          sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${newLeadTitle}, ${newLeadMessage}, ${link(newLeadId)}, 0, ${now},
+                 'newLead', ${JSON.stringify({ name, email })}
             from ${users}
             where ${users.role} in ('admin', 'manager') and ${activeUser}
               and exists (select 1 from ${leads} where ${leads.id} = ${newLeadId})
@@ -234,7 +236,8 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
       db
         .insert(notifications)
         .select(
-          sql`select ${sqlUuid}, ${users.id}, 'system', ${returnedTitle}, replace(${returnedMessage}, '{name}', ${leads.name}), ${link(leads.id)}, 0, ${now}
+          sql`select ${sqlUuid}, ${users.id}, 'system', ${returnedTitle}, replace(${returnedMessage}, '{name}', ${leads.name}), ${link(leads.id)}, 0, ${now},
+                 'leadReturned', json_object('name', ${leads.name}, 'email', ${email})
             from ${leads} join ${users} on ${users.id} = ${leads.assignedTo}
             where ${isReturning} and ${activeUser}`,
         )

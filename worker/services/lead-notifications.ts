@@ -6,14 +6,17 @@
 // Never to the actor themself, never to an inactive user. Each is an `INSERT … SELECT …
 // WHERE <the write took>` that goes into the same D1 batch as the lead write
 // (conventions 11: decided in the write), returning the user id it was written for, so the
-// caller publishes exactly those once the batch is stored. Stored in Portuguese, like the
-// other notifications (users have no language of their own).
+// caller publishes exactly those once the batch is stored. Stored as a kind and its params
+// (notification-text.ts), shown in each reader's language; title/message keep the pt text.
 import { sql, type SQL } from "drizzle-orm";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { notifications, users, type LeadStatus } from "../db/schema/index.ts";
+import { notificationColumns } from "./notification-text.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
-type Notice = { userId: string; type: "lead_assigned" | "status_change"; title: string; message: string };
+type Notice = {
+  userId: string;
+  type: "lead_assigned" | "status_change";
+} & ReturnType<typeof notificationColumns>;
 
 /** What a lead write tells whom (at most one notification: an assignment says it all). */
 export function leadNotice(
@@ -28,14 +31,12 @@ export function leadNotice(
     status?: { from: LeadStatus; to: LeadStatus };
   },
 ): Notice | null {
-  const t = getTranslator("pt");
   if (change.assignedTo) {
     if (change.assignedTo === actor.user.id) return null;
     return {
       userId: change.assignedTo,
       type: "lead_assigned",
-      title: t("notifications.leadAssigned.title"),
-      message: t("notifications.leadAssigned.message", { name: actor.user.name, lead: lead.name }),
+      ...notificationColumns("leadAssigned", { name: actor.user.name, lead: lead.name }),
     };
   }
   const assignee = change.assignedTo === undefined ? change.currentAssignee : null;
@@ -43,13 +44,7 @@ export function leadNotice(
   return {
     userId: assignee,
     type: "status_change",
-    title: t("notifications.leadStatusChanged.title"),
-    message: t("notifications.leadStatusChanged.message", {
-      name: actor.user.name,
-      lead: lead.name,
-      from: t(`crm.shared.statuses.${change.status.from}`),
-      to: t(`crm.shared.statuses.${change.status.to}`),
-    }),
+    ...notificationColumns("leadStatusChanged", { name: actor.user.name, lead: lead.name, from: change.status.from, to: change.status.to }),
   };
 }
 
@@ -64,11 +59,11 @@ export function insertLeadNotice({ db }: ServiceContext, notice: Notice, leadId:
     notice.type === "status_change"
       ? sql`and not exists (select 1 from notification_preferences p where p.user_id = ${notice.userId} and p.status_changes = 0)`
       : sql``;
-  // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+  // Column order of notifications: id, user_id, type, title, message, link, read, created_at, kind, params.
   return db
     .insert(notifications)
     .select(
-      sql`select ${crypto.randomUUID()}, ${notice.userId}, ${notice.type}, ${notice.title}, ${notice.message}, ${link}, 0, ${createdAt}
+      sql`select ${crypto.randomUUID()}, ${notice.userId}, ${notice.type}, ${notice.title}, ${notice.message}, ${link}, 0, ${createdAt}, ${notice.kind}, ${notice.params}
           where ${tookPlace}
             and exists (select 1 from ${users} where ${users.id} = ${notice.userId} and ${users.isActive} = 1)
             ${wanted}`,

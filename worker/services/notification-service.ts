@@ -5,11 +5,13 @@
 // (partyserver, `user-<id>` rooms): publishNotifications below, called once the rows are in
 // D1 (persist first, then broadcast; docs/decisions/014).
 import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
+import { isLanguage, type Language } from "~/i18n/languages";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
 import { publishToUsers } from "../../party/publish.ts";
-import { notifications, type Notification } from "../db/schema/index.ts";
+import { notifications, users, type Notification } from "../db/schema/index.ts";
 import type { NotificationDto, NotificationListDto } from "./crm-types.ts";
 import { NotFoundError } from "./errors.ts";
+import { renderNotification } from "./notification-text.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** crm.md §9: the panel shows the 50 newest. */
@@ -24,12 +26,14 @@ export function inAppLink(link: string | null): string | null {
   return link;
 }
 
-export function toNotificationDto(row: Notification): NotificationDto {
+/** The row as its reader sees it: title and message in the reader's language (users.language). */
+export function toNotificationDto(row: Notification, language: Language): NotificationDto {
+  const { title, message } = renderNotification(row, language);
   return {
     id: row.id,
     type: row.type,
-    title: row.title,
-    message: row.message,
+    title,
+    message,
     link: inAppLink(row.link),
     read: row.read,
     created_at: row.createdAt,
@@ -45,8 +49,15 @@ export async function countUnreadNotifications({ db }: ServiceContext, actor: Au
   return row?.n ?? 0;
 }
 
-/** The actor's 50 newest notifications (newest first) and their unread count. */
-export async function listNotifications(ctx: ServiceContext, actor: Authenticated): Promise<NotificationListDto> {
+/**
+ * The actor's 50 newest notifications (newest first) and their unread count, written in
+ * `language` (the caller's choice; by default the language saved on the user).
+ */
+export async function listNotifications(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  language: Language = actor.user.language,
+): Promise<NotificationListDto> {
   const [rows, unread] = await Promise.all([
     ctx.db
       .select()
@@ -57,11 +68,16 @@ export async function listNotifications(ctx: ServiceContext, actor: Authenticate
       .all(),
     countUnreadNotifications(ctx, actor),
   ]);
-  return { items: rows.map(toNotificationDto), unread_count: unread };
+  return { items: rows.map((row) => toNotificationDto(row, language)), unread_count: unread };
 }
 
 /** Marks one of the actor's notifications read (again is fine); not found for a missing or someone else's id. */
-export async function markNotificationRead(ctx: ServiceContext, actor: Authenticated, id: string): Promise<NotificationDto> {
+export async function markNotificationRead(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  id: string,
+  language: Language = actor.user.language,
+): Promise<NotificationDto> {
   const row = await ctx.db
     .update(notifications)
     .set({ read: true })
@@ -70,7 +86,7 @@ export async function markNotificationRead(ctx: ServiceContext, actor: Authentic
     .get();
   if (!row) throw new NotFoundError();
   await publishNotifications(ctx, [actor.user.id]);
-  return toNotificationDto(row);
+  return toNotificationDto(row, language);
 }
 
 /** Marks every unread notification of the actor read; returns how many changed. */
@@ -102,7 +118,7 @@ export async function publishNotifications(
     const events = new Map<string, UserRoomEvent[]>(ids.map((id) => [id, []]));
     for (let i = 0; i < ids.length; i += USER_ID_CHUNK) {
       const chunk = ids.slice(i, i + USER_ID_CHUNK);
-      const [counts, created] = await Promise.all([
+      const [counts, created, readers] = await Promise.all([
         ctx.db
           .select({ userId: notifications.userId, n: count() })
           .from(notifications)
@@ -118,14 +134,19 @@ export async function publishNotifications(
               .limit(NOTIFICATION_LIST_LIMIT * chunk.length)
               .all()
           : Promise.resolve([]),
+        options.since
+          ? ctx.db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, chunk)).all()
+          : Promise.resolve([]),
       ]);
       const unread = new Map(counts.map((row) => [row.userId, row.n]));
+      // Each recipient reads their own language (users.language, kept in step with the CRM's switch).
+      const languageOf = new Map(readers.map((row) => [row.id, isLanguage(row.language) ? row.language : "pt"]));
       for (const row of created) {
         events.get(row.userId)?.push({
           type: "notification.created",
           id: row.id,
           created_at: row.createdAt,
-          notification: toNotificationDto(row),
+          notification: toNotificationDto(row, languageOf.get(row.userId) ?? "pt"),
           unread_count: unread.get(row.userId) ?? 0,
         });
       }

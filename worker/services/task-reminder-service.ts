@@ -31,8 +31,9 @@ const localTime = (column: typeof tasks.dueDate, offsetMinutes: number) => sql`s
  * task_due_reminders (`on conflict do nothing` on task + due date), and a task_due
  * notification is written for exactly the rows this run inserted. Overlapping runs, a retry
  * or a second region can therefore never notify twice; a task whose due date moves is
- * reminded again for the new date. Then the assignees' open tabs hear of it. Staff read the
- * CRM in Portuguese: the text is stored in pt, like the other notifications.
+ * reminded again for the new date. Then the assignees' open tabs hear of it. The row stores
+ * its kind (taskDue / taskDueAt) and params (the task's title, the time): each assignee reads it
+ * in their own language (notification-text.ts); title/message keep the pt text.
  */
 export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()): Promise<{ notified: number }> {
   const runId = crypto.randomUUID();
@@ -56,14 +57,17 @@ export async function remindTasksDueSoon(ctx: ServiceContext, now = new Date()):
               and not exists (select 1 from notification_preferences p where p.user_id = ${tasks.assignedTo} and p.task_reminders = 0)`,
       )
       .onConflictDoNothing(),
-    // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+    // Column order of notifications: id, user_id, type, title, message, link, read, created_at, kind, params.
     ctx.db
       .insert(notifications)
       .select(
         sql`select ${sqlUuid}, ${tasks.assignedTo}, 'task_due', ${title},
               case when ${tasks.dueHasTime} then replace(replace(${messageAt}, '{time}', ${localTime(tasks.dueDate, offset)}), '{title}', ${tasks.title})
                    else replace(${message}, '{title}', ${tasks.title}) end,
-              '/tasks?task=' || ${tasks.id}, 0, ${from}
+              '/tasks?task=' || ${tasks.id}, 0, ${from},
+              case when ${tasks.dueHasTime} then 'taskDueAt' else 'taskDue' end,
+              case when ${tasks.dueHasTime} then json_object('title', ${tasks.title}, 'time', ${localTime(tasks.dueDate, offset)})
+                   else json_object('title', ${tasks.title}) end
             from ${taskDueReminders} join ${tasks} on ${tasks.id} = ${taskDueReminders.taskId}
             where ${taskDueReminders.runId} = ${runId}`,
       )

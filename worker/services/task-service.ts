@@ -7,10 +7,10 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
-import { getTranslator } from "~/i18n/dictionaries.server";
 import { canEditTask } from "../auth/crm-permissions.ts";
 import { leads, notifications, tasks, users } from "../db/schema/index.ts";
 import { publishNotifications } from "./notification-service.ts";
+import { notificationColumns } from "./notification-text.ts";
 import type { Page, TaskCountsDto, TaskDto, TaskFilter, TaskListQuery } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, invalidField, invalidFields, NotFoundError, type FieldIssue } from "./errors.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
@@ -378,12 +378,10 @@ function statement({ db }: ServiceContext, query: SQL): D1PreparedStatement {
   return db.$client.prepare(text).bind(...params);
 }
 
-/** The notification a new assignee gets, in Portuguese (staff read the CRM in pt; users have no language). */
+/** The notification a new assignee gets: its kind and params, shown in the reader's language (notification-text.ts). */
 function assignmentNotification(actor: Authenticated, taskId: string, taskTitle: string) {
-  const t = getTranslator("pt");
   return {
-    title: t("notifications.taskAssigned.title"),
-    message: t("notifications.taskAssigned.message", { name: actor.user.name, title: taskTitle }),
+    ...notificationColumns("taskAssigned", { name: actor.user.name, title: taskTitle }),
     link: `/tasks?task=${encodeURIComponent(taskId)}`,
   };
 }
@@ -401,12 +399,12 @@ function notifyAssignee(
   condition: SQL,
   now: string,
 ) {
-  const { title, message, link } = assignmentNotification(actor, taskId, taskTitle);
+  const { title, message, link, kind, params } = assignmentNotification(actor, taskId, taskTitle);
   return statement(
     ctx,
     sql`
-    insert into ${notifications} (id, user_id, type, title, message, link, read, created_at)
-    select ${crypto.randomUUID()}, ${assigneeId}, 'task_assigned', ${title}, ${message}, ${link}, 0, ${now}
+    insert into ${notifications} (id, user_id, type, title, message, link, read, created_at, kind, params)
+    select ${crypto.randomUUID()}, ${assigneeId}, 'task_assigned', ${title}, ${message}, ${link}, 0, ${now}, ${kind}, ${params}
     where ${condition}`,
   );
 }

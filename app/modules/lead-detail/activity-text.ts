@@ -1,6 +1,7 @@
 import type { ActivityDto, LeadAuditField, LeadAuditMetadata, UserRef } from "@worker/services/crm-types";
 import { formatMoney, formatNumber } from "~/i18n/format";
 import { formatPhone } from "~/modules/leads/phone-format";
+import { tagLabel } from "~/modules/leads/tag-label";
 import type { Language, TranslationKey, Translate } from "~/i18n";
 
 // The timeline's audit entries (status, assignee and other edits, written by the services
@@ -82,6 +83,18 @@ export function importText(activity: ActivityDto, t: Translate): string | null {
   });
 }
 
+/**
+ * The subject of an entry the public site wrote (its chat assistant, its contact form: no
+ * author, metadata.source), in the reader's language (it is stored in pt); null for others.
+ */
+export function siteSubject(activity: ActivityDto, t: Translate): string | null {
+  if (activity.author !== null) return null;
+  const source = (activity.metadata as { source?: unknown } | null)?.source;
+  if (source === "chat_assistant") return t("crm.leadDetail.history.chatAssistantSubject");
+  if (source === "contact_form") return t("crm.leadDetail.history.contactFormSubject");
+  return null;
+}
+
 /** A changed field's value; `currency`: an estimated value's (entries before currencies: BRL). */
 function fieldValue(field: LeadAuditField, value: unknown, t: Translate, language: Language, currency = "BRL"): string {
   if (field === "source" && typeof value === "string" && SOURCE_KEYS.has(value)) return t(`crm.shared.sources.${value}` as TranslationKey);
@@ -89,6 +102,8 @@ function fieldValue(field: LeadAuditField, value: unknown, t: Translate, languag
     return t(`crm.shared.currencies.${value}` as TranslationKey);
   if (field === "estimated_value" && typeof value === "number") return formatMoney(value, language, currency);
   if (field === "phone" && typeof value === "string") return formatPhone(value);
+  // Predefined tags in the reader's language (a typed tag as typed).
+  if (field === "tags" && Array.isArray(value) && value.length > 0) return value.map((tag) => tagLabel(String(tag), t)).join(", ");
   return text(value, t, language);
 }
 

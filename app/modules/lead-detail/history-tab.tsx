@@ -13,7 +13,7 @@ import type { ActivityDto } from "@worker/services/crm-types";
 import { useId, useState, type ComponentType, type FormEvent } from "react";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
-import { auditText, importText } from "./activity-text";
+import { auditText, importText, siteSubject } from "./activity-text";
 import { leadDetailApi, type ActivityInput } from "./lead-detail-api";
 import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
@@ -89,7 +89,7 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
           </Text>
           {activity.subject && !audit && !imported && (
             <Text size="2" weight="medium" className="break-words">
-              {activity.subject}
+              {siteSubject(activity, t) ?? activity.subject}
             </Text>
           )}
         </Flex>

@@ -5,6 +5,7 @@ import { useI18n } from "~/i18n/react";
 import { TagField } from "~/modules/leads/tag-field";
 import { leadDetailApi } from "./lead-detail-api";
 import { useWrite } from "./use-write";
+import { tagLabel } from "~/modules/leads/tag-label";
 
 /**
  * The lead's tags. Whoever may edit the lead gets the lead form's tag field (suggestions from
@@ -60,7 +61,7 @@ export function TagsEditor({ lead, canEdit, onChanged }: { lead: LeadDto; canEdi
           {tags.map((tag) => (
             <li key={tag}>
               <Badge size="2" variant="soft">
-                {tag}
+                {tagLabel(tag, t)}
               </Badge>
             </li>
           ))}

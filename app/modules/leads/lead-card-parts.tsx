@@ -5,6 +5,7 @@ import { LOCALES, type Language } from "~/i18n";
 import { cachedIntl } from "~/i18n/intl-cache";
 import { useI18n } from "~/i18n/react";
 import { mailtoLink, whatsappLink } from "./contact-links";
+import { tagLabel } from "./tag-label";
 
 // Small pieces the list cards and the pipeline cards share.
 
@@ -37,13 +38,21 @@ export function TagPreview({ tags, max }: { tags: readonly string[]; max: number
       {tags.slice(0, max).map((tag) => (
         <li key={tag} className="min-w-0 max-w-full">
           <Badge variant="outline" color="gray" size="1" className="max-w-full">
-            <span className="truncate">{tag}</span>
+            <span className="truncate">{tagLabel(tag, t)}</span>
           </Badge>
         </li>
       ))}
       {hidden > 0 && (
         <li>
-          <Badge variant="outline" color="gray" size="1" title={tags.slice(max).join(", ")}>
+          <Badge
+            variant="outline"
+            color="gray"
+            size="1"
+            title={tags
+              .slice(max)
+              .map((tag) => tagLabel(tag, t))
+              .join(", ")}
+          >
             <span aria-hidden>+{hidden}</span>
             <span className="sr-only">{t("crm.leads.card.moreTags", { count: hidden })}</span>
           </Badge>

@@ -11,6 +11,7 @@ import {
 } from "@worker/services/lead-filter-keys";
 import { useId } from "react";
 import { useI18n } from "~/i18n/react";
+import { tagLabel } from "./tag-label";
 
 const ALL = "all";
 
@@ -107,9 +108,9 @@ export function LeadFilterBar({
           ...LEAD_PERIODS.map((period) => ({ value: period, label: t(`crm.leads.filters.periods.${period}`) })),
         ],
       )}
-      {select("tag", t("crm.leads.filters.tag"), filters.tag ?? t("crm.leads.filters.allTags"), [
+      {select("tag", t("crm.leads.filters.tag"), filters.tag ? tagLabel(filters.tag, t) : t("crm.leads.filters.allTags"), [
         { value: ALL, label: t("crm.leads.filters.allTags") },
-        ...tags.map((tag) => ({ value: tag, label: tag })),
+        ...tags.map((tag) => ({ value: tag, label: tagLabel(tag, t) })),
       ])}
       {sort &&
         select(

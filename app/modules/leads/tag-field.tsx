@@ -4,6 +4,7 @@ import { PREDEFINED_TAGS } from "@worker/db/schema/enums";
 import { useId, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { addTag } from "./lead-form-values";
+import { tagLabel } from "./tag-label";
 
 type TagFieldProps = {
   tags: string[];
@@ -28,7 +29,7 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
 
   const add = (tag: string) => {
     onChange(addTag(tags, tag));
-    setAnnouncement(tag.trim());
+    setAnnouncement(tagLabel(tag.trim(), t));
   };
 
   return (
@@ -41,13 +42,13 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
           {tags.map((tag) => (
             <li key={tag}>
               <Badge size="2" variant="soft" className="gap-1">
-                {tag}
+                {tagLabel(tag, t)}
                 <IconButton
                   type="button"
                   size="1"
                   variant="ghost"
                   className="!m-0"
-                  aria-label={t("crm.leads.form.removeTag", { tag })}
+                  aria-label={t("crm.leads.form.removeTag", { tag: tagLabel(tag, t) })}
                   onClick={() => onChange(tags.filter((existing) => existing !== tag))}
                 >
                   <Cross2Icon aria-hidden />
@@ -113,11 +114,11 @@ export function TagField({ tags, onChange, draft, onDraftChange, error }: TagFie
                   size="1"
                   variant="outline"
                   color="gray"
-                  aria-label={t("crm.leads.form.addSuggestion", { tag })}
+                  aria-label={t("crm.leads.form.addSuggestion", { tag: tagLabel(tag, t) })}
                   onClick={() => add(tag)}
                 >
                   <PlusIcon aria-hidden />
-                  {tag}
+                  {tagLabel(tag, t)}
                 </Button>
               </li>
             ))}

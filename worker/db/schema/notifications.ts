@@ -18,6 +18,13 @@ export const notifications = sqliteTable(
     link: text("link"),
     read: integer("read", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * What happened (worker/services/notification-text.ts), rendered with `params` in the
+     * reader's language when shown (migration 0020; the table's last columns); null: an old row shown as `title`/`message` (pt).
+     */
+    kind: text("kind"),
+    /** The kind's values as JSON (names, statuses as values, a task's title, a count …). */
+    params: text("params"),
   },
   (t) => [
     index("notifications_user_created_at_idx").on(t.userId, t.createdAt),

@@ -41,6 +41,7 @@ import {
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "../lead-dto.ts";
 import { eventActor, publishLeadBatch } from "../lead-events.ts";
 import { publishNotifications } from "../notification-service.ts";
+import { notificationColumns } from "../notification-text.ts";
 import { readOrgSettings } from "../org-settings-service.ts";
 import { enforceRateLimit, type RateLimit } from "../rate-limit-service.ts";
 import type { Authenticated, ServiceContext } from "../service-context.ts";
@@ -599,7 +600,7 @@ async function afterBatch(
  * 'Mudanças de Status' off. Counted from the import's own timeline entries (their metadata
  * says whom each batch told: commitImportBatch), so a batch written by another admin, or after
  * a reload, counts too. X is whoever started the import. Never that person nor the one who
- * wrote the entry, never an inactive user. Stored in Portuguese like the lead form's (lead-notifications.ts),
+ * wrote the entry, never an inactive user. Stored as a kind and params like the lead form's (lead-notifications.ts),
  * then published.
  */
 async function notifyImport(ctx: ServiceContext, actor: Authenticated, row: LeadImport): Promise<void> {
@@ -632,46 +633,31 @@ async function notifyImport(ctx: ServiceContext, actor: Authenticated, row: Lead
         group by told.user_id, told.kind, told.status_to`,
   ]);
   if (groups.length === 0) return;
-  const t = getTranslator("pt");
-  const number = new Intl.NumberFormat("pt-BR");
   const name =
     (row.createdBy ? (await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy)).get())?.name : null) ??
     actor.user.name;
   const file = row.fileName;
   const now = new Date().toISOString();
-  const status = (value: LeadStatus) => t(`crm.shared.statuses.${value}`);
-  const text = "crm.settings.system.dataImportRun.notifications";
   const link = (group: (typeof groups)[number]) =>
     group.n === 1 ? `/leads?lead=${encodeURIComponent(group.lead_id)}` : "/leads?owner=me&sort=activity";
-  const notices = groups.map((group) =>
-    group.kind === "assigned"
-      ? {
-          id: crypto.randomUUID(),
-          user_id: group.user_id,
-          type: "lead_assigned",
-          title: t("notifications.leadAssigned.title"),
-          message:
-            group.n === 1
-              ? t(`${text}.assignedOne`, { name, lead: group.lead_name, file })
-              : t(`${text}.assignedMany`, { name, count: number.format(group.n), file }),
-          link: link(group),
-        }
-      : {
-          id: crypto.randomUUID(),
-          user_id: group.user_id,
-          type: "status_change",
-          title: t("notifications.leadStatusChanged.title"),
-          message:
-            group.n === 1
-              ? t(`${text}.movedOne`, { name, lead: group.lead_name, from: status(group.status_from!), to: status(group.status_to!), file })
-              : t(`${text}.movedMany`, { name, count: number.format(group.n), to: status(group.status_to!), file }),
-          link: link(group),
-        },
-  );
-  // Column order of notifications: id, user_id, type, title, message, link, read, created_at.
+  const notices = groups.map((group) => ({
+    id: crypto.randomUUID(),
+    user_id: group.user_id,
+    type: group.kind === "assigned" ? "lead_assigned" : "status_change",
+    // The kind and params: each reader sees them in their own language (notification-text.ts).
+    ...(group.kind === "assigned"
+      ? group.n === 1
+        ? notificationColumns("importAssignedOne", { name, lead: group.lead_name, file })
+        : notificationColumns("importAssignedMany", { name, count: group.n, file })
+      : group.n === 1
+        ? notificationColumns("importMovedOne", { name, lead: group.lead_name, from: group.status_from!, to: group.status_to!, file })
+        : notificationColumns("importMovedMany", { name, count: group.n, to: group.status_to!, file })),
+    link: link(group),
+  }));
   const [written] = await readBatch<[{ user_id: string }]>(ctx.db, [
-    sql`insert into notifications (id, user_id, type, title, message, link, read, created_at)
-        select n.value ->> '$.id', n.value ->> '$.user_id', n.value ->> '$.type', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now}
+    sql`insert into notifications (id, user_id, type, title, message, link, read, created_at, kind, params)
+        select n.value ->> '$.id', n.value ->> '$.user_id', n.value ->> '$.type', n.value ->> '$.title', n.value ->> '$.message', n.value ->> '$.link', 0, ${now},
+               n.value ->> '$.kind', n.value ->> '$.params'
         from json_each(${JSON.stringify(notices)}) n
         where exists (select 1 from users u where u.id = n.value ->> '$.user_id' and u.is_active = 1)
           and (n.value ->> '$.type' <> 'status_change'

@@ -89,6 +89,9 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
     fieldChange: "{field}: {from} → {to}",
     empty_value: "empty",
     importTitle: "Import",
+    /** The subjects of the entries the site writes (metadata.source; stored in pt), in the reader's language. */
+    chatAssistantSubject: "Website assistant conversation",
+    contactFormSubject: "Website contact form",
     imported: "Imported from {file}",
     importUpdated: "Updated by the import of {file}",
     fields: {

@@ -89,6 +89,9 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
     fieldChange: "{field}: {from} → {to}",
     empty_value: "vacío",
     importTitle: "Importación",
+    /** The subjects of the entries the site writes (metadata.source; stored in pt), in the reader's language. */
+    chatAssistantSubject: "Conversación del asistente del sitio",
+    contactFormSubject: "Formulario de contacto del sitio",
     imported: "Importado de {file}",
     importUpdated: "Actualizado por la importación de {file}",
     fields: {

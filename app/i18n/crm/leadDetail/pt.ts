@@ -89,6 +89,9 @@ export const leadDetailPt = {
     empty_value: "vazio",
     /** An entry of 'Importar Dados' (issue 23): the lead came from, or was updated by, a CSV. */
     importTitle: "Importação",
+    /** The subjects of the entries the site writes (metadata.source; stored in pt), in the reader's language. */
+    chatAssistantSubject: "Conversa do assistente do site",
+    contactFormSubject: "Formulário de contato do site",
     imported: "Importado de {file}",
     importUpdated: "Atualizado pela importação de {file}",
     fields: {

@@ -9,6 +9,17 @@ export const sharedEn: Dictionary["crm"]["shared"] = {
     won: "Won",
     lost: "Lost",
   },
+  /** The predefined tags (PREDEFINED_TAGS, stored in pt) as the reader sees them; a typed tag is shown as typed. */
+  tags: {
+    urgent: "Urgent",
+    qualified: "Qualified",
+    interested: "Interested",
+    waiting: "Waiting",
+    followUp: "Follow-up",
+    quote: "Quote",
+    proposal: "Proposal",
+    competitor: "Competitor",
+  },
   /** A lead's currency (docs/decisions/018). */
   currencies: {
     BRL: "Real (R$)",

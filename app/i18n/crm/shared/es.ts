@@ -9,6 +9,17 @@ export const sharedEs: Dictionary["crm"]["shared"] = {
     won: "Ganado",
     lost: "Perdido",
   },
+  /** The predefined tags (PREDEFINED_TAGS, stored in pt) as the reader sees them; a typed tag is shown as typed. */
+  tags: {
+    urgent: "Urgente",
+    qualified: "Calificado",
+    interested: "Interesado",
+    waiting: "En espera",
+    followUp: "Seguimiento",
+    quote: "Presupuesto",
+    proposal: "Propuesta",
+    competitor: "Competidor",
+  },
   /** A lead's currency (docs/decisions/018). */
   currencies: {
     BRL: "Real (R$)",

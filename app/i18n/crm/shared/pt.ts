@@ -8,6 +8,17 @@ export const sharedPt = {
     won: "Ganho",
     lost: "Perdido",
   },
+  /** The predefined tags (PREDEFINED_TAGS, stored in pt) as the reader sees them; a typed tag is shown as typed. */
+  tags: {
+    urgent: "Urgente",
+    qualified: "Qualificado",
+    interested: "Interessado",
+    waiting: "Aguardando",
+    followUp: "Retorno",
+    quote: "Orçamento",
+    proposal: "Proposta",
+    competitor: "Concorrente",
+  },
   /** A lead's currency (docs/decisions/018). */
   currencies: {
     BRL: "Real (R$)",
