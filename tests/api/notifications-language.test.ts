@@ -1,5 +1,7 @@
 // Issue 24: a notification stores what happened (kind + params, migration 0020) and is shown
-// in the READER's language (users.language): the list and the live event, for every producer;
+// in the READER's language: the list in the language of the CRM page asking (its cookie or
+// ?lang=, else pt, never the saved users.language), the live event in all three for the tab
+// to choose; for every producer;
 // an old row the migration could not read is shown as stored; migration 0020 reads the known
 // Portuguese sentences of old rows back into kind + params. docs/decisions/025.
 import { env } from "cloudflare:workers";
@@ -21,12 +23,15 @@ type Session = Awaited<ReturnType<typeof signedInUser>>;
 const auth = (s: Session) => bearer(s.session.access_token);
 const setLanguage = (s: Session, language: Language) =>
   env.DB.prepare("update users set language = ? where id = ?").bind(language, s.user.id).run();
-const list = async (s: Session) => {
-  const response = await request("/api/notifications", { headers: auth(s) });
+/** The bell's list as a CRM page in `language` reads it (its language cookie; none: pt). */
+const list = async (s: Session, language?: Language) => {
+  const headers: Record<string, string> = { ...auth(s) };
+  if (language) headers.Cookie = `language=${language}`;
+  const response = await request("/api/notifications", { headers });
   expect(response.status).toBe(200);
   return ((await response.json()) as NotificationListDto).items;
 };
-const texts = async (s: Session) => (await list(s)).map((n) => [n.title, n.message]);
+const texts = async (s: Session, language?: Language) => (await list(s, language)).map((n) => [n.title, n.message]);
 
 const sockets: WebSocket[] = [];
 afterEach(() => {
@@ -75,46 +80,49 @@ describe("one notification, read in the reader's language", () => {
 
     const name = manager.user.name;
     expect(await texts(rep)).toEqual([["Status do lead alterado", `${name} moveu o lead “Clínica Aurora” de Novo para Negociando.`]]);
-    await setLanguage(rep, "es");
-    expect(await texts(rep)).toEqual([["Estado del lead cambiado", `${name} movió el lead “Clínica Aurora” de Nuevo a Negociando.`]]);
+    expect(await texts(rep, "es")).toEqual([["Estado del lead cambiado", `${name} movió el lead “Clínica Aurora” de Nuevo a Negociando.`]]);
+    expect(await texts(rep, "en")).toEqual([["Lead status changed", `${name} moved the lead “Clínica Aurora” from New to Negotiating.`]]);
+    // The language saved on the user (another tab's switch) never decides what a page reads:
+    // without a cookie the list is pt, like the CRM page that asks for it.
     await setLanguage(rep, "en");
-    expect(await texts(rep)).toEqual([["Lead status changed", `${name} moved the lead “Clínica Aurora” from New to Negotiating.`]]);
-    // The language chosen in the CRM (its cookie, or ?lang=) wins over the saved one for that request.
-    const chosen = await request("/api/notifications", { headers: { ...auth(rep), Cookie: "language=es" } });
-    expect(((await chosen.json()) as NotificationListDto).items[0]).toMatchObject({ title: "Estado del lead cambiado" });
-    const byQuery = await request("/api/notifications?lang=pt", { headers: auth(rep) });
-    expect(((await byQuery.json()) as NotificationListDto).items[0]).toMatchObject({ title: "Status do lead alterado" });
-    // Marking it read answers in the reader's language too.
+    expect(await texts(rep)).toEqual([["Status do lead alterado", `${name} moveu o lead “Clínica Aurora” de Novo para Negociando.`]]);
+    const byQuery = await request("/api/notifications?lang=es", { headers: auth(rep) });
+    expect(((await byQuery.json()) as NotificationListDto).items[0]).toMatchObject({ title: "Estado del lead cambiado" });
+    // Marking it read answers in the page's language too.
     const [item] = await list(rep);
-    const read = await request(`/api/notifications/${item!.id}/read`, { method: "PATCH", headers: auth(rep) });
+    const read = await request(`/api/notifications/${item!.id}/read`, {
+      method: "PATCH",
+      headers: { ...auth(rep), Cookie: "language=en" },
+    });
     expect(read.status).toBe(200);
     expect(await read.json()).toMatchObject({ notification: { title: "Lead status changed", read: true } });
   });
 
-  it("the live event is rendered in each recipient's own language", async () => {
+  it("the live event carries the text in pt, es and en, for each tab to show its page's language", async () => {
     const enRep = await signedInUser("sales_rep");
     const esRep = await signedInUser("sales_rep");
     const manager = await signedInUser("manager");
-    await setLanguage(enRep, "en");
-    await setLanguage(esRep, "es");
     const [enTab, esTab] = [await tab(enRep), await tab(esRep)];
     for (const s of [enRep, esRep]) {
       const response = await request("/api/tasks", json("POST", { title: "Ligar já", assigned_to: s.user.id }, auth(manager)));
       expect(response.status).toBe(201);
     }
     await until(() => created(enTab).length > 0 && created(esTab).length > 0);
-    expect(created(enTab).map((e) => [e.notification.title, e.notification.message])).toEqual([
-      ["New task assigned", `${manager.user.name} assigned you the task “Ligar já”.`],
-    ]);
-    expect(created(esTab).map((e) => [e.notification.title, e.notification.message])).toEqual([
-      ["Nueva tarea asignada", `${manager.user.name} te asignó la tarea “Ligar já”.`],
-    ]);
+    for (const events of [enTab, esTab]) {
+      const [event] = created(events);
+      expect(created(events)).toHaveLength(1);
+      expect(event!.texts).toEqual({
+        pt: { title: "Nova tarefa atribuída", message: `${manager.user.name} atribuiu a você a tarefa “Ligar já”.` },
+        es: { title: "Nueva tarea asignada", message: `${manager.user.name} te asignó la tarea “Ligar já”.` },
+        en: { title: "New task assigned", message: `${manager.user.name} assigned you the task “Ligar já”.` },
+      });
+      expect(event!.notification).toMatchObject({ title: "Nova tarefa atribuída" });
+    }
   });
 
   it("bulk assignment (a count, written the reader's way) and the task reminder (title, time) in en", async () => {
     const rep = await signedInUser("sales_rep");
     const admin = await signedInUser("admin");
-    await setLanguage(rep, "en");
     const leads = await Promise.all([1, 2, 3].map(() => createLead(db(), { assignedTo: null })));
     const bulk = await request(
       "/api/leads/bulk",
@@ -128,7 +136,7 @@ describe("one notification, read in the reader's language", () => {
       dueDate: new Date(now.getTime() + 3 * 3_600_000).toISOString(),
     });
     await remindTasksDueSoon({ db: getDb(env.DB), env }, now);
-    expect(await texts(rep)).toEqual(
+    expect(await texts(rep, "en")).toEqual(
       expect.arrayContaining([
         ["Lead assigned to you", `${admin.user.name} assigned you 3 leads.`],
         ["Task due soon", "The task “Send the proposal” is due within the next 24 hours."],
@@ -138,9 +146,8 @@ describe("one notification, read in the reader's language", () => {
 
   it("a row without a kind (or with params it cannot read) is shown as stored", async () => {
     const rep = await signedInUser("sales_rep");
-    await setLanguage(rep, "en");
     await createNotification(db(), { userId: rep.user.id, type: "system", title: "Aviso antigo", message: "Texto como foi gravado." });
-    expect(await texts(rep)).toEqual([["Aviso antigo", "Texto como foi gravado."]]);
+    expect(await texts(rep, "en")).toEqual([["Aviso antigo", "Texto como foi gravado."]]);
     expect(renderNotification({ kind: "leadAssigned", params: "[1]", title: "T", message: "M" }, "en")).toEqual({
       title: "T",
       message: "M",
@@ -198,8 +205,7 @@ describe("migration 0020", () => {
       [null, null],
     ]);
     // Read in en: the migrated ones in English, the others as stored (newest first).
-    await setLanguage(rep, "en");
-    expect((await texts(rep)).reverse()).toEqual([
+    expect((await texts(rep, "en")).reverse()).toEqual([
       ["Task due soon", "The task “Ligar “já” ao cliente” is due within the next 24 hours."],
       ["Task due soon", "The task “Ligar” is due at 14:30."],
       ["Lead assigned to you", "Ana Souza assigned you the lead “Empresa X”."],
@@ -235,7 +241,6 @@ describe("predefined tags in the reader's language", () => {
 
   it("the API keeps the stored value (filters, exports): a lead tagged Urgente is found by tag=Urgente whatever the reader's language", async () => {
     const manager = await signedInUser("manager");
-    await setLanguage(manager, "en");
     const lead = await createLead(db(), { name: "Etiqueta Guardada", tags: ["Urgente", "Cliente VIP"] });
     const response = await request(`/api/leads?tag=Urgente&search=${encodeURIComponent("Etiqueta Guardada")}`, {
       headers: { ...auth(manager), Cookie: "language=en" },

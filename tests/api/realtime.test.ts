@@ -300,6 +300,11 @@ describe("user room", () => {
         id: fresh.id,
         created_at: since,
         unread_count: 1,
+        texts: {
+          pt: { title: "Novo lead", message: fresh.message },
+          es: { title: "Novo lead", message: fresh.message },
+          en: { title: "Novo lead", message: fresh.message },
+        },
         notification: {
           id: fresh.id,
           type: "new_lead",

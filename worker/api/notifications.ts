@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isLanguage, languageFromCookie, type Language } from "~/i18n";
+import { DEFAULT_LANGUAGE, isLanguage, languageFromCookie, type Language } from "~/i18n";
 import {
   countUnreadNotifications,
   listNotifications,
@@ -14,14 +14,16 @@ import { validate } from "./validate.ts";
 const notificationParam = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * The language the caller chose (`?lang=`, then the CRM's language cookie), if any: the items'
- * titles and messages are written in it; otherwise in the language saved on the user (the one
- * live events use). Never Accept-Language: a client without a choice reads what its user saved.
+ * The language the items' titles and messages are written in: the caller's choice (`?lang=`,
+ * then the CRM's language cookie), else the CRM's default (pt) — exactly how the CRM's pages
+ * pick theirs (app/root.tsx), so the bell always reads like the page around it. Never
+ * Accept-Language, and never the language saved on the user: that one is for what reaches
+ * them outside a page (e-mail, push), and another tab may have changed it.
  */
-function chosenLanguage(request: Request): Language | undefined {
+function chosenLanguage(request: Request): Language {
   const fromQuery = new URL(request.url).searchParams.get("lang");
   if (isLanguage(fromQuery)) return fromQuery;
-  return languageFromCookie(request.headers.get("Cookie")) ?? undefined;
+  return languageFromCookie(request.headers.get("Cookie")) ?? DEFAULT_LANGUAGE;
 }
 
 /**

@@ -5,10 +5,10 @@
 // (partyserver, `user-<id>` rooms): publishNotifications below, called once the rows are in
 // D1 (persist first, then broadcast; docs/decisions/014).
 import { and, asc, count, desc, eq, gte, inArray } from "drizzle-orm";
-import { isLanguage, type Language } from "~/i18n/languages";
-import type { UserRoomEvent } from "~/modules/realtime/protocol";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
+import type { NotificationTexts, UserRoomEvent } from "~/modules/realtime/protocol";
 import { publishToUsers } from "../../party/publish.ts";
-import { notifications, users, type Notification } from "../db/schema/index.ts";
+import { notifications, type Notification } from "../db/schema/index.ts";
 import type { NotificationDto, NotificationListDto } from "./crm-types.ts";
 import { NotFoundError } from "./errors.ts";
 import { renderNotification } from "./notification-text.ts";
@@ -118,7 +118,7 @@ export async function publishNotifications(
     const events = new Map<string, UserRoomEvent[]>(ids.map((id) => [id, []]));
     for (let i = 0; i < ids.length; i += USER_ID_CHUNK) {
       const chunk = ids.slice(i, i + USER_ID_CHUNK);
-      const [counts, created, readers] = await Promise.all([
+      const [counts, created] = await Promise.all([
         ctx.db
           .select({ userId: notifications.userId, n: count() })
           .from(notifications)
@@ -134,19 +134,18 @@ export async function publishNotifications(
               .limit(NOTIFICATION_LIST_LIMIT * chunk.length)
               .all()
           : Promise.resolve([]),
-        options.since
-          ? ctx.db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, chunk)).all()
-          : Promise.resolve([]),
       ]);
       const unread = new Map(counts.map((row) => [row.userId, row.n]));
-      // Each recipient reads their own language (users.language, kept in step with the CRM's switch).
-      const languageOf = new Map(readers.map((row) => [row.id, isLanguage(row.language) ? row.language : "pt"]));
+      // The event carries the text in every language: each tab shows the one its page is in
+      // (two tabs of one user may differ; the saved users.language may not be either).
       for (const row of created) {
+        const texts = Object.fromEntries(LANGUAGES.map((language) => [language, renderNotification(row, language)])) as NotificationTexts;
         events.get(row.userId)?.push({
           type: "notification.created",
           id: row.id,
           created_at: row.createdAt,
-          notification: toNotificationDto(row, languageOf.get(row.userId) ?? "pt"),
+          notification: toNotificationDto(row, DEFAULT_LANGUAGE),
+          texts,
           unread_count: unread.get(row.userId) ?? 0,
         });
       }

@@ -77,14 +77,15 @@ export function NotificationBell() {
     (event: UserRoomEvent) => {
       if (event.type === "notification.created") {
         changeUnread(event.unread_count);
-        const item = event.notification;
+        // The text in this page's language (the event carries all three).
+        const item = { ...event.notification, ...event.texts[language] };
         setIncoming((list) => (list.some((n) => n.id === item.id) ? list : [item, ...list].slice(0, INCOMING_KEPT)));
       } else if (event.type === "notification.unread") {
         changeUnread(event.unread_count);
         setRefresh((n) => n + 1);
       }
     },
-    [changeUnread],
+    [changeUnread, language],
   );
   // Each (re)open: what changed while the socket was away is in D1.
   const onOpen = useCallback(

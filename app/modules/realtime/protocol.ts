@@ -5,6 +5,7 @@
 // browser chunk; the server parses incoming frames with ./protocol.server.ts.
 import type { LeadCurrency, LeadStatus } from "../../../worker/db/schema/enums.ts";
 import type { ChatMessageDto, LeadDto, NotificationDto, OtherCurrencySums, UserRef } from "../../../worker/services/crm-types.ts";
+import type { Language } from "~/i18n/languages";
 
 /** partyserver parties (kebab-case of the Durable Object bindings ChatRoom and UserRoom). */
 export const CHAT_PARTY = "chat-room";
@@ -36,8 +37,19 @@ type EventBase = { id: string; created_at: string };
 /** A message persisted in D1 and fanned out to `channel-<id>`. */
 export type ChatMessageEvent = EventBase & { type: "chat.message"; channel_id: string; message: ChatMessageDto };
 
-/** A new notification for the user of `user-<id>`, with their unread count after it. */
-export type NotificationCreatedEvent = EventBase & { type: "notification.created"; notification: NotificationDto; unread_count: number };
+/** A notification's title and message in each of the CRM's languages. */
+export type NotificationTexts = Record<Language, { title: string; message: string }>;
+
+/**
+ * A new notification for the user of `user-<id>`, with their unread count after it; its text
+ * in every language (`texts`), so each tab shows the one its page is in (`notification` holds pt).
+ */
+export type NotificationCreatedEvent = EventBase & {
+  type: "notification.created";
+  notification: NotificationDto;
+  texts: NotificationTexts;
+  unread_count: number;
+};
 
 /** The user's unread count changed (read, read all, or several created at once). */
 export type UnreadCountEvent = EventBase & { type: "notification.unread"; unread_count: number };
