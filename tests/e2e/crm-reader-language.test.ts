@@ -43,7 +43,7 @@ describe("an en reader", () => {
     const db = openD1File(server.stateDir);
     const repRow = () =>
       db.prepare("select id, language from users where email = ?").get(DEMO_USERS.rep) as { id: string; language: string };
-    // The CRM's language switch (its cookie) is kept on the user: the live events use it.
+    // The CRM's language switch (its cookie) is kept on the user: e-mails and push use it.
     assert.equal(
       await eventually(
         async () => repRow().language,
