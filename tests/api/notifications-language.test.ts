@@ -268,6 +268,67 @@ describe("the timeline's stored Portuguese, read in en", () => {
     expect(auditText(change, en, "en")).toBe("Ana edited: Tags: Urgent → Urgent, Proposal, VIP");
   });
 
+  it("the chat assistant's entry (stored under pt headings) reads in the page's language: headings, answers and speakers; what was typed stays", async () => {
+    const manager = await signedInUser("manager");
+    const captured = await request(
+      "/api/leads/capture",
+      json(
+        "POST",
+        {
+          name: "Lia Prado",
+          email: "lia.prado@reader.test",
+          phone: null,
+          company: null,
+          language: "pt",
+          projectType: "web_app",
+          budget: null,
+          timeline: "timeline_3months",
+          teamSize: "team_small",
+          transcript: [
+            { content: "Que tipo de projeto você tem em mente?", isBot: true },
+            { content: "Aplicação web\ncom agenda online", isBot: false },
+          ],
+        },
+        { "CF-Connecting-IP": "203.0.113.240" },
+      ),
+    );
+    expect(captured.status).toBe(201);
+    const { id } = (await env.DB.prepare("select id from leads where email = ?").bind("lia.prado@reader.test").first<{ id: string }>())!;
+    const timeline = async (cookie?: string) => {
+      const response = await request(`/api/leads/${id}/activities`, {
+        headers: { ...auth(manager), ...(cookie ? { Cookie: cookie } : {}) },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Page<ActivityDto>).items.find((a) => a.metadata?.source === "chat_assistant")!.content;
+    };
+    const stored = await timeline();
+    expect(stored.split("\n").slice(0, 3)).toEqual([
+      "Lead qualificado pelo assistente do site.",
+      "Tipo de projeto: Aplicação web",
+      "Orçamento: não informado",
+    ]);
+    expect(await timeline("language=en")).toBe(
+      [
+        "Lead qualified by the website assistant.",
+        "Project type: Web app",
+        "Budget: not given",
+        "Timeline: In 1 to 3 months",
+        "Team size: Small 11-50",
+        "Contact given: Lia Prado · lia.prado@reader.test",
+        "Conversation language: Português",
+        "",
+        "Conversation:",
+        "Assistant: Que tipo de projeto você tem em mente?",
+        "Visitor: Aplicação web",
+        "com agenda online",
+      ].join("\n"),
+    );
+    expect((await timeline("language=es")).split("\n").slice(0, 2)).toEqual([
+      "Lead calificado por el asistente del sitio.",
+      "Tipo de proyecto: Aplicación web",
+    ]);
+  });
+
   it("the site's chat assistant and contact form entries get their subject in the reader's language; a person's subject stays", () => {
     expect(siteSubject(entry({ subject: "Conversa do assistente do site", metadata: { source: "chat_assistant" } }), en)).toBe(
       "Website assistant conversation",
