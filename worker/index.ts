@@ -6,7 +6,7 @@ import { noteRequest } from "./http/request-log.ts";
 import { getDb } from "./db/client.ts";
 import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
 import { sendReportEmails } from "./services/report-email-service.ts";
-import { retryOutbox } from "./services/email-service.ts";
+import { handleEmailQueue, retryOutbox } from "./services/email-service.ts";
 import { runAutomaticBackup } from "./services/backup-service.ts";
 
 export * from "../party/index.ts";
@@ -45,5 +45,9 @@ export default {
         `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}`,
     );
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
+  },
+  // EMAIL_QUEUE and its dead-letter queue (wrangler.toml): each message delivers one outbox e-mail.
+  async queue(batch, env, ctx) {
+    await handleEmailQueue(batch, { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) });
   },
 } satisfies ExportedHandler<Env>;

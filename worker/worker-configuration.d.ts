@@ -4,6 +4,7 @@
 interface __BaseEnv_Env {
 	ATTACHMENTS: R2Bucket;
 	DB: D1Database;
+	EMAIL_QUEUE: Queue;
 	ChatRoom: DurableObjectNamespace<import("../party/index.ts").ChatRoom>;
 	UserRoom: DurableObjectNamespace<import("../party/index.ts").UserRoom>;
 	TeamRoom: DurableObjectNamespace<import("../party/index.ts").TeamRoom>;

@@ -101,6 +101,10 @@ export const emailOutbox = sqliteTable(
     lastError: text("last_error"),
     sentAt: text("sent_at"),
     createdAt: createdAt(),
+    /** A delivery in progress holds the row until then (ISO instant); see email-service.ts. */
+    claimedUntil: text("claimed_until"),
+    /** Extra header fields as a JSON object (List-Unsubscribe…), or null; see email-service.ts. */
+    headers: text("headers"),
   },
   (t) => [
     index("email_outbox_status_created_at_idx").on(t.status, t.createdAt),
