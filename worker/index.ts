@@ -5,6 +5,7 @@ import { createLoadContext, withCookies } from "./router-context.ts";
 import { noteRequest } from "./http/request-log.ts";
 import { getDb } from "./db/client.ts";
 import { remindTasksDueSoon } from "./services/task-reminder-service.ts";
+import { MEETING_REMINDER_CRON, remindMeetingsSoon } from "./services/meeting-reminder-service.ts";
 import { sendReportEmails } from "./services/report-email-service.ts";
 import { handleEmailQueue, retryOutbox } from "./services/email-service.ts";
 import { runAutomaticBackup } from "./services/backup-service.ts";
@@ -28,9 +29,16 @@ export default {
   // The Cron Trigger of wrangler.toml (every 15 minutes): task_due reminders, once per task and
   // due date; the report e-mails due (Monday / the 1st from 08:00 in São Paulo), once per user
   // and period; and the outbox's retries. Each part runs even when another fails.
+  // The second trigger, every 5 minutes (MEETING_REMINDER_CRON), runs the meeting reminders
+  // alone (30 minutes before ± 5, docs/decisions/027); the jobs above keep their 15 minutes.
   async scheduled(controller, env, ctx) {
     const services = { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
     const now = new Date(controller.scheduledTime);
+    if (controller.cron === MEETING_REMINDER_CRON) {
+      const { notified } = await remindMeetingsSoon(services, now);
+      console.log(`meeting reminders: ${notified}`);
+      return;
+    }
     const results = await Promise.allSettled([
       remindTasksDueSoon(services, now),
       sendReportEmails(services, now),

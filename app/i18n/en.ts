@@ -92,6 +92,10 @@ export const en: Dictionary = {
     },
   },
   notifications: {
+    meetingReminder: {
+      title: "Meeting reminder",
+      message: "The meeting “{title}” with the lead “{lead}” starts at {time}.",
+    },
     taskDue: {
       title: "Task due soon",
       message: "The task “{title}” is due within the next 24 hours.",

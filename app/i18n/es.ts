@@ -92,6 +92,10 @@ export const es: Dictionary = {
     },
   },
   notifications: {
+    meetingReminder: {
+      title: "Recordatorio de reunión",
+      message: "La reunión “{title}” con el lead “{lead}” empieza a las {time}.",
+    },
     taskDue: {
       title: "Tarea por vencer",
       message: "La tarea “{title}” vence en las próximas 24 horas.",

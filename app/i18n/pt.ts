@@ -97,6 +97,10 @@ export const pt = {
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
   notifications: {
+    meetingReminder: {
+      title: "Lembrete de reunião",
+      message: "A reunião “{title}” com o lead “{lead}” começa às {time}.",
+    },
     taskDue: {
       title: "Tarefa vence em breve",
       message: "A tarefa “{title}” vence nas próximas 24 horas.",

@@ -6,11 +6,14 @@ import {
   activityInputSchema,
   addActivity,
   addNote,
+  deleteMeeting,
   deleteNote,
   getLead,
   listActivities,
   listAttachments,
   listNotes,
+  meetingMoveSchema,
+  moveMeeting,
   noteInputSchema,
   updateNote,
   uploadAttachment,
@@ -94,7 +97,11 @@ export const pipelineColumnQuerySchema = z.object({
  * name, reason: not_found|forbidden|changed}], leads, deleted}: each lead by its own rule. The /pipeline routes come first so /:id never
  * shadows them.
  * The lead detail: GET /:id/activities (cursor, limit ≤ 100) → Page<ActivityDto> newest
- * first · POST /:id/activities {type, subject?, content} → 201 {activity} · GET /:id/notes →
+ * first · POST /:id/activities {type, subject?, content, meeting_at? (a meeting's date and time:
+ * "yyyy-mm-ddThh:mm" in the organisation's zone, or an instant)} → 201 {activity} ·
+ * PATCH /:id/activities/:activityId {meeting_at} (moves a meeting) → {activity} · DELETE
+ * /:id/activities/:activityId (removes a meeting) → 204; both: its author or whoever may edit
+ * the lead (403), 404 for anything but a meeting of that lead · GET /:id/notes →
  * NoteDto[] newest first · POST /:id/notes {content} → 201 {note} · PATCH /:id/notes/:noteId
  * {content} → {note} · DELETE /:id/notes/:noteId → 204 · GET /:id/attachments →
  * AttachmentDto[] newest first · POST /:id/attachments (multipart, field "file") → 201
@@ -147,6 +154,16 @@ export const leadsApi = new Hono<AppEnv>()
   .post("/:id/activities", validateWithMessageKeys("json", activityInputSchema), async (c) => {
     const activity = await addActivity(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json"));
     return c.json({ activity }, 201);
+  })
+  .patch("/:id/activities/:activityId", validateWithMessageKeys("json", meetingMoveSchema), async (c) => {
+    const { id, activityId } = c.req.param();
+    const activity = await moveMeeting(c.get("services"), c.get("viewer"), id, activityId, c.req.valid("json"));
+    return c.json({ activity });
+  })
+  .delete("/:id/activities/:activityId", async (c) => {
+    const { id, activityId } = c.req.param();
+    await deleteMeeting(c.get("services"), c.get("viewer"), id, activityId);
+    return c.body(null, 204);
   })
   .get("/:id/notes", async (c) => {
     return c.json(await listNotes(c.get("services"), c.get("viewer"), c.req.param("id")));

@@ -88,6 +88,8 @@ export type ActivityDto = {
   metadata: Record<string, unknown>;
   created_at: string;
   author: UserRef | null;
+  /** A meeting's date and time (an instant) when it was logged with one (migration 0022); null or absent otherwise. */
+  meeting_at?: string | null;
 };
 
 /** Lead fields an audit entry of type lead_update names. */

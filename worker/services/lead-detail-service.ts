@@ -3,17 +3,21 @@
 // activity, a note or an attachment needs the right to edit the lead (canEditLead), decided
 // inside the write itself (`INSERT … SELECT … WHERE EXISTS (the lead, editable by the actor)`);
 // a note is changed or removed by its author or a manager/admin; an attachment is removed by
-// its uploader, by anyone who may edit the lead, or by a manager/admin.
+// its uploader, by anyone who may edit the lead, or by a manager/admin. A meeting may carry
+// its date and time (lead_meetings, migration 0022: the meeting reminders of
+// meeting-reminder-service.ts); it is moved or removed by its author or by anyone who may
+// edit the lead.
 import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
 import { canEditLead, type Actor } from "../auth/crm-permissions.ts";
-import { leadActivities, leadAttachments, leadNotes, leads, users, type ActivityType } from "../db/schema/index.ts";
+import { leadActivities, leadAttachments, leadMeetings, leadNotes, leads, users, type ActivityType } from "../db/schema/index.ts";
 import type { ActivityDto, AttachmentDto, LeadDto, NoteDto, Page, UserRef } from "./crm-types.ts";
 import { ConflictError, ForbiddenError, InvalidInputError, invalidField, NotFoundError, type DomainError } from "./errors.ts";
 import { eventActor, publishLeadActivity } from "./lead-events.ts";
 import { FIELD_ISSUE, readLead } from "./lead-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
+import { parseDue, resolveDue, TASK_ISSUE, type DueDate } from "./task-service.ts";
 
 const isManagerOrAdmin = (actor: Actor) => actor.role === "admin" || actor.role === "manager";
 const ref = (id: string | null, name: string | null): UserRef | null => (id && name !== null ? { id, name } : null);
@@ -67,18 +71,51 @@ const requiredText = (max: number) =>
     .transform((v) => v.replace(/\r\n?/g, "\n").trim())
     .refine((v) => v.length > 0, FIELD_ISSUE.required);
 
-export const activityInputSchema = z.object({
-  type: z.enum(LOGGED_ACTIVITY_TYPES, { error: FIELD_ISSUE.invalid }),
-  /** Optional single line; empty → null. */
-  subject: z
-    .union([z.string().trim().max(200, FIELD_ISSUE.tooLong).refine(isSingleLine, FIELD_ISSUE.invalid), z.null()], {
-      error: FIELD_ISSUE.invalid,
-    })
-    .optional()
-    .transform((v) => v || null),
-  content: requiredText(10_000),
-});
+/**
+ * A meeting's date and time as the form sends it: "2026-11-25T14:30" (the date and time
+ * inputs, no zone: read in the organisation's time zone) or an instant with its zone
+ * ("…Z", "…-03:00"); "" or null → none. A day without a time is refused (invalid_time): a
+ * reminder needs one. A past time is accepted (a meeting logged afterwards); it is simply
+ * never reminded.
+ */
+const meetingAt = z
+  .union([z.string().max(40, TASK_ISSUE.invalidDate), z.null()], { error: TASK_ISSUE.invalidDate })
+  .transform((v, ctx): DueDate | null => {
+    const parsed = parseDue(v);
+    if (parsed === null) return null;
+    if (parsed === undefined || !parsed.hasTime) {
+      // A real day with a time that is not one (25:00), or no time at all: the time is what is wrong.
+      const day = (v ?? "").trim().slice(0, 10);
+      ctx.addIssue({ code: "custom", message: parseDue(day) !== undefined ? TASK_ISSUE.invalidTime : TASK_ISSUE.invalidDate });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+export const activityInputSchema = z
+  .object({
+    type: z.enum(LOGGED_ACTIVITY_TYPES, { error: FIELD_ISSUE.invalid }),
+    /** Optional single line; empty → null. */
+    subject: z
+      .union([z.string().trim().max(200, FIELD_ISSUE.tooLong).refine(isSingleLine, FIELD_ISSUE.invalid), z.null()], {
+        error: FIELD_ISSUE.invalid,
+      })
+      .optional()
+      .transform((v) => v || null),
+    content: requiredText(10_000),
+    /** Only a meeting has a date and time. */
+    meeting_at: meetingAt.optional().transform((v) => v ?? null),
+  })
+  .superRefine((input, ctx) => {
+    if (input.meeting_at && input.type !== "meeting") ctx.addIssue({ code: "custom", path: ["meeting_at"], message: FIELD_ISSUE.invalid });
+  });
 export type ActivityInput = z.infer<typeof activityInputSchema>;
+
+/** PATCH …/activities/:activityId: a meeting moved to another date and time. */
+export const meetingMoveSchema = z.object({
+  meeting_at: meetingAt.refine((v): v is DueDate => v !== null, TASK_ISSUE.required),
+});
+export type MeetingMoveInput = z.infer<typeof meetingMoveSchema>;
 
 export const ACTIVITY_PAGE_DEFAULT = 30;
 export const ACTIVITY_PAGE_MAX = 100;
@@ -100,13 +137,15 @@ function decodeCursor(cursor: string): [string, string] {
   throw invalidField("cursor", FIELD_ISSUE.invalid);
 }
 
-const activityColumns = { activity: leadActivities, authorName: users.name };
+const activityColumns = { activity: leadActivities, authorName: users.name, meetingAt: leadMeetings.meetingAt };
 const toActivityDto = ({
   activity: a,
   authorName,
+  meetingAt,
 }: {
   activity: typeof leadActivities.$inferSelect;
   authorName: string | null;
+  meetingAt: string | null;
 }): ActivityDto => ({
   id: a.id,
   lead_id: a.leadId,
@@ -116,6 +155,7 @@ const toActivityDto = ({
   metadata: a.metadata ?? {},
   created_at: a.createdAt,
   author: ref(a.authorId, authorName),
+  meeting_at: meetingAt,
 });
 
 /** The timeline, newest first, `limit` (default 30, at most 100) a page. Not found for an unknown lead. */
@@ -135,6 +175,7 @@ export async function listActivities(
       .select(activityColumns)
       .from(leadActivities)
       .leftJoin(users, eq(users.id, leadActivities.authorId))
+      .leftJoin(leadMeetings, eq(leadMeetings.activityId, leadActivities.id))
       .where(
         and(
           eq(leadActivities.leadId, leadId),
@@ -152,22 +193,108 @@ export async function listActivities(
   return { items, next_cursor: rows.length > size && last ? encodeCursor(last.created_at, last.id) : null };
 }
 
-/** Logs a whatsapp / email / call / meeting / internal_note on the lead; the author is the actor. */
+/**
+ * Logs a whatsapp / email / call / meeting / internal_note on the lead; the author is the
+ * actor. A meeting with a date and time gets its lead_meetings row in the same D1 batch (only
+ * when the activity itself was written).
+ */
 export async function addActivity(ctx: ServiceContext, actor: Authenticated, leadId: string, input: ActivityInput): Promise<ActivityDto> {
   const { db } = ctx;
   const id = crypto.randomUUID();
   const now = new Date().toISOString();
+  const meeting = input.type === "meeting" ? await resolveDue(ctx, input.meeting_at) : null;
   // Column order of lead_activities: id, lead_id, type, subject, content, metadata, author_id, created_at.
-  const [row] = await db
+  const insertActivity = db
     .insert(leadActivities)
     .select(
       sql`select ${id}, ${leadId}, ${input.type}, ${input.subject}, ${input.content}, '{}', ${actor.user.id}, ${now} where ${editableLead(actor.user, leadId)}`,
     )
     .returning();
+  const [[row]] = meeting
+    ? await db.batch([
+        insertActivity,
+        // Column order of lead_meetings: activity_id, meeting_at, updated_at.
+        db
+          .insert(leadMeetings)
+          .select(
+            sql`select ${id}, ${meeting.at}, ${now} where exists (select 1 from ${leadActivities} where ${leadActivities.id} = ${id})`,
+          ),
+      ])
+    : [await insertActivity];
   if (!row) throw await whyNotWritten(ctx, actor.user, leadId);
   // Stored: the lead's open timelines hear of it (lead-events.ts).
   await publishLeadActivity(ctx, eventActor(actor), leadId, "activity");
-  return toActivityDto({ activity: row, authorName: actor.user.name });
+  return toActivityDto({ activity: row, authorName: actor.user.name, meetingAt: meeting?.at ?? null });
+}
+
+/** The meeting's author, or anyone who may edit its lead (canEditLead), in SQL. */
+function mayChangeMeeting(actor: Actor, leadId: string): SQL {
+  return sql`(${leadActivities.authorId} = ${actor.id} or ${editableLead(actor, leadId)})`;
+}
+
+/** After a guarded meeting write did not take: not found unless the lead has that meeting, else forbidden. */
+async function whyMeetingUnchanged(ctx: ServiceContext, leadId: string, activityId: string): Promise<DomainError> {
+  const found = await ctx.db
+    .select({ id: leadActivities.id })
+    .from(leadActivities)
+    .where(and(eq(leadActivities.id, activityId), eq(leadActivities.leadId, leadId), eq(leadActivities.type, "meeting")))
+    .get();
+  return found ? forbidden() : notFound();
+}
+
+/**
+ * Moves a meeting of the lead to another date and time (its author, or anyone who may edit
+ * the lead): one upsert of its lead_meetings row, guarded in its own WHERE. The reminder then
+ * comes for the new time; one already sent for the old time is not repeated for it.
+ */
+export async function moveMeeting(
+  ctx: ServiceContext,
+  actor: Authenticated,
+  leadId: string,
+  activityId: string,
+  input: MeetingMoveInput,
+): Promise<ActivityDto> {
+  const { db } = ctx;
+  const at = (await resolveDue(ctx, input.meeting_at)).at;
+  const now = new Date().toISOString();
+  // Column order of lead_meetings: activity_id, meeting_at, updated_at.
+  const [moved] = await db
+    .insert(leadMeetings)
+    .select(
+      sql`select ${leadActivities.id}, ${at}, ${now} from ${leadActivities}
+          where ${leadActivities.id} = ${activityId} and ${leadActivities.leadId} = ${leadId} and ${leadActivities.type} = 'meeting'
+            and ${mayChangeMeeting(actor.user, leadId)}`,
+    )
+    .onConflictDoUpdate({ target: leadMeetings.activityId, set: { meetingAt: at, updatedAt: now } })
+    .returning({ activityId: leadMeetings.activityId });
+  if (!moved) throw await whyMeetingUnchanged(ctx, leadId, activityId);
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "activity");
+  const row = await db
+    .select(activityColumns)
+    .from(leadActivities)
+    .leftJoin(users, eq(users.id, leadActivities.authorId))
+    .leftJoin(leadMeetings, eq(leadMeetings.activityId, leadActivities.id))
+    .where(eq(leadActivities.id, activityId))
+    .get();
+  if (!row) throw notFound();
+  return toActivityDto(row);
+}
+
+/** Removes a meeting from the lead's timeline (its author, or anyone who may edit the lead): no reminder comes for it. */
+export async function deleteMeeting(ctx: ServiceContext, actor: Authenticated, leadId: string, activityId: string): Promise<void> {
+  const [row] = await ctx.db
+    .delete(leadActivities)
+    .where(
+      and(
+        eq(leadActivities.id, activityId),
+        eq(leadActivities.leadId, leadId),
+        eq(leadActivities.type, "meeting"),
+        mayChangeMeeting(actor.user, leadId),
+      ),
+    )
+    .returning({ id: leadActivities.id });
+  if (!row) throw await whyMeetingUnchanged(ctx, leadId, activityId);
+  await publishLeadActivity(ctx, eventActor(actor), leadId, "activity");
 }
 
 // ---------------------------------------------------------------------------------------

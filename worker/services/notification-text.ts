@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   "importAssignedMany",
   "importMovedOne",
   "importMovedMany",
+  "meetingReminder",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -52,6 +53,7 @@ const TEXTS: Record<NotificationKind, { title: TranslationKey; message: Translat
   importAssignedMany: { title: "notifications.leadAssigned.title", message: `${IMPORT}.assignedMany` },
   importMovedOne: { title: "notifications.leadStatusChanged.title", message: `${IMPORT}.movedOne` },
   importMovedMany: { title: "notifications.leadStatusChanged.title", message: `${IMPORT}.movedMany` },
+  meetingReminder: { title: "notifications.meetingReminder.title", message: "notifications.meetingReminder.message" },
 };
 
 const isKind = (value: unknown): value is NotificationKind => typeof value === "string" && Object.hasOwn(TEXTS, value);

@@ -8,3 +8,4 @@ export * from "./chat.ts";
 export * from "./site.ts";
 export * from "./audit.ts";
 export * from "./imports.ts";
+export * from "./meetings.ts";
