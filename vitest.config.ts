@@ -9,6 +9,7 @@ import { aliases } from "./vite.config.ts";
 // in (migrated once here, copied into each file's database by tests/setup/apply-schema.ts).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const vapid = await testVapidKeys();
   return {
     plugins: [
       cloudflareTest({
@@ -24,6 +25,10 @@ export default defineConfig(async () => {
             AUTH_SECRET: "test-secret-0123456789abcdef0123456789abcdef",
             EMAIL_HTTP_ENDPOINT: "",
             EMAIL_HTTP_API_KEY: "",
+            // Web Push (tests/api/push.test.ts): a key pair made for this run.
+            VAPID_PUBLIC_KEY: vapid.publicKey,
+            VAPID_PRIVATE_KEY: vapid.privateKey,
+            VAPID_SUBJECT: "mailto:team@demo.test",
             TEST_MIGRATIONS: migrations,
             TEST_SCHEMA: migratedSchema(migrations),
           },
@@ -52,3 +57,11 @@ export default defineConfig(async () => {
     },
   };
 });
+
+/** A VAPID key pair (RFC 8292, P-256): the raw public key and the private scalar, base64url. */
+async function testVapidKeys() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"]);
+  const jwk = await crypto.subtle.exportKey("jwk", pair.privateKey);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return { publicKey: Buffer.from(raw).toString("base64url"), privateKey: jwk.d! };
+}

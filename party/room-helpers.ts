@@ -13,8 +13,11 @@ export const CONNECTION_USER_HEADER = "x-crm-realtime-user";
 export const CONNECTION_SESSION_HEADER = "x-crm-realtime-session";
 export const CONNECTION_EXPIRES_HEADER = "x-crm-realtime-expires";
 
-/** What a room remembers about a socket (kept across hibernation in its attachment). */
-export type ConnectionState = { userId: string; sessionId: string; expiresAt: number };
+/**
+ * What a room remembers about a socket (kept across hibernation in its attachment); `visible`:
+ * the page last said it is shown (document.visibilityState), absent until it says.
+ */
+export type ConnectionState = { userId: string; sessionId: string; expiresAt: number; visible?: boolean };
 
 /** Which sockets to close: a user's (all, one session's, or all but one session's). */
 export type SessionMatch = { userId: string; sessionId?: string; exceptSessionId?: string };
@@ -162,7 +165,21 @@ export abstract class ListenOnlyRoom extends Server<Env> {
 
   override onMessage(connection: Connection, message: WSMessage) {
     if (expired(connection, Date.now() / 1000)) return endSession(connection);
-    connection.send(JSON.stringify(parseClientMessage(message) ? pong() : protocolError()));
+    const parsed = parseClientMessage(message);
+    if (parsed?.type === "visibility") {
+      const state = (connection as Connection<ConnectionState>).state!;
+      (connection as Connection<ConnectionState>).setState({ ...state, visible: parsed.visible });
+      return;
+    }
+    connection.send(JSON.stringify(parsed ? pong() : protocolError()));
+  }
+
+  /** Whether a live socket of the room's user says its page is visible (Web Push waits while one does). */
+  hasVisibleTab(): boolean {
+    for (const connection of liveConnections(this.getConnections())) {
+      if ((connection as Connection<ConnectionState>).state?.visible) return true;
+    }
+    return false;
   }
 
   /**

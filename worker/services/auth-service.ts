@@ -22,6 +22,7 @@ import {
   type SessionMethod,
   type User,
 } from "../db/schema/index.ts";
+import { pushDevices } from "../db/schema/push.ts";
 import { auditStatement } from "./audit-service.ts";
 import { queueEmail } from "./email-service.ts";
 import { DomainError, RateLimitedError } from "./errors.ts";
@@ -182,6 +183,8 @@ export async function endSessions(ctx: ServiceContext, which: SessionsToEnd, tog
           inArray(refreshTokens.sessionId, db.select({ id: authSessions.id }).from(authSessions).where(sessions)),
         ),
       ),
+    // Their browsers' Web Push subscriptions end with them (docs/decisions/029).
+    db.delete(pushDevices).where(inArray(pushDevices.sessionId, db.select({ id: authSessions.id }).from(authSessions).where(sessions))),
     ...together,
   ]);
   try {

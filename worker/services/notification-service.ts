@@ -12,6 +12,7 @@ import { notifications, type Notification } from "../db/schema/index.ts";
 import type { NotificationDto, NotificationListDto } from "./crm-types.ts";
 import { NotFoundError } from "./errors.ts";
 import { renderNotification } from "./notification-text.ts";
+import { queuePushes } from "./push-service.ts";
 import type { Authenticated, ServiceContext } from "./service-context.ts";
 
 /** crm.md §9: the panel shows the 50 newest. */
@@ -103,17 +104,19 @@ const USER_ID_CHUNK = 90;
  * Tells every open tab of each user (their `user-<id>` room) what changed, AFTER the rows
  * are in D1: one `notification.created` per notification of theirs created at or after
  * `since` (oldest first, each with the unread count), or else one `notification.unread`
- * with the count. Never throws (a lost event is caught up by the next fetch of the list);
- * a no-op without the UserRoom binding.
+ * with the count; then queues a Web Push of each created row for its recipient's devices
+ * (push-service queuePushes: only with the switch on). Never throws (a lost event is caught
+ * up by the next fetch of the list); a no-op without the UserRoom and PUSH_QUEUE bindings.
  */
 export async function publishNotifications(
   ctx: ServiceContext,
   userIds: Iterable<string>,
   options: { since?: string } = {},
 ): Promise<void> {
-  if (!ctx.env.UserRoom) return;
+  if (!ctx.env.UserRoom && !ctx.env.PUSH_QUEUE) return;
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
+  const pushed: Notification[] = [];
   try {
     const events = new Map<string, UserRoomEvent[]>(ids.map((id) => [id, []]));
     for (let i = 0; i < ids.length; i += USER_ID_CHUNK) {
@@ -138,6 +141,7 @@ export async function publishNotifications(
       const unread = new Map(counts.map((row) => [row.userId, row.n]));
       // The event carries the text in every language: each tab shows the one its page is in
       // (two tabs of one user may differ; the saved users.language may not be either).
+      pushed.push(...created);
       for (const row of created) {
         const texts = Object.fromEntries(LANGUAGES.map((language) => [language, renderNotification(row, language)])) as NotificationTexts;
         events.get(row.userId)?.push({
@@ -159,5 +163,11 @@ export async function publishNotifications(
     await publishToUsers(ctx.env, events);
   } catch (error) {
     console.error("notifications: stored but not published live", error);
+  }
+  // Web Push (docs/decisions/029): queued here, delivered by the PUSH_QUEUE consumer.
+  try {
+    await queuePushes(ctx, pushed);
+  } catch (error) {
+    console.error("notifications: stored but not queued for Web Push", error);
   }
 }

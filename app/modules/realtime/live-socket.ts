@@ -75,8 +75,14 @@ export function openLiveSocket(party: string, room: string, since: number | unde
       socket.reconnect();
     }, PONG_WITHIN_MS);
   };
+  // The room learns whether this page is shown (a user with the CRM visible gets no Web Push).
+  const sendVisibility = () => {
+    if (socket.readyState === PartySocket.OPEN)
+      socket.send(JSON.stringify({ type: "visibility", visible: document.visibilityState === "visible" }));
+  };
   // Back from sleep or a lost network: check the link at once instead of at the next ping.
   const check = () => {
+    sendVisibility();
     if (document.visibilityState === "visible") ping();
   };
   // The browser says the network is gone: the socket may look open for a while (TCP has not
@@ -93,6 +99,7 @@ export function openLiveSocket(party: string, room: string, since: number | unde
 
   socket.addEventListener("open", () => {
     stopTimers();
+    sendVisibility();
     pingTimer = window.setInterval(ping, PING_EVERY_MS);
     handlers.onOpen(!opened);
     opened = true;

@@ -5,6 +5,7 @@ import { MAX_CLIENT_FRAME_CHARS, type ClientMessage } from "./protocol.ts";
 
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }).strict(),
+  z.object({ type: z.literal("visibility"), visible: z.boolean() }).strict(),
 ]) satisfies z.ZodType<ClientMessage>;
 
 /** A client's frame as a ClientMessage, or null for anything else (binary, too long, not JSON, unknown type). */

@@ -150,9 +150,10 @@ export type ServerEvent = ChatRoomEvent | UserRoomEvent | TeamRoomEvent;
 /**
  * What a client may send. Messages are NOT sent over the socket: they are POSTed to the API,
  * which persists them and then broadcasts (persist first, then broadcast). The socket only
- * takes a ping.
+ * takes a ping, and the page's visibility (document.visibilityState) when it opens and each
+ * time it changes: a user with the CRM visible in a tab gets no Web Push (the bell is enough).
  */
-export type ClientMessage = { type: "ping" };
+export type ClientMessage = { type: "ping" } | { type: "visibility"; visible: boolean };
 
 /** Largest client frame a room reads (anything longer is refused unparsed). */
 export const MAX_CLIENT_FRAME_CHARS = 1024;
