@@ -1,10 +1,11 @@
 // `npm run deploy`: first-time and repeat deployment to Cloudflare with your account
 // (`wrangler login` first). Creates the D1 database and the R2 bucket when missing, writes
-// the database id into wrangler.toml, applies migrations remotely, sets AUTH_SECRET when
-// it is not set yet, builds and deploys with APP_ENV=production.
+// the database id into wrangler.toml, applies migrations remotely, sets AUTH_SECRET (and the
+// Web Push VAPID key pair) when not set yet, creates the push queues, builds and deploys with APP_ENV=production.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./lib/run.mjs";
+import { generateVapidKeys } from "./lib/vapid.mjs";
 
 const PLACEHOLDER_ID = "00000000-0000-0000-0000-000000000000";
 const wrangler = (...args) => execFileSync("wrangler", args, { encoding: "utf8", stdio: ["pipe", "pipe", "inherit"] });
@@ -43,6 +44,21 @@ if (!secrets.includes('"AUTH_SECRET"')) {
   const bytes = crypto.getRandomValues(new Uint8Array(48));
   const secret = Buffer.from(bytes).toString("base64url");
   execFileSync("wrangler", ["secret", "put", "AUTH_SECRET"], { input: secret, stdio: ["pipe", "inherit", "inherit"] });
+}
+
+// Web Push (docs/decisions/029): a VAPID key pair, made once; browsers subscribe with its public key.
+if (!secrets.includes('"VAPID_PRIVATE_KEY"') || !secrets.includes('"VAPID_PUBLIC_KEY"')) {
+  const keys = await generateVapidKeys();
+  execFileSync("wrangler", ["secret", "put", "VAPID_PUBLIC_KEY"], { input: keys.publicKey, stdio: ["pipe", "inherit", "inherit"] });
+  execFileSync("wrangler", ["secret", "put", "VAPID_PRIVATE_KEY"], { input: keys.privateKey, stdio: ["pipe", "inherit", "inherit"] });
+}
+for (const queue of ["agency-edge-push", "agency-edge-push-dlq"]) {
+  try {
+    wrangler("queues", "create", queue);
+    console.log(`Created queue ${queue}.`);
+  } catch {
+    console.log(`Queue ${queue} exists (or could not be created; see the message above).`);
+  }
 }
 
 await run("react-router", ["build"]);

@@ -1,9 +1,12 @@
-// Run before `npm run dev` and `npm start`: local secrets, migrations, demo data when empty.
+// Run before `npm run dev` and `npm start`: local secrets (and a VAPID key pair for Web Push
+// when .dev.vars has none), migrations, demo data when empty.
 import { isEmpty, seedDemoData } from "./seed/seed.ts";
 import { openLocalDb } from "./lib/local-db.mjs";
 import { ensureDevVars, offlineEnv, run } from "./lib/run.mjs";
+import { ensureVapidKeys } from "./lib/vapid.mjs";
 
 ensureDevVars();
+await ensureVapidKeys();
 await run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], { env: offlineEnv });
 
 const { db, dispose } = await openLocalDb();

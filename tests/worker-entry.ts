@@ -3,13 +3,30 @@
 import { createFetchHandler } from "../worker/fetch-handler.ts";
 import { getDb } from "../worker/db/client.ts";
 import { handleEmailQueue } from "../worker/services/email-service.ts";
+import {
+  handlePushDeadLetters,
+  handlePushQueue,
+  PUSH_DLQ_NAME,
+  PUSH_QUEUE_NAME,
+  type PushMessageBody,
+} from "../worker/services/push-service.ts";
+
+/** A push service outside the test: refused (retried by the queue), never reached. */
+const noNetwork = (async () => {
+  throw new Error("tests push to their own push service only");
+}) as typeof fetch;
 
 export * from "../party/index.ts";
 
 export default {
   fetch: createFetchHandler(async () => new Response("SSR is not part of the workers-pool tests", { status: 404 })),
   // The e-mail queue's consumer, as in worker/index.ts: e-mails queued by a test are delivered.
+  // Web Push: the same consumer, but its push services can only be the tests' own (never the
+  // network): tests/api/push.test.ts hands handlePushQueue a push service of its own.
   async queue(batch, env) {
-    await handleEmailQueue(batch, { db: getDb(env.DB), env });
+    const services = { db: getDb(env.DB), env };
+    if (batch.queue === PUSH_QUEUE_NAME) return handlePushQueue(services, batch as MessageBatch<PushMessageBody>, { fetch: noNetwork });
+    if (batch.queue === PUSH_DLQ_NAME) return handlePushDeadLetters(batch as MessageBatch<PushMessageBody>);
+    await handleEmailQueue(batch, services);
   },
 } satisfies ExportedHandler<Env>;

@@ -9,6 +9,7 @@ import { MEETING_REMINDER_CRON, remindMeetingsSoon } from "./services/meeting-re
 import { sendReportEmails } from "./services/report-email-service.ts";
 import { handleEmailQueue, retryOutbox } from "./services/email-service.ts";
 import { runAutomaticBackup } from "./services/backup-service.ts";
+import { handlePushDeadLetters, handlePushQueue, PUSH_DLQ_NAME, PUSH_QUEUE_NAME, type PushMessageBody } from "./services/push-service.ts";
 
 export * from "../party/index.ts";
 
@@ -55,7 +56,11 @@ export default {
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },
   // EMAIL_QUEUE and its dead-letter queue (wrangler.toml): each message delivers one outbox e-mail.
+  // PUSH_QUEUE and its dead-letter queue: each message is one Web Push (push-service.ts).
   async queue(batch, env, ctx) {
-    await handleEmailQueue(batch, { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) });
+    const services = { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
+    if (batch.queue === PUSH_QUEUE_NAME) return handlePushQueue(services, batch as MessageBatch<PushMessageBody>);
+    if (batch.queue === PUSH_DLQ_NAME) return handlePushDeadLetters(batch as MessageBatch<PushMessageBody>);
+    await handleEmailQueue(batch, services);
   },
 } satisfies ExportedHandler<Env>;

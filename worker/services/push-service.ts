@@ -31,6 +31,10 @@ declare global {
   }
 }
 
+/** The queues of wrangler.toml: the pushes and their dead letters. */
+export const PUSH_QUEUE_NAME = "agency-edge-push";
+export const PUSH_DLQ_NAME = "agency-edge-push-dlq";
+
 /** One queued push: a notification for one device (both re-read when it is delivered). */
 export type PushMessageBody = { notification_id: string; device_id: string };
 
