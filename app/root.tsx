@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorScreen, LazyNotFoundPage } from "./components/error-screen";
 import { ToastProvider } from "./components/ui/toaster";
-import { LOCALES, languageFromCookie, languageFromPath, type Messages } from "./i18n";
+import { LOCALES, languageFromCookie, languageFromPath, type Language, type Messages } from "./i18n";
 import { BASE_NAMESPACES, messagesFor } from "./i18n/dictionaries.server";
 import { readStoredLanguage, saveLanguagePreference } from "./i18n/language-preference";
 import { FallbackMessagesBlock, useFallbackMessages } from "./i18n/fallback-messages";
@@ -51,7 +51,9 @@ function useDocumentLanguage() {
   const { pathname } = useLocation();
   const handles = matches.map((m) => m.handle as LanguageHandle | undefined);
   const languageFromUrl = handles.some((h) => h?.languageFrom === "url");
-  const fixed = handles.findLast((h) => h?.fixedLanguage)?.fixedLanguage ?? null;
+  const fromLoader = matches.findLast((m) => (m.handle as LanguageHandle | undefined)?.languageFrom === "loader")?.loaderData as
+    { language?: Language } | undefined;
+  const fixed = fromLoader?.language ?? handles.findLast((h) => h?.fixedLanguage)?.fixedLanguage ?? null;
   return resolveLanguage({ pathname, languageFromUrl, saved: rootData?.savedLanguage ?? null, fixed });
 }
 

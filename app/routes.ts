@@ -22,6 +22,8 @@ export default [
 
   layout("routes/staff/theme-layout.tsx", [
     route("auth", "routes/auth.tsx"),
+    // A notification or report e-mail's unsubscribe link (public; issue 24).
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     layout("routes/staff/crm-layout.tsx", [
       route("dashboard", "routes/crm/dashboard.tsx"),
       route("leads", "routes/crm/leads.tsx"),

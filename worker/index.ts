@@ -9,6 +9,7 @@ import { MEETING_REMINDER_CRON, remindMeetingsSoon } from "./services/meeting-re
 import { sendReportEmails } from "./services/report-email-service.ts";
 import { handleEmailQueue, retryOutbox } from "./services/email-service.ts";
 import { runAutomaticBackup } from "./services/backup-service.ts";
+import { sendNotificationDigests } from "./services/email-digest-service.ts";
 import { handlePushDeadLetters, handlePushQueue, PUSH_DLQ_NAME, PUSH_QUEUE_NAME, type PushMessageBody } from "./services/push-service.ts";
 
 export * from "../party/index.ts";
@@ -45,13 +46,16 @@ export default {
       sendReportEmails(services, now),
       retryOutbox(services, now),
       runAutomaticBackup(services, now),
+      // 'Notificações por Email': at most one digest per user every 15 minutes, whatever this trigger's cadence (decided in D1).
+      sendNotificationDigests(services, now),
     ]);
-    const [reminders, reports, retried, backup] = results;
+    const [reminders, reports, retried, backup, digests] = results;
     console.log(
       `task_due reminders: ${reminders.status === "fulfilled" ? reminders.value.notified : "failed"}; ` +
         `report e-mails: ${reports.status === "fulfilled" ? JSON.stringify(reports.value) : "failed"}; ` +
         `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}; ` +
-        `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}`,
+        `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}; ` +
+        `notification digests: ${digests.status === "fulfilled" ? JSON.stringify(digests.value) : "failed"}`,
     );
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },

@@ -2,6 +2,7 @@ import { dataImportErrorsEn } from "./api-errors/data-import/en.ts";
 import { dataExportErrorsEn } from "./api-errors/data-export/en.ts";
 import { backupsErrorsEn } from "./api-errors/backups/en.ts";
 import { crmEn } from "./crm/en.ts";
+import { emailEn } from "./email/en.ts";
 import { authEn } from "./auth/en.ts";
 import { siteEn } from "./site/en.ts";
 import type { Dictionary } from "./pt.ts";
@@ -34,6 +35,8 @@ export const en: Dictionary = {
   auth: authEn,
   site: siteEn,
   crm: crmEn,
+  /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
+  email: emailEn,
   apiErrors: {
     /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
     ...dataImportErrorsEn,
@@ -76,6 +79,12 @@ export const en: Dictionary = {
     invitation_not_pending: "This user has no pending invitation.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "We're down for maintenance and will be back soon. Please try again in a few minutes.",
+    /** One-click unsubscribe (/unsubscribe, /api/unsubscribe; issue 24). */
+    unsubscribe_link_invalid:
+      "This unsubscribe link is not valid (perhaps it was only partly copied). You can turn the e-mails off in Settings → Notifications.",
+    unsubscribe_link_expired: "This unsubscribe link has expired. You can turn the e-mails off in Settings → Notifications.",
+    unsubscribe_one_click_required: "To unsubscribe, send List-Unsubscribe=One-Click in the POST body.",
+    unsubscribe_rate_limited: "Too many unsubscribe attempts. Try again in {wait}.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",

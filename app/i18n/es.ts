@@ -2,6 +2,7 @@ import { dataImportErrorsEs } from "./api-errors/data-import/es.ts";
 import { dataExportErrorsEs } from "./api-errors/data-export/es.ts";
 import { backupsErrorsEs } from "./api-errors/backups/es.ts";
 import { crmEs } from "./crm/es.ts";
+import { emailEs } from "./email/es.ts";
 import { authEs } from "./auth/es.ts";
 import { siteEs } from "./site/es.ts";
 import type { Dictionary } from "./pt.ts";
@@ -34,6 +35,8 @@ export const es: Dictionary = {
   auth: authEs,
   site: siteEs,
   crm: crmEs,
+  /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
+  email: emailEs,
   apiErrors: {
     /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
     ...dataImportErrorsEs,
@@ -76,6 +79,12 @@ export const es: Dictionary = {
     invitation_not_pending: "Este usuario no tiene una invitación pendiente.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "Estamos en mantenimiento y volvemos pronto. Inténtalo de nuevo en unos minutos.",
+    /** One-click unsubscribe (/unsubscribe, /api/unsubscribe; issue 24). */
+    unsubscribe_link_invalid:
+      "Este enlace de cancelación no es válido (quizá se copió a medias). Puedes desactivar los correos en Configuración → Notificaciones.",
+    unsubscribe_link_expired: "Este enlace de cancelación caducó. Puedes desactivar los correos en Configuración → Notificaciones.",
+    unsubscribe_one_click_required: "Para cancelar, envía List-Unsubscribe=One-Click en el cuerpo del POST.",
+    unsubscribe_rate_limited: "Demasiados intentos de cancelación. Inténtalo de nuevo en {wait}.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",

@@ -2,6 +2,7 @@ import { dataImportErrorsPt } from "./api-errors/data-import/pt.ts";
 import { dataExportErrorsPt } from "./api-errors/data-export/pt.ts";
 import { backupsErrorsPt } from "./api-errors/backups/pt.ts";
 import { crmPt } from "./crm/pt.ts";
+import { emailPt } from "./email/pt.ts";
 import { authPt } from "./auth/pt.ts";
 import { sitePt } from "./site/pt.ts";
 import type { DictionaryShape } from "./translate.ts";
@@ -35,6 +36,8 @@ export const pt = {
   auth: authPt,
   site: sitePt,
   crm: crmPt,
+  /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
+  email: emailPt,
   apiErrors: {
     /** Importar Dados, Exportar Dados, backups (issue 23): their own files. */
     ...dataImportErrorsPt,
@@ -79,6 +82,12 @@ export const pt = {
     invitation_not_pending: "Este usuário não tem convite pendente.",
     /** Settings → Sistema (organisation settings, maintenance). */
     maintenance: "Estamos em manutenção e voltamos em breve. Tente novamente em alguns minutos.",
+    /** One-click unsubscribe (/unsubscribe, /api/unsubscribe; issue 24). */
+    unsubscribe_link_invalid:
+      "Este link de cancelamento não é válido (talvez tenha sido copiado pela metade). Você pode desligar os e-mails em Configurações → Notificações.",
+    unsubscribe_link_expired: "Este link de cancelamento expirou. Você pode desligar os e-mails em Configurações → Notificações.",
+    unsubscribe_one_click_required: "Para cancelar, envie List-Unsubscribe=One-Click no corpo do POST.",
+    unsubscribe_rate_limited: "Muitas tentativas de cancelamento. Tente novamente em {wait}.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",

@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, languageFromPath, type Language } from "./languages.t
  * `handle` a route module exports to say how its language is chosen: from the URL prefix
  * (public pages), or one fixed language (the English-only /privacy and /terms).
  */
-export type LanguageHandle = { languageFrom?: "url"; fixedLanguage?: Language };
+export type LanguageHandle = { languageFrom?: "url" | "loader"; fixedLanguage?: Language };
 
 /**
  * The language a page renders in. Public pages (handle.languageFrom === "url") take the

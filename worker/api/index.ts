@@ -29,6 +29,7 @@ import { usersApi } from "./users.ts";
 import { importsApi } from "./data-import.ts";
 import { exportsApi } from "./data-export.ts";
 import { backupsApi } from "./backups.ts";
+import { unsubscribeApi } from "./unsubscribe.ts";
 import { pushApi } from "./push.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
@@ -82,6 +83,8 @@ const routes = app
   .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)
+  // One-click unsubscribe of notification and report e-mails (public, token-signed; issue 24).
+  .route("/unsubscribe", unsubscribeApi)
   .route("/chat-assistant", chatAssistantApi);
 
 app.onError(onError);

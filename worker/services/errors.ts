@@ -60,7 +60,16 @@ export class ConflictError extends DomainError<"conflict" | "lead_exists" | "lea
 }
 
 export type InvalidInputCode =
-  "validation_failed" | "unsupported_file_type" | "file_too_large" | "file_empty" | "file_signature_mismatch" | "chat_channel_not_private";
+  | "validation_failed"
+  | "unsupported_file_type"
+  | "file_too_large"
+  | "file_empty"
+  | "file_signature_mismatch"
+  | "chat_channel_not_private"
+  // One-click unsubscribe (issue 24): a link altered, for another purpose or expired; a POST without List-Unsubscribe=One-Click.
+  | "unsubscribe_link_invalid"
+  | "unsubscribe_link_expired"
+  | "unsubscribe_one_click_required";
 
 /** Input the rules refuse: validation_failed with its fields' issues, or a code of its own. */
 export class InvalidInputError extends DomainError<InvalidInputCode> {

@@ -9,7 +9,11 @@
 // - new_leads: the new_lead notifications of a lead captured by the site's assistant;
 // - status_changes: the status_change notification of a lead's assignee (lead-service);
 // - task_reminders: the task_due reminders of the Cron Trigger (task-reminder-service);
-// - meeting_reminders, email, push, weekly/monthly reports: stored for when those exist.
+// - email_notifications: the digest e-mail of unread notifications (email-digest-service);
+// - weekly_reports / monthly_reports: the report e-mails (report-email-service);
+// - meeting_reminders, push: stored for when those exist.
+// email_notifications and the reports are also turned off by an e-mail's one-click
+// unsubscribe link, without signing in (unsubscribe-service, docs/decisions/028).
 // Assignments (a task or a lead given to you by someone else) are always delivered.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";

@@ -9,6 +9,10 @@
 // the rows this run inserted (its run_id), so a second or overlapping run, or a retry, claims
 // nothing twice, and no claim is left without its e-mail. A run that finds the day past 08:00
 // with a period not yet sent (the 08:00 run failed) sends it then, that day only.
+//
+// Each e-mail carries its reader's one-click unsubscribe for its switch (weekly_reports or
+// monthly_reports): List-Unsubscribe + List-Unsubscribe-Post headers (RFC 8058) and a link in
+// the body (worker/services/unsubscribe-service.ts, docs/decisions/028).
 import { sql } from "drizzle-orm";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { formatNumber, formatPercent, pluralForm } from "~/i18n/format";
@@ -23,6 +27,8 @@ import type { MoneySums, ReportDto } from "./crm-types.ts";
 import { deliverOutboxEmail, withCompanySignature, type QueuedEmail } from "./email-service.ts";
 import { readOrgSettings } from "./org-settings-service.ts";
 import { readReport } from "./report-service.ts";
+import { signUnsubscribeToken } from "../auth/unsubscribe-token.ts";
+import { unsubscribeUrls } from "./unsubscribe-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 
 /** The local hour from which a due report goes out. */
@@ -64,7 +70,10 @@ export function dueReports(now: Date, timeZone: OrgTimeZone = ORG_TIME_ZONE): Du
 
 const sums = (money: MoneySums, language: Language, currency: string) => formatSums(money.value, money.other, language, currency);
 
-/** The e-mail of one report in one language; `{name}` stands for the reader's name. */
+/**
+ * The e-mail of one report in one language; `{name}` stands for the reader's name and, unless
+ * given, `{unsubscribe}` for the reader's own one-click unsubscribe link.
+ */
 export function reportEmail(
   language: Language,
   kind: ReportEmailKind,
@@ -72,6 +81,7 @@ export function reportEmail(
   report: ReportDto,
   origin: string,
   companyName = "Minha Empresa",
+  unsubscribeUrl = "{unsubscribe}",
 ): { subject: string; text: string } {
   const t = getTranslator(language);
   // A local calendar date as it is written (noon UTC of it, read in UTC).
@@ -109,6 +119,7 @@ export function reportEmail(
     t("crm.reports.email.footer", {
       setting: t(kind === "weekly" ? "crm.reports.email.weeklySetting" : "crm.reports.email.monthlySetting"),
     }),
+    t("email.unsubscribeLine", { url: unsubscribeUrl }),
   ].join("\n");
   return { subject, text: withCompanySignature(text, companyName) };
 }
@@ -136,16 +147,28 @@ export async function sendReportEmails(ctx: ServiceContext, now = new Date()): P
         : sql`exists (select 1 from notification_preferences p where p.user_id = u.id and p.monthly_reports = 1)`;
     const byLanguage = (part: "subject" | "text") =>
       sql`case u.language when 'es' then ${emails.es[part]} when 'en' then ${emails.en[part]} else ${emails.pt[part]} end`;
+    // Each reader's own unsubscribe token (signed here, one per user): only the users it was
+    // signed for are claimed; one who became due meanwhile is claimed by the next run.
+    const which = due.kind === "weekly" ? "weekly_reports" : "monthly_reports";
+    const readers = await ctx.db.all<{ id: string }>(sql`select u.id from users u where u.is_active = 1 and ${wants}
+          and not exists (select 1 from report_deliveries r where r.user_id = u.id and r.kind = ${due.kind} and r.period_start = ${due.periodStart})`);
+    if (readers.length === 0) continue;
+    const tokens: Record<string, string> = {};
+    for (const reader of readers) tokens[reader.id] = await signUnsubscribeToken(ctx.env.AUTH_SECRET, reader.id, which, now);
+    const { oneClick, page } = unsubscribeUrls(ctx.env, "");
     const [, queued] = await readBatch<[unknown, QueuedEmail]>(ctx.db, [
       sql`insert into report_deliveries (user_id, kind, period_start, run_id, created_at)
-          select u.id, ${due.kind}, ${due.periodStart}, ${runId}, ${at} from users u where u.is_active = 1 and ${wants}
+          select u.id, ${due.kind}, ${due.periodStart}, ${runId}, ${at} from users u
+          where u.is_active = 1 and ${wants} and u.id in (select key from json_each(${JSON.stringify(tokens)}))
           on conflict do nothing`,
-      sql`insert into email_outbox (id, to_address, subject, text_body, html_body, kind, status, attempts, created_at)
-          select ${sqlUuid}, u.email, ${byLanguage("subject")}, replace(${byLanguage("text")}, '{name}', u.name), null,
-                 ${`report_${due.kind}`}, 'pending', 0, ${at}
-          from report_deliveries d join users u on u.id = d.user_id
+      sql`insert into email_outbox (id, to_address, subject, text_body, html_body, kind, status, attempts, created_at, headers)
+          select ${sqlUuid}, u.email, ${byLanguage("subject")},
+                 replace(replace(${byLanguage("text")}, '{unsubscribe}', ${page} || t.value), '{name}', u.name), null,
+                 ${`report_${due.kind}`}, 'pending', 0, ${at},
+                 json_object('List-Unsubscribe', '<' || ${oneClick} || t.value || '>', 'List-Unsubscribe-Post', 'List-Unsubscribe=One-Click')
+          from report_deliveries d join users u on u.id = d.user_id join json_each(${JSON.stringify(tokens)}) t on t.key = u.id
           where d.run_id = ${runId}
-          returning id, to_address as toAddress, subject, text_body as textBody, html_body as htmlBody, kind`,
+          returning id, to_address as toAddress, subject, text_body as textBody, html_body as htmlBody, kind, headers`,
     ]);
     written[due.kind] = queued.length;
     for (const email of queued) {

@@ -9,3 +9,4 @@ export * from "./site.ts";
 export * from "./audit.ts";
 export * from "./imports.ts";
 export * from "./meetings.ts";
+export * from "./email-digests.ts";
