@@ -40,7 +40,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/**/*.test.ts"],
       exclude: ["tests/e2e/**", "tests/budget/**", "node_modules/**"],
-      setupFiles: ["./tests/setup/apply-schema.ts"],
+      // drain-queues: a file ends only once the queue messages it sent were delivered (a dispatch
+      // still on its way when a runner is disposed hangs the run at exit; docs/decisions/026).
+      setupFiles: ["./tests/setup/apply-schema.ts", "./tests/setup/drain-queues.ts"],
       // A file's first request loads the Worker's whole module graph into workerd: about a
       // second on a quiet two-core machine, 5-20 s when it is busy. No test measures time.
       testTimeout: 20_000,

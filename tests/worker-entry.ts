@@ -3,6 +3,7 @@
 import { createFetchHandler } from "../worker/fetch-handler.ts";
 import { getDb } from "../worker/db/client.ts";
 import { handleEmailQueue } from "../worker/services/email-service.ts";
+import { settleQueueBatch } from "./setup/queue-ledger.ts";
 import {
   handlePushDeadLetters,
   handlePushQueue,
@@ -18,7 +19,7 @@ const noNetwork = (async () => {
 
 export * from "../party/index.ts";
 
-export default {
+const worker = {
   fetch: createFetchHandler(async () => new Response("SSR is not part of the workers-pool tests", { status: 404 })),
   // The e-mail queue's consumer, as in worker/index.ts: e-mails queued by a test are delivered.
   // Web Push: the same consumer, but its push services can only be the tests' own (never the
@@ -29,4 +30,10 @@ export default {
     if (batch.queue === PUSH_DLQ_NAME) return handlePushDeadLetters(batch as MessageBatch<PushMessageBody>);
     await handleEmailQueue(batch, services);
   },
+} satisfies ExportedHandler<Env>;
+
+export default {
+  ...worker,
+  // Each batch is counted off the pool's ledger of messages in flight (tests/setup/queue-ledger.ts).
+  queue: (batch, env) => settleQueueBatch(batch, (tracked) => worker.queue(tracked, env)),
 } satisfies ExportedHandler<Env>;

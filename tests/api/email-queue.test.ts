@@ -16,7 +16,8 @@ import {
   type EmailMessage,
   type EmailTransport,
 } from "../../worker/services/email-service.ts";
-import { db } from "../helpers.ts";
+import { db, eventually } from "../helpers.ts";
+import { queueLedger, queuesSettled } from "../setup/queue-ledger.ts";
 
 const QUEUE = "agency-edge-email";
 
@@ -63,6 +64,33 @@ async function consume(messages: { id: string; outboxId: string; attempts: numbe
 }
 
 describe("the e-mail queue", () => {
+  it("queueEmail writes the outbox row and the real queue's consumer delivers it once", async () => {
+    expect(env.EMAIL_QUEUE).toBeDefined();
+    const written = await queueEmail({ db: db(), env }, { to: "bia@example.test", subject: "Pelo queue", text: "Oi", kind: "test" });
+    expect(written.status).toBe("pending");
+    const delivered = await eventually(
+      () => row(written.id),
+      (r) => r?.status === "sent",
+      10_000,
+    );
+    expect(delivered).toMatchObject({ status: "sent", attempts: 1, last_error: null, claimed_until: null });
+    expect(delivered!.sent_at).toEqual(expect.any(String));
+  });
+
+  it("a test file ends only after the queue delivered what it sent (the pool's ledger of messages in flight)", async () => {
+    const ledger = queueLedger();
+    const before = ledger.inFlight;
+    const written = await Promise.all(
+      Array.from({ length: 3 }, (_, i) =>
+        queueEmail({ db: db(), env }, { to: `l${i}@example.test`, subject: `Ledger ${i}`, text: "x", kind: "test" }),
+      ),
+    );
+    expect(ledger.inFlight).toBe(before + 3);
+    expect(await queuesSettled(10_000)).toBe(true);
+    expect(ledger.inFlight).toBe(0);
+    for (const { id } of written) expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
   it("a message is delivered once through the transport and acknowledged, with the outbox id as idempotency key", async () => {
     await pendingEmail("q-once", "Uma vez");
     const { sent, transport } = recorder();

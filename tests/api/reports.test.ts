@@ -345,7 +345,12 @@ describe("report e-mails", () => {
     const [zeca] = to("zeca");
     expect(zeca!.subject).toBe("Relatório semanal de leads: 23/11/2026 a 29/11/2026");
     expect(zeca!.text_body).toContain("Total de Leads: 4\nTaxa de Conversão: 25,0%");
-    expect(weekly.every((row) => row.status === "sent")).toBe(true);
+    // Delivered through the e-mail queue, after the run returned.
+    const delivered = await eventually(
+      () => outbox("report_weekly"),
+      (rows) => rows.every((row) => row.status === "sent"),
+    );
+    expect(delivered.map((row) => row.status)).toEqual(weekly.map(() => "sent"));
   });
 
   it("the monthly e-mail goes only to those who switched it on, with last month's figures", async () => {
