@@ -9,9 +9,11 @@
 // - new_leads: the new_lead notifications of a lead captured by the site's assistant;
 // - status_changes: the status_change notification of a lead's assignee (lead-service);
 // - task_reminders: the task_due reminders of the Cron Trigger (task-reminder-service);
+// - meeting_reminders: the meeting_reminder notifications of the `*/5` Cron Trigger
+//   (meeting-reminder-service), for the meeting's author and the lead's owner;
 // - email_notifications: the digest e-mail of unread notifications (email-digest-service);
 // - weekly_reports / monthly_reports: the report e-mails (report-email-service);
-// - meeting_reminders, push: stored for when those exist.
+// - push: stored for when it exists.
 // email_notifications and the reports are also turned off by an e-mail's one-click
 // unsubscribe link, without signing in (unsubscribe-service, docs/decisions/028).
 // Assignments (a task or a lead given to you by someone else) are always delivered.

@@ -19,6 +19,8 @@ import { CollectionStatus, LoadMore } from "./collection-status";
 import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
 import { useOrg } from "~/modules/crm/org-settings";
+import { useAuth } from "~/modules/auth/auth-context";
+import { MeetingDetails, meetingAtIssue, meetingAtValue, MeetingWhenFields, type MeetingWhen } from "./meeting";
 
 const LOGGABLE = ["whatsapp", "email", "call", "meeting", "internal_note"] as const satisfies readonly ActivityDto["type"][];
 
@@ -47,6 +49,7 @@ const COLORS: Record<ActivityDto["type"], string> = {
 /** Histórico: the form to log a contact (for whoever may edit the lead) and the timeline, newest first. */
 export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; canEdit: boolean; activities: Collection<ActivityDto> }) {
   const { t } = useI18n();
+  const { profile } = useAuth();
   return (
     <Flex direction="column" gap="4">
       {canEdit && (
@@ -59,7 +62,14 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
       <CollectionStatus collection={activities} loadError={t("crm.leadDetail.history.loadError")} empty={t("crm.leadDetail.history.empty")}>
         <ol className="flex flex-col gap-3" aria-label={t("crm.leadDetail.tabs.history")} data-testid="lead-timeline">
           {activities.items.map((activity) => (
-            <ActivityItem key={activity.id} activity={activity} />
+            <ActivityItem
+              key={activity.id}
+              activity={activity}
+              // A meeting is moved or removed by its author or by whoever may edit the lead (the API's rule).
+              mayChange={canEdit || (!!profile && activity.author?.id === profile.id)}
+              onChanged={(changed) => activities.update((items) => items.map((item) => (item.id === changed.id ? changed : item)))}
+              onRemoved={() => activities.update((items) => items.filter((item) => item.id !== activity.id))}
+            />
           ))}
         </ol>
         <LoadMore collection={activities} />
@@ -68,14 +78,24 @@ export function HistoryTab({ leadId, canEdit, activities }: { leadId: string; ca
   );
 }
 
-function ActivityItem({ activity }: { activity: ActivityDto }) {
+function ActivityItem({
+  activity,
+  mayChange,
+  onChanged,
+  onRemoved,
+}: {
+  activity: ActivityDto;
+  mayChange: boolean;
+  onChanged: (activity: ActivityDto) => void;
+  onRemoved: () => void;
+}) {
   const { t, language } = useI18n();
   const { time_zone: timeZone } = useOrg();
   const Icon = ICONS[activity.type] ?? FileTextIcon;
   const audit = auditText(activity, t, language);
   const imported = importText(activity, t);
   return (
-    <li className="flex gap-3" data-activity-type={activity.type}>
+    <li className="flex gap-3" data-activity-type={activity.type} data-activity-id={activity.id}>
       <span
         className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full"
         style={{ background: COLORS[activity.type], color: "var(--gray-12)" }}
@@ -100,6 +120,9 @@ function ActivityItem({ activity }: { activity: ActivityDto }) {
           {!audit && `${t("crm.leadDetail.history.by", { name: activity.author?.name ?? t("crm.leadDetail.history.system") })} · `}
           <time dateTime={activity.created_at}>{formatDateTime(activity.created_at, language, timeZone)}</time>
         </Text>
+        {activity.type === "meeting" && (
+          <MeetingDetails activity={activity} mayChange={mayChange} onChanged={onChanged} onRemoved={onRemoved} />
+        )}
       </Flex>
     </li>
   );
@@ -110,6 +133,8 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
   const [type, setType] = useState<ActivityInput["type"]>("call");
   const [subject, setSubject] = useState("");
   const [content, setContent] = useState("");
+  const [when, setWhen] = useState<MeetingWhen>({ date: "", time: "" });
+  const [whenError, setWhenError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const write = useWrite();
   const saving = write.busy;
@@ -119,16 +144,40 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
     event.preventDefault();
     if (!content.trim()) return;
     setFieldError(null);
+    setWhenError(null);
+    // A meeting may carry its date and time (both, or neither).
+    const meeting = type === "meeting" ? meetingAtValue(when, t) : { value: "" };
+    if ("error" in meeting) {
+      setWhenError(meeting.error);
+      return;
+    }
+    let refusedWhen = false;
     await write.run(
       async () => {
-        onCreated(await leadDetailApi.createActivity(leadId, { type, subject: subject.trim() || null, content: content.trim() }));
+        try {
+          onCreated(
+            await leadDetailApi.createActivity(leadId, {
+              type,
+              subject: subject.trim() || null,
+              content: content.trim(),
+              ...(meeting.value ? { meeting_at: meeting.value } : {}),
+            }),
+          );
+        } catch (error) {
+          const issue = meetingAtIssue(error);
+          refusedWhen = issue !== null;
+          setWhenError(issue);
+          throw error;
+        }
         setSubject("");
         setContent("");
+        setWhen({ date: "", time: "" });
       },
       {
         success: "crm.leadDetail.activityForm.created",
         failure: "crm.leadDetail.activityForm.createFailed",
-        onFailure: (reason) => setFieldError(reason || null),
+        // The date and time's own message shows under them, not again under the text.
+        onFailure: (reason) => setFieldError(refusedWhen ? null : reason || null),
       },
     );
   };
@@ -168,6 +217,11 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
             />
           </Flex>
         </div>
+        {type === "meeting" && (
+          <div className="mt-3" data-testid="activity-meeting-when">
+            <MeetingWhenFields when={when} onChange={setWhen} error={whenError} disabled={saving} />
+          </div>
+        )}
         <Flex direction="column" gap="1" mt="3">
           <Text as="label" size="2" weight="medium" htmlFor={`${id}-content`}>
             {t("crm.leadDetail.activityForm.content")}

@@ -7,7 +7,8 @@ import { apiFile } from "~/modules/crm/api-file";
 // The API wraps created or changed records in an object named after them ({lead}, {note},
 // ...); lists of a lead's notes and attachments come whole, the timeline in pages.
 
-export type ActivityInput = { type: ActivityDto["type"]; subject: string | null; content: string };
+/** meeting_at: a meeting's "yyyy-mm-ddThh:mm" in the organisation's time zone (issue 24), or none. */
+export type ActivityInput = { type: ActivityDto["type"]; subject: string | null; content: string; meeting_at?: string | null };
 
 const leadPath = (leadId: string) => `/leads/${encodeURIComponent(leadId)}`;
 
@@ -31,6 +32,14 @@ export const leadDetailApi = {
     asPage(await api<Page<ActivityDto>>("GET", `${leadPath(leadId)}/activities${queryString({ cursor })}`, undefined, { signal })),
   createActivity: async (leadId: string, input: ActivityInput) =>
     unwrap<ActivityDto>(await api("POST", `${leadPath(leadId)}/activities`, input), "activity"),
+  /** A meeting moved to another date and time ("yyyy-mm-ddThh:mm", the organisation's zone). */
+  moveMeeting: async (leadId: string, activityId: string, meetingAt: string) =>
+    unwrap<ActivityDto>(
+      await api("PATCH", `${leadPath(leadId)}/activities/${encodeURIComponent(activityId)}`, { meeting_at: meetingAt }),
+      "activity",
+    ),
+  deleteMeeting: (leadId: string, activityId: string) =>
+    api<void>("DELETE", `${leadPath(leadId)}/activities/${encodeURIComponent(activityId)}`),
 
   listNotes: async (leadId: string, cursor: string | undefined, signal?: AbortSignal) =>
     asPage(await api<NoteDto[] | Page<NoteDto>>("GET", `${leadPath(leadId)}/notes${queryString({ cursor })}`, undefined, { signal })),
