@@ -1,7 +1,7 @@
 // `npm run deploy`: first-time and repeat deployment to Cloudflare with your account
 // (`wrangler login` first). Creates the D1 database and the R2 bucket when missing, writes
 // the database id into wrangler.toml, applies migrations remotely, sets AUTH_SECRET (and the
-// Web Push VAPID key pair) when not set yet, creates the push queues, builds and deploys with APP_ENV=production.
+// Web Push VAPID key pair) when not set yet, creates the e-mail and push queues, builds and deploys with APP_ENV=production.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./lib/run.mjs";
@@ -52,7 +52,7 @@ if (!secrets.includes('"VAPID_PRIVATE_KEY"') || !secrets.includes('"VAPID_PUBLIC
   execFileSync("wrangler", ["secret", "put", "VAPID_PUBLIC_KEY"], { input: keys.publicKey, stdio: ["pipe", "inherit", "inherit"] });
   execFileSync("wrangler", ["secret", "put", "VAPID_PRIVATE_KEY"], { input: keys.privateKey, stdio: ["pipe", "inherit", "inherit"] });
 }
-for (const queue of ["agency-edge-push", "agency-edge-push-dlq"]) {
+for (const queue of ["agency-edge-email", "agency-edge-email-dlq", "agency-edge-push", "agency-edge-push-dlq"]) {
   try {
     wrangler("queues", "create", queue);
     console.log(`Created queue ${queue}.`);

@@ -165,6 +165,54 @@ describe("the e-mail queue", () => {
     expect(await row("q-burst")).toMatchObject({ status: "sent" });
   });
 
+  it("a flaky transport under parallel batches, duplicate messages and overlapping Cron runs: every e-mail sent exactly once, attempts recorded", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `q-flaky-${i}`);
+    for (const id of ids) await pendingEmail(id, id);
+    // Written 10 minutes ago: past OUTBOX_STALE_MS, so the Cron (at the real time) takes them too.
+    await env.DB.prepare("update email_outbox set created_at = ? where id like 'q-flaky-%'")
+      .bind(new Date(Date.now() - 10 * 60_000).toISOString())
+      .run();
+    // Each e-mail fails its first (i % 3) tries, then goes through.
+    const tries = new Map<string, number>();
+    const delivered: string[] = [];
+    const flaky: EmailTransport = {
+      name: "flaky",
+      send: async (m) => {
+        const n = (tries.get(m.id!) ?? 0) + 1;
+        tries.set(m.id!, n);
+        await new Promise((r) => setTimeout(r, 5));
+        if (n <= Number(m.id!.split("-").at(-1)) % 3) throw new Error(`mail API answered 503 (try ${n})`);
+        delivered.push(m.id!);
+      },
+    };
+    // The queue's loop: every message retried goes round again with attempts + 1, and each round
+    // also carries a duplicate of every message; a Cron run overlaps every round.
+    let round = ids.map((id) => ({ id: `m-${id}`, outboxId: id, attempts: 1 }));
+    for (let pass = 0; pass < 6 && round.length; pass++) {
+      const batches = [round, round.map((m) => ({ ...m, id: `${m.id}-dup` }))];
+      const [a, b] = await Promise.all([
+        ...batches.map((batch) => consume(batch, flaky)),
+        retryOutbox({ db: db(), env }, new Date(), flaky),
+      ]);
+      const retried = new Set(
+        [...(a as Awaited<ReturnType<typeof consume>>).retryMessages, ...(b as Awaited<ReturnType<typeof consume>>).retryMessages].map(
+          (r) => r.msgId.replace(/-dup$/, ""),
+        ),
+      );
+      // A held row (another delivery had it) is looked at again once its claim ends.
+      await env.DB.prepare("update email_outbox set claimed_until = null where status != 'sent'").run();
+      round = round.filter((m) => retried.has(m.id)).map((m) => ({ ...m, attempts: m.attempts + 1 }));
+    }
+    expect(delivered.sort()).toEqual([...ids].sort());
+    for (const [i, id] of ids.entries()) {
+      const stored = await row(id);
+      expect(stored).toMatchObject({ status: "sent", last_error: null, claimed_until: null });
+      // Every try is counted, by the queue or the Cron: the failures, then the one that sent.
+      expect(stored!.attempts).toBe((i % 3) + 1);
+      expect(tries.get(id)).toBe((i % 3) + 1);
+    }
+  });
+
   it("a message for an unknown row or without an outbox id is acknowledged and sends nothing", async () => {
     const { sent, transport } = recorder();
     const batch = createMessageBatch<unknown>(QUEUE, [
