@@ -32,7 +32,7 @@ export function meetingAtValue(when: MeetingWhen, t: ReturnType<typeof useI18n>[
 /** The server's word on meeting_at (a 400), else null. */
 export const meetingAtIssue = (error: unknown) => (error instanceof ApiClientError ? (error.fieldMessage("meeting_at") ?? null) : null);
 
-/** The date and time inputs, side by side (stacked under 20rem), with the error under them. */
+/** The date and time inputs, side by side (stacked on a phone: a native date input needs the width), with the error under them. */
 export function MeetingWhenFields({
   when,
   onChange,
@@ -51,7 +51,7 @@ export function MeetingWhenFields({
   const describedBy = error ? `${id}-error` : `${id}-hint`;
   return (
     <Flex direction="column" gap="1">
-      <div className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <Flex direction="column" gap="1">
           <Text as="label" size="2" weight="medium" htmlFor={`${id}-date`}>
             {t("crm.leadDetail.meeting.date")}
