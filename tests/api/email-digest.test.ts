@@ -164,11 +164,53 @@ describe("notification digests", () => {
     expect(await digestsTo(other.email)).toEqual([]);
   });
 
-  it("read between the claim and the e-mail: left out, and a digest left empty sends nothing", async () => {
+  it("read right after the claim, before the e-mail is written: left out, and a digest left with nothing sends nothing", async () => {
+    const now = freshNow();
+    const me = await user();
+    await notify(me.id, ago(now, 20 * MIN), { kind: "taskAssigned", params: { name: "Ana", title: "Fica" } });
+    const readMeanwhile = await notify(me.id, ago(now, 15 * MIN), { kind: "taskAssigned", params: { name: "Ana", title: "Lida no meio" } });
+    // The user reads it in the CRM the moment the run has claimed it (a trigger on the claim).
+    await env.DB.prepare(
+      `create trigger test_read_on_claim after insert on notification_digest_items when new.notification_id = '${readMeanwhile.id}'
+       begin update notifications set read = 1 where id = new.notification_id; end`,
+    ).run();
+    try {
+      await sendNotificationDigests(ctx(), now);
+    } finally {
+      await env.DB.prepare("drop trigger test_read_on_claim").run();
+    }
+    const [mail, ...none] = await digestsTo(me.email);
+    expect(none).toEqual([]);
+    expect(mail!.subject).toBe("Você tem 1 notificação não lida no CRM");
+    expect(mail!.text_body).toContain("Fica");
+    expect(mail!.text_body).not.toContain("Lida no meio");
+
+    // Everything read right after the claim: the digest is 'empty' and no e-mail goes.
+    const other = await user();
+    const only = await notify(other.id, ago(now, 20 * MIN));
+    await env.DB.prepare(
+      `create trigger test_read_on_claim after insert on notification_digest_items when new.notification_id = '${only.id}'
+       begin update notifications set read = 1 where id = new.notification_id; end`,
+    ).run();
+    try {
+      await sendNotificationDigests(ctx(), now);
+    } finally {
+      await env.DB.prepare("drop trigger test_read_on_claim").run();
+    }
+    expect(await digestsTo(other.email)).toEqual([]);
+    expect(await env.DB.prepare("select status from notification_digests where user_id = ?").bind(other.id).first()).toEqual({
+      status: "empty",
+    });
+    // An empty digest does not hold the next one back: a new notification goes 10 minutes later.
+    await notify(other.id, now.toISOString());
+    await sendNotificationDigests(ctx(), new Date(now.getTime() + DIGEST_DELAY_MS + MIN));
+    expect(await digestsTo(other.email)).toHaveLength(1);
+  });
+
+  it("a claimed notification that was read is never e-mailed, even after its run died and the claim was released", async () => {
     const now = freshNow();
     const me = await user();
     const n = await notify(me.id, ago(now, 20 * MIN));
-    // The claim of a run that is still writing: the notification is read meanwhile.
     await env.DB.batch([
       env.DB.prepare(
         "insert into notification_digests (id, user_id, run_id, status, created_at) values ('d-read', ?, 'run-x', 'claimed', ?)",
@@ -176,7 +218,6 @@ describe("notification digests", () => {
       env.DB.prepare("insert into notification_digest_items (notification_id, digest_id) values (?, 'd-read')").bind(n.id),
       env.DB.prepare("update notifications set read = 1 where id = ?").bind(n.id),
     ]);
-    // The stale claim is released later; the read notification is not e-mailed even then.
     await sendNotificationDigests(ctx(), new Date(now.getTime() + DIGEST_STALE_MS + MIN));
     await sendNotificationDigests(ctx(), new Date(now.getTime() + DIGEST_INTERVAL_MS + MIN));
     expect(await digestsTo(me.email)).toEqual([]);

@@ -221,6 +221,14 @@ describe("one-click unsubscribe (POST /api/unsubscribe)", () => {
     });
   });
 
+  it("the per-user limit holds under a parallel burst of distinct links: exactly the limit go through", async () => {
+    const me = await signedInUser();
+    const tokens = await Promise.all(Array.from({ length: 25 }, () => signUnsubscribeToken(env.AUTH_SECRET, me.user.id, "weekly_reports")));
+    const statuses = (await Promise.all(tokens.map((token) => oneClick(token)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(UNSUBSCRIBE_USER_LIMIT.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25 - UNSUBSCRIBE_USER_LIMIT.limit);
+  });
+
   it("GET never changes anything: the API redirects to the page, whose loader only says what would be turned off, in the user's language", async () => {
     const me = await signedInUser();
     await setLanguage(me, "en");
