@@ -54,7 +54,10 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
     statusChanges: { label: "Status Changes", hint: "When someone changes the status of a lead assigned to you." },
     taskReminders: { label: "Task Reminders", hint: "When one of your tasks is due within the next 24 hours." },
     meetingReminders: { label: "Meeting Reminders", hint: "Before scheduled meetings." },
-    emailNotifications: { label: "Email Notifications", hint: "Also receive the alerts by e-mail." },
+    emailNotifications: {
+      label: "Email Notifications",
+      hint: "A digest of your unread alerts by e-mail, at most every 15 minutes.",
+    },
     pushNotifications: { label: "Push Notifications", hint: "Receive the alerts in the browser, even with the CRM closed." },
     weeklyReports: { label: "Weekly Reports", hint: "By e-mail, Monday at 08:00: last week's figures and top sellers." },
     monthlyReports: { label: "Monthly Reports", hint: "By e-mail, on the 1st at 08:00: last month's figures and top sellers." },

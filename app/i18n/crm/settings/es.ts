@@ -54,7 +54,10 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
     statusChanges: { label: "Cambios de Estado", hint: "Cuando alguien cambia el estado de un lead asignado a ti." },
     taskReminders: { label: "Recordatorios de Tareas", hint: "Cuando una tarea tuya vence en las próximas 24 horas." },
     meetingReminders: { label: "Recordatorios de Reuniones", hint: "Antes de las reuniones programadas." },
-    emailNotifications: { label: "Notificaciones por Email", hint: "Recibir los avisos también por correo electrónico." },
+    emailNotifications: {
+      label: "Notificaciones por Email",
+      hint: "Un resumen de los avisos sin leer por correo, como mucho cada 15 minutos.",
+    },
     pushNotifications: { label: "Notificaciones Push", hint: "Recibir los avisos en el navegador, incluso con el CRM cerrado." },
     weeklyReports: {
       label: "Informes Semanales",

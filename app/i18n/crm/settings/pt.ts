@@ -53,7 +53,10 @@ export const settingsPt = {
     statusChanges: { label: "Mudanças de Status", hint: "Quando alguém muda o status de um lead atribuído a você." },
     taskReminders: { label: "Lembretes de Tarefas", hint: "Quando uma tarefa sua vence nas próximas 24 horas." },
     meetingReminders: { label: "Lembretes de Reuniões", hint: "Antes das reuniões agendadas." },
-    emailNotifications: { label: "Notificações por Email", hint: "Receber os avisos também por e-mail." },
+    emailNotifications: {
+      label: "Notificações por Email",
+      hint: "Um resumo dos avisos não lidos por e-mail, no máximo a cada 15 minutos.",
+    },
     pushNotifications: { label: "Notificações Push", hint: "Receber os avisos no navegador, mesmo com o CRM fechado." },
     weeklyReports: {
       label: "Relatórios Semanais",
