@@ -18,11 +18,11 @@ export function queueLedger(): Ledger {
   return (global[LEDGER] ??= { inFlight: 0 });
 }
 
-const isQueue = (value: unknown): value is Queue =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Queue).send === "function" &&
-  typeof (value as Queue).sendBatch === "function";
+/**
+ * A queue producer binding (workerd's WorkerQueue). Not duck-typed: a service binding (Fetcher,
+ * e.g. the pool's own self and loopback services) answers every property with an RPC method.
+ */
+const isQueue = (value: unknown): value is Queue => Object.prototype.toString.call(value) === "[object WorkerQueue]";
 
 /** Wraps every queue binding of env (once) so that each message sent is counted as in flight. */
 export function countQueueSends(env: Record<string, unknown>): void {
