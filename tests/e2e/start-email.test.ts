@@ -1,7 +1,8 @@
 // `npm start` promises (README) to print the e-mails it would send: recipient, subject and
 // text. This starts scripts/start.mjs as `npm start` does after its build, with PORT set, over
 // a database of its own, sends the contact form through the API and reads the team's e-mail
-// from the server's output. It reuses build/ (the browser suite builds it first); run alone
+// from the server's output (printed by the e-mail queue's consumer, docs/decisions/026). It
+// reuses build/ (the browser suite builds it first); run alone
 // after `flock /tmp/e2e.lock npm run build` with `node --test tests/e2e/start-email.test.ts`.
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -48,6 +49,8 @@ describe("npm start", () => {
     assert.match(mail, /E-mail: beatriz@example\.com/);
     assert.match(mail, /Queremos um portal para os nossos clientes\./);
     assert.ok(mail.includes(`${url}/leads?lead=${leadId}`), `the CRM link uses this server's origin:\n${mail}`);
+    // It went through the e-mail queue (Miniflare's agency-edge-email), not straight from the request.
+    await server.waitForOutput(/QUEUE agency-edge-email \d+\/\d+/);
     // The request lines stay; wrangler's start-up banner and bindings table do not drown them.
     await server.waitForOutput(/POST \/api\/contact 201/);
     assert.doesNotMatch(server.output(), /Your Worker has access to the following bindings/);
