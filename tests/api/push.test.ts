@@ -216,7 +216,7 @@ async function notify(userId: string, queue: Queue<PushMessageBody>, overrides: 
     message: "Maria moveu o lead “Acme” de Novo para Qualificado.",
     kind: "leadStatusChanged",
     params: JSON.stringify({ name: "Maria", lead: "Acme", from: "new", to: "qualified" }),
-    link: "/leads/lead-123",
+    link: "/leads?lead=lead-123",
     ...overrides,
   });
   await publishNotifications(services(queue), [userId], { since });
@@ -410,7 +410,7 @@ describe("pushing notifications through the queue", () => {
       expect(payload).toEqual({
         title: "Lead status changed",
         body: expect.stringContaining("Acme"),
-        url: "/leads/lead-123",
+        url: "/leads?lead=lead-123",
         tag: row.id,
         type: "status_change",
       });

@@ -22,6 +22,7 @@ import { seedDemoData } from "../../scripts/seed/seed.ts";
 import { migratedSchema } from "../setup/migrated-schema.ts";
 import { freePort, spawnBuiltServer, waitForHealth } from "../../scripts/lib/local-server.mjs";
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
+import { ensureVapidKeys } from "../../scripts/lib/vapid.mjs";
 
 const chrome = process.env.CHROME_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 if (!chrome || !existsSync(chrome)) {
@@ -48,6 +49,8 @@ const files = (requested.length ? requested : readdirSync("tests/e2e").filter((f
 const shardCount = Math.max(1, Math.min(files.length, Number(process.env.E2E_SHARDS) || availableParallelism() + 1));
 
 ensureDevVars();
+// Web Push needs a VAPID key pair, as `npm start` makes one (a fresh clone has none).
+await ensureVapidKeys();
 if (!process.env.E2E_SKIP_BUILD) await run("react-router", ["build"], { env: offlineEnv });
 mkdirSync("tests/e2e/artifacts", { recursive: true });
 

@@ -1,5 +1,6 @@
 import { Card, Flex, Switch, Text } from "@radix-ui/themes";
-import { useId, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useId, useState, type FormEvent } from "react";
+import { lazyChunk } from "~/components/lazy-chunk";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import type { TranslationKey } from "~/i18n";
@@ -12,6 +13,10 @@ import type { NotificationPreferencesDto } from "../../../worker/services/notifi
 import type { SystemTabData } from "../../../worker/services/org-settings-service.ts";
 import type { UsersTabData } from "../../../worker/services/user-admin-service.ts";
 import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
+import type { PushDevicesProps } from "./push/push-devices.tsx";
+
+// Web Push's permission, subscription and devices list: a chunk of its own, out of the page's budget.
+const PushDevices = lazyChunk(() => import("./push/push-devices.tsx"));
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -91,6 +96,17 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
   const id = useId();
   const [values, setValues] = useState(preferences);
   const [saving, setSaving] = useState(false);
+  const [pushRequest, setPushRequest] = useState<PushDevicesProps["request"]>(null);
+  const [saves, setSaves] = useState(0);
+  const pushEnabled = useCallback(() => setValues((current) => ({ ...current, push_notifications: true })), []);
+
+  // Turning push on asks the browser first, in the click itself (some browsers want the gesture);
+  // the push chunk turns the switch on once this browser is subscribed.
+  const change = (key: Key, checked: boolean) => {
+    if (key !== "push_notifications" || !checked) return setValues((current) => ({ ...current, [key]: checked }));
+    const permission = typeof Notification === "undefined" ? null : Notification.requestPermission();
+    setPushRequest((current) => ({ n: (current?.n ?? 0) + 1, permission }));
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,6 +115,7 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
     try {
       const saved = await api<{ preferences: NotificationPreferencesDto }>("PUT", "/settings/notifications", values);
       setValues(saved.preferences);
+      setSaves((n) => n + 1);
       toast({ title: t("crm.settings.notifications.saved") });
     } catch (error) {
       toast({
@@ -142,7 +159,7 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
                         id={control}
                         name={key}
                         checked={values[key]}
-                        onCheckedChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
+                        onCheckedChange={(checked) => change(key, checked)}
                         aria-describedby={`${control}-hint`}
                         data-testid={`setting-${key}`}
                         className="shrink-0"
@@ -153,6 +170,9 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
               </ul>
             </fieldset>
           ))}
+          <Suspense fallback={null}>
+            <PushDevices enabled={values.push_notifications} request={pushRequest} onEnabled={pushEnabled} saves={saves} />
+          </Suspense>
           <Text as="p" size="1" color="gray">
             {t("crm.settings.notifications.note")}
           </Text>

@@ -1,5 +1,6 @@
 import { settingsUsersEn } from "./users/en.ts";
 import { settingsSystemEn } from "./system/en.ts";
+import { settingsPushEn } from "./push/en.ts";
 import type { Dictionary } from "../../pt.ts";
 
 export const settingsEn: Dictionary["crm"]["settings"] = {
@@ -61,7 +62,7 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
     pushNotifications: { label: "Push Notifications", hint: "Receive the alerts in the browser, even with the CRM closed." },
     weeklyReports: { label: "Weekly Reports", hint: "By e-mail, Monday at 08:00: last week's figures and top sellers." },
     monthlyReports: { label: "Monthly Reports", hint: "By e-mail, on the 1st at 08:00: last month's figures and top sellers." },
-    note: "Tasks and leads assigned to you always notify you. Meeting reminders, e-mail and push are kept for when those deliveries are available.",
+    note: "Tasks and leads assigned to you always notify you.",
     save: "Save Settings",
     saving: "Saving...",
     saved: "Notification settings saved!",
@@ -69,4 +70,5 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
   },
   users: settingsUsersEn,
   system: settingsSystemEn,
+  push: settingsPushEn,
 };

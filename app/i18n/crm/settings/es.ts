@@ -1,5 +1,6 @@
 import { settingsUsersEs } from "./users/es.ts";
 import { settingsSystemEs } from "./system/es.ts";
+import { settingsPushEs } from "./push/es.ts";
 import type { Dictionary } from "../../pt.ts";
 
 export const settingsEs: Dictionary["crm"]["settings"] = {
@@ -67,7 +68,7 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
       label: "Informes Mensuales",
       hint: "Por correo, el día 1 a las 08:00: las cifras y los mejores vendedores del mes anterior.",
     },
-    note: "Las tareas y los leads asignados a ti siempre generan una notificación. Los recordatorios de reuniones, el email y las push quedan guardados para cuando esos envíos estén disponibles.",
+    note: "Las tareas y los leads asignados a ti siempre generan una notificación.",
     save: "Guardar Configuración",
     saving: "Guardando...",
     saved: "¡Configuración de notificaciones guardada!",
@@ -75,4 +76,5 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
   },
   users: settingsUsersEs,
   system: settingsSystemEs,
+  push: settingsPushEs,
 };

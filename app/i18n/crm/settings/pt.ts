@@ -1,5 +1,6 @@
 import { settingsUsersPt } from "./users/pt.ts";
 import { settingsSystemPt } from "./system/pt.ts";
+import { settingsPushPt } from "./push/pt.ts";
 /** Settings (/settings, 'Configurações'): the Notificações section. (Portuguese: source of truth.) */
 export const settingsPt = {
   sections: "Seções das configurações",
@@ -66,7 +67,7 @@ export const settingsPt = {
       label: "Relatórios Mensais",
       hint: "Por e-mail, no dia 1º às 08:00: os números e os melhores vendedores do mês anterior.",
     },
-    note: "Tarefas e leads atribuídos a você sempre geram notificação. Lembretes de reuniões, e-mail e push ficam guardados para quando esses envios estiverem disponíveis.",
+    note: "Tarefas e leads atribuídos a você sempre geram notificação.",
     save: "Salvar Configurações",
     saving: "Salvando...",
     saved: "Configurações de notificação salvas!",
@@ -74,4 +75,5 @@ export const settingsPt = {
   },
   users: settingsUsersPt,
   system: settingsSystemPt,
+  push: settingsPushPt,
 };
