@@ -13,7 +13,9 @@
 //   (meeting-reminder-service), for the meeting's author and the lead's owner;
 // - email_notifications: the digest e-mail of unread notifications (email-digest-service);
 // - weekly_reports / monthly_reports: the report e-mails (report-email-service);
-// - push: stored for when it exists.
+// - push_notifications (default off): Web Push of every notification to the user's devices
+//   (push-service: queuePushes reads it when queueing, deliverPush again when sending, so a
+//   switch turned off in between sends nothing; docs/decisions/029).
 // email_notifications and the reports are also turned off by an e-mail's one-click
 // unsubscribe link, without signing in (unsubscribe-service, docs/decisions/028).
 // Assignments (a task or a lead given to you by someone else) are always delivered.
