@@ -289,10 +289,11 @@ describe("Web Push: Settings → Notificações", () => {
     await snapshot(page, "crm-push-denied-es-390");
   });
 
-  it("the devices list while it loads and when it cannot be read, then its retry (en at 1280 and 390 px, pt at 390 px)", async () => {
+  it("the devices list while it loads and when it cannot be read, then its retry (en at 1280 and 390 px, es at 1280 px, pt at 390 px)", async () => {
     for (const [language, options, width] of [
       ["en", DESKTOP, 1280],
       ["en", PHONE, 390],
+      ["es", DESKTOP, 1280],
       ["pt", PHONE, 390],
     ] as const) {
       const journey = await journeys.signIn("admin", {
@@ -323,7 +324,11 @@ describe("Web Push: Settings → Notificações", () => {
       await failed.waitFor();
       assert.match(
         await failed.innerText(),
-        language === "en" ? /The devices could not be loaded\./ : /Não foi possível carregar os aparelhos\./,
+        {
+          en: /The devices could not be loaded\./,
+          es: /No se pudieron cargar los dispositivos\./,
+          pt: /Não foi possível carregar os aparelhos\./,
+        }[language],
       );
       await snapshot(page, `crm-push-failed-${language}-${width}`);
       fail = false;
@@ -331,7 +336,7 @@ describe("Web Push: Settings → Notificações", () => {
       await panel.getByTestId("push-devices-empty").waitFor();
       assert.match(
         await panel.getByTestId("push-devices-empty").innerText(),
-        language === "en" ? /No device gets push yet/ : /Nenhum aparelho recebe push ainda/,
+        { en: /No device gets push yet/, es: /Ningún dispositivo recibe push todavía/, pt: /Nenhum aparelho recebe push ainda/ }[language],
       );
       await assertNoSidewaysScroll(page, `Settings → Notifications, ${language} ${width} px`);
       await journey.close();

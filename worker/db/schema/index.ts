@@ -10,3 +10,4 @@ export * from "./audit.ts";
 export * from "./imports.ts";
 export * from "./meetings.ts";
 export * from "./email-digests.ts";
+export * from "./push.ts";
