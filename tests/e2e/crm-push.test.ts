@@ -236,6 +236,10 @@ describe("Web Push: Settings → Notificações", () => {
     await page.goto("/settings?tab=notifications");
     const again = await openNotifications(page);
     await again.getByTestId("push-device").first().waitFor();
+    // The same list on a phone.
+    await page.setViewportSize(PHONE.viewport);
+    await assertNoSidewaysScroll(page, "Configurações → Notificações with a device, 390 px");
+    await snapshot(page, "crm-push-device-pt-390");
     await again.getByRole("button", { name: "Remover Chrome · Linux" }).click();
     await toastShown(page, "Aparelho removido. Ele não recebe mais push.");
     await again.getByTestId("push-devices-empty").waitFor();

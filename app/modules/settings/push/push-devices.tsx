@@ -164,7 +164,7 @@ export default function PushDevices({ enabled, request, onEnabled, saves }: Push
             size="1"
             variant="soft"
             color="red"
-            className="self-start"
+            className="w-fit justify-self-start"
             onClick={() => {
               setListing({ status: "loading" });
               void load();
