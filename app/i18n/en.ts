@@ -101,6 +101,10 @@ export const en: Dictionary = {
     },
   },
   notifications: {
+    welcome: {
+      title: "Welcome to the CRM",
+      message: "Your access is set up. Happy selling!",
+    },
     meetingReminder: {
       title: "Meeting reminder",
       message: "The meeting “{title}” with the lead “{lead}” starts at {time}.",

@@ -101,6 +101,10 @@ export const es: Dictionary = {
     },
   },
   notifications: {
+    welcome: {
+      title: "Bienvenido al CRM",
+      message: "Tu acceso está configurado. ¡Buenos negocios!",
+    },
     meetingReminder: {
       title: "Recordatorio de reunión",
       message: "La reunión “{title}” con el lead “{lead}” empieza a las {time}.",

@@ -106,6 +106,10 @@ export const pt = {
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
   notifications: {
+    welcome: {
+      title: "Bem-vindo ao CRM",
+      message: "Seu acesso foi configurado. Bons negócios!",
+    },
     meetingReminder: {
       title: "Lembrete de reunião",
       message: "A reunião “{title}” com o lead “{lead}” começa às {time}.",

@@ -690,28 +690,65 @@ export const DEMO_CHANNELS: {
   },
 ];
 
+const NATALIA = DEMO_LEADS.find((lead) => lead.name === "Natália Campos")!;
+
+/**
+ * Each user's demo notifications: a kind and its params (worker/services/notification-text.ts),
+ * so every reader sees them in their own language; title and message are the pt text, the
+ * fallback every notification row keeps (tests/db/seed.test.ts checks they match).
+ */
 export const DEMO_NOTIFICATIONS: {
   type: "new_lead" | "status_change" | "task_due" | "meeting_reminder" | "system";
+  kind: string;
+  params: Record<string, string | number>;
   title: string;
   message: string;
   read: boolean;
   hoursAgo: number;
 }[] = [
-  { type: "new_lead", title: "Novo lead", message: "Natália Campos (Campos Nutrição) chegou pelo site.", read: false, hoursAgo: 1 },
-  { type: "status_change", title: "Status atualizado", message: "Simone Barros foi movida para Ganhos.", read: false, hoursAgo: 5 },
+  {
+    type: "new_lead",
+    kind: "newLead",
+    params: { name: "Natália Campos", email: NATALIA.email },
+    title: "Novo lead do site",
+    message: `Natália Campos (${NATALIA.email}) deixou o contato no assistente do site.`,
+    read: false,
+    hoursAgo: 1,
+  },
+  {
+    type: "status_change",
+    kind: "leadStatusChanged",
+    params: { name: "Ana Administradora", lead: "Simone Barros", from: "negotiating", to: "won" },
+    title: "Status do lead alterado",
+    message: "Ana Administradora moveu o lead “Simone Barros” de Negociando para Ganho.",
+    read: false,
+    hoursAgo: 5,
+  },
   {
     type: "task_due",
-    title: "Tarefa vencendo",
-    message: "Reunião de alinhamento com Castro Materiais vence hoje.",
+    kind: "taskDueAt",
+    params: { title: "Reunião de alinhamento com Castro Materiais", time: "17:00" },
+    title: "Tarefa vence em breve",
+    message: "A tarefa “Reunião de alinhamento com Castro Materiais” vence às 17:00.",
     read: false,
     hoursAgo: 8,
   },
   {
     type: "meeting_reminder",
+    kind: "meetingReminder",
+    params: { title: "Reunião de escopo", lead: "Thiago Carvalho", time: "14:00" },
     title: "Lembrete de reunião",
-    message: "Reunião de escopo com FinPay Soluções amanhã às 14h.",
+    message: "A reunião “Reunião de escopo” com o lead “Thiago Carvalho” começa às 14:00.",
     read: true,
     hoursAgo: 26,
   },
-  { type: "system", title: "Bem-vindo ao CRM", message: "Seu acesso foi configurado. Bons negócios!", read: true, hoursAgo: 72 },
+  {
+    type: "system",
+    kind: "welcome",
+    params: {},
+    title: "Bem-vindo ao CRM",
+    message: "Seu acesso foi configurado. Bons negócios!",
+    read: true,
+    hoursAgo: 72,
+  },
 ];

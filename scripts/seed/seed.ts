@@ -245,6 +245,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<SeedSummar
               type: demo.type,
               title: demo.title,
               message: demo.message,
+              kind: demo.kind,
+              params: JSON.stringify(demo.params),
               read: demo.read,
               createdAt: at(-demo.hoursAgo * HOUR),
             }),

@@ -1,3 +1,4 @@
+import { renderNotification } from "../../worker/services/notification-text.ts";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, isEmpty, seedDemoData } from "../../scripts/seed/seed.ts";
@@ -100,6 +101,20 @@ describe("demo seed", () => {
     const types = await env.DB.prepare("select distinct type from notifications").all<{ type: string }>();
     const typed = NOTIFICATION_TYPES.filter((t) => ["new_lead", "status_change", "task_due", "meeting_reminder"].includes(t));
     expect(types.results.map((r) => r.type)).toEqual(expect.arrayContaining(typed));
+    // Every demo notification has a kind, so an es or en reader sees it in their language; its
+    // stored pt fallback is exactly what the kind renders in pt.
+    const rows = await env.DB.prepare("select kind, params, title, message from notifications").all<{
+      kind: string | null;
+      params: string | null;
+      title: string;
+      message: string;
+    }>();
+    expect(rows.results.length).toBeGreaterThan(0);
+    for (const row of rows.results) {
+      expect(row.kind).not.toBeNull();
+      expect(renderNotification(row, "pt")).toEqual({ title: row.title, message: row.message });
+      expect(renderNotification(row, "en").title).not.toBe(row.title);
+    }
     const privateChannel = await env.DB.prepare(
       "select c.name, count(m.user_id) as members from chat_channels c join chat_channel_members m on m.channel_id = c.id where c.is_private = 1 group by c.id",
     ).all<{ name: string; members: number }>();

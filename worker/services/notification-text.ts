@@ -22,6 +22,7 @@ export const NOTIFICATION_KINDS = [
   "importMovedOne",
   "importMovedMany",
   "meetingReminder",
+  "welcome",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -54,6 +55,7 @@ const TEXTS: Record<NotificationKind, { title: TranslationKey; message: Translat
   importMovedOne: { title: "notifications.leadStatusChanged.title", message: `${IMPORT}.movedOne` },
   importMovedMany: { title: "notifications.leadStatusChanged.title", message: `${IMPORT}.movedMany` },
   meetingReminder: { title: "notifications.meetingReminder.title", message: "notifications.meetingReminder.message" },
+  welcome: { title: "notifications.welcome.title", message: "notifications.welcome.message" },
 };
 
 const isKind = (value: unknown): value is NotificationKind => typeof value === "string" && Object.hasOwn(TEXTS, value);
