@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Language } from "../../app/i18n/languages.ts";
 import { getDb } from "../../worker/db/client.ts";
-import { verifyUnsubscribeToken } from "../../worker/auth/unsubscribe-token.ts";
+import { signUnsubscribeToken, verifyUnsubscribeToken } from "../../worker/auth/unsubscribe-token.ts";
 import {
   DIGEST_DELAY_MS,
   DIGEST_INTERVAL_MS,
@@ -17,7 +17,7 @@ import {
 } from "../../worker/services/email-digest-service.ts";
 import { notificationColumns, type NotificationKind, type NotificationParams } from "../../worker/services/notification-text.ts";
 import { createNotification, createUser } from "../factories/index.ts";
-import { db, eventually } from "../helpers.ts";
+import { bearer, db, eventually, json, request, signedInUser } from "../helpers.ts";
 
 const ctx = () => ({ db: getDb(env.DB), env });
 const MIN = 60 * 1000;
@@ -25,6 +25,23 @@ const MIN = 60 * 1000;
 let day = 0;
 const freshNow = () => new Date(Date.UTC(2026, 10, 2 + day++, 12, 0, 0));
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms).toISOString();
+
+const PREFERENCES = {
+  new_leads: true,
+  status_changes: true,
+  task_reminders: true,
+  meeting_reminders: true,
+  email_notifications: true,
+  push_notifications: false,
+  weekly_reports: true,
+  monthly_reports: false,
+};
+const sinceOf = async (userId: string) =>
+  (
+    await env.DB.prepare("select email_notifications_since as since from notification_preferences where user_id = ?")
+      .bind(userId)
+      .first<{ since: string | null }>()
+  )?.since ?? null;
 
 type OutboxRow = {
   id: string;
@@ -249,7 +266,7 @@ describe("notification digests", () => {
     expect(mailEs!.text_body).toContain("Para dejar de recibir estos correos: https://crm.example.test/unsubscribe?token=");
   });
 
-  it("switched off: no digest; inactive user: no digest; switched back on: only what arrives after", async () => {
+  it("switched off: no digest; inactive user: no digest; the default (no row) is on", async () => {
     const now = freshNow();
     const off = await user();
     const inactive = await user({ isActive: false });
@@ -263,6 +280,95 @@ describe("notification digests", () => {
     await notify(defaults.id, ago(now, 20 * MIN));
     await sendNotificationDigests(ctx(), now);
     expect(await digestsTo(defaults.email)).toHaveLength(1);
+  });
+
+  it("switched back on: only what arrives after (never what came while it was off)", async () => {
+    const me = await signedInUser();
+    const settings = (emailOn: boolean) =>
+      request(
+        "/api/settings/notifications",
+        json("PUT", { ...PREFERENCES, email_notifications: emailOn }, bearer(me.session.access_token)),
+      );
+    expect((await settings(false)).status).toBe(200);
+    // Arrives while off (the clock is the real one: the switch is stamped by D1's).
+    const whileOff = await notify(me.user.id, new Date(Date.now() - 1).toISOString());
+    expect((await settings(true)).status).toBe(200);
+    const since = (await sinceOf(me.user.id))!;
+    expect(since >= whileOff.createdAt).toBe(true);
+    // Cron well after the wait: what came while off is not e-mailed (and claims no digest).
+    const first = new Date(Date.parse(since) + DIGEST_DELAY_MS + MIN);
+    expect(await sendNotificationDigests(ctx(), first)).toMatchObject({ queued: 0 });
+    expect(await digestsTo(me.user.email)).toEqual([]);
+    // One that arrives after the switch went on is.
+    await notify(me.user.id, new Date(Date.parse(since) + MIN).toISOString(), {
+      kind: "taskAssigned",
+      params: { name: "Ana", title: "Depois de religar" },
+    });
+    await sendNotificationDigests(ctx(), new Date(Date.parse(since) + MIN + DIGEST_DELAY_MS + MIN));
+    const mails = await digestsTo(me.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Você tem 1 notificação não lida no CRM");
+    expect(mails[0]!.text_body).toContain("Depois de religar");
+    expect(mails[0]!.text_body).not.toContain("Ligar para o cliente");
+    // Saving again with it still on does not move the moment (only 0 → 1 does).
+    expect((await settings(true)).status).toBe(200);
+    expect(await sinceOf(me.user.id)).toBe(since);
+  });
+
+  it("switched off by the unsubscribe link, back on in Settings: what came in between is never e-mailed", async () => {
+    const me = await signedInUser();
+    const token = await signUnsubscribeToken(env.AUTH_SECRET, me.user.id, "email_notifications");
+    const unsubscribed = await request(`/api/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.31" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(unsubscribed.status).toBe(200);
+    await notify(me.user.id, new Date(Date.now() - 1).toISOString());
+    const on = await request(
+      "/api/settings/notifications",
+      json("PUT", { ...PREFERENCES, email_notifications: true }, bearer(me.session.access_token)),
+    );
+    expect(on.status).toBe(200);
+    const since = (await sinceOf(me.user.id))!;
+    await sendNotificationDigests(ctx(), new Date(Date.parse(since) + DIGEST_DELAY_MS + MIN));
+    expect(await digestsTo(me.user.email)).toEqual([]);
+  });
+
+  it("a parallel burst of saves: the switch-on moment is set by the save that found it off, and stays consistent", async () => {
+    const me = await signedInUser();
+    const put = (emailOn: boolean) =>
+      request(
+        "/api/settings/notifications",
+        json("PUT", { ...PREFERENCES, email_notifications: emailOn }, bearer(me.session.access_token)),
+      );
+    expect((await put(false)).status).toBe(200);
+    const before = new Date(Date.now() - 1).toISOString();
+    await notify(me.user.id, before);
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => put(true)));
+    expect(statuses.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const row = await env.DB.prepare(
+      "select email_notifications, email_notifications_since, updated_at from notification_preferences where user_id = ?",
+    )
+      .bind(me.user.id)
+      .first<{ email_notifications: number; email_notifications_since: string | null; updated_at: string }>();
+    expect(row!.email_notifications).toBe(1);
+    expect(row!.email_notifications_since! >= before).toBe(true);
+    expect(row!.email_notifications_since! <= row!.updated_at).toBe(true);
+    // A mixed burst ends on exactly one of the bodies; when it ends on, the moment is set and after the earlier one.
+    const mixed = await Promise.all(Array.from({ length: 8 }, (_, i) => put(i % 2 === 0)));
+    expect(mixed.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const after = await env.DB.prepare(
+      "select email_notifications, email_notifications_since from notification_preferences where user_id = ?",
+    )
+      .bind(me.user.id)
+      .first<{ email_notifications: number; email_notifications_since: string | null }>();
+    expect(after!.email_notifications_since! >= row!.email_notifications_since!).toBe(true);
+    // Whatever the burst ended on, switched on once more: the notification from while it was off never goes out.
+    expect((await put(true)).status).toBe(200);
+    const since = (await sinceOf(me.user.id))!;
+    await sendNotificationDigests(ctx(), new Date(Date.parse(since) + DIGEST_DELAY_MS + MIN));
+    expect(await digestsTo(me.user.email)).toEqual([]);
   });
 
   it("a parallel burst of runs sends each user one digest", async () => {

@@ -9,7 +9,8 @@
 // 1. One batch (a transaction) claims a digest (notification_digests) for every active user
 //    whose switch is on, who has an unread notification that waited DIGEST_DELAY_MS (so a user
 //    working in the CRM reads it first, from the bell), and who has had no digest claimed or
-//    sent in the last DIGEST_INTERVAL_MS; and lists those notifications in
+//    sent in the last DIGEST_INTERVAL_MS (only notifications created after the switch was last
+//    turned back on count: email_notifications_since, never what arrived while it was off); and lists those notifications in
 //    notification_digest_items, keyed by the notification: none is ever in two digests. A
 //    parallel burst of runs is serialised by D1: the first claims, the others find the claim.
 // 2. The digests are read back with only their notifications STILL unread (one read in the
@@ -112,7 +113,9 @@ export async function sendNotificationDigests(ctx: ServiceContext, now = new Dat
 
   // 1. Claim: one digest per user due, and the notifications it carries.
   const waiting = sql`n.read = 0 and n.created_at <= ${ms(DIGEST_DELAY_MS)} and n.created_at > ${ms(DIGEST_MAX_AGE_MS)}
-      and not exists (select 1 from notification_digest_items i where i.notification_id = n.id)`;
+      and not exists (select 1 from notification_digest_items i where i.notification_id = n.id)
+      and not exists (select 1 from notification_preferences p
+                      where p.user_id = n.user_id and n.created_at <= coalesce(p.email_notifications_since, ''))`;
   await readBatch(ctx.db, [
     sql`insert into notification_digests (id, user_id, run_id, status, created_at)
         select lower(hex(randomblob(16))), u.id, ${runId}, 'claimed', ${at} from users u

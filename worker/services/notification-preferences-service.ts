@@ -6,7 +6,8 @@
 //
 // Who honours which switch (the producers decide in their own write, `not exists (select 1
 // from notification_preferences p where p.user_id = … and p.<switch> = 0)`):
-// - new_leads: the new_lead notifications of a lead captured by the site's assistant;
+// - new_leads: the new_lead notifications of a lead captured by the site's assistant
+//   (lead-capture-service) or created by the site's contact form (contact-service);
 // - status_changes: the status_change notification of a lead's assignee (lead-service);
 // - task_reminders: the task_due reminders of the Cron Trigger (task-reminder-service);
 // - meeting_reminders: the meeting_reminder notifications of the `*/5` Cron Trigger
@@ -16,6 +17,9 @@
 // - push_notifications (default off): Web Push of every notification to the user's devices
 //   (push-service: queuePushes reads it when queueing, deliverPush again when sending, so a
 //   switch turned off in between sends nothing; docs/decisions/029).
+// Switching email_notifications back on (0 → 1) stamps email_notifications_since in the same
+// upsert: the digest then carries only notifications created after it, never what arrived
+// while the e-mails were off (docs/decisions/028).
 // email_notifications and the reports are also turned off by an e-mail's one-click
 // unsubscribe link, without signing in (unsubscribe-service, docs/decisions/028).
 // Assignments (a task or a lead given to you by someone else) are always delivered.
@@ -106,10 +110,15 @@ export async function saveNotificationPreferences(
     monthlyReports: input.monthly_reports,
   };
   const updatedAt = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+  // Switched back on (stored 0, sent 1): from now on only (the digest reads it). Decided against
+  // the stored row inside the upsert itself, so of a parallel burst of saves exactly the one
+  // that found it off sets it, and a save that keeps it on (or off) leaves it as it was.
+  const { emailNotifications: stored, emailNotificationsSince: since } = notificationPreferences;
+  const emailNotificationsSince = input.email_notifications ? sql`case when ${stored} = 0 then ${updatedAt} else ${since} end` : since;
   const row = await db
     .insert(notificationPreferences)
     .values({ userId: actor.user.id, ...values })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, updatedAt } })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...values, emailNotificationsSince, updatedAt } })
     .returning()
     .get();
   return toDto(row);

@@ -46,6 +46,8 @@ export const notificationPreferences = sqliteTable("notification_preferences", {
   pushNotifications: integer("push_notifications", { mode: "boolean" }).notNull().default(false),
   weeklyReports: integer("weekly_reports", { mode: "boolean" }).notNull().default(true),
   monthlyReports: integer("monthly_reports", { mode: "boolean" }).notNull().default(false),
+  /** When email_notifications last went 0 → 1 (migration 0025): the digest carries only notifications after it. */
+  emailNotificationsSince: text("email_notifications_since"),
   updatedAt: updatedAt(),
 });
 
