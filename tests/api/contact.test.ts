@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import type { NotificationCreatedEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import { createLead, createUser } from "../factories/index.ts";
-import { db, json, request } from "../helpers.ts";
+import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
 
 // POST /api/contact through the Worker's real fetch handler, against a migrated D1.
 // Each test posts from its own IP so the per-IP throttle of one test never bleeds into another.
@@ -209,5 +210,125 @@ describe("POST /api/contact", () => {
 
     // Another visitor is not affected.
     expect((await contact({ ...valid, email: "outra@example.com" }, { ip: "203.0.113.6" })).status).toBe(201);
+  });
+});
+
+// A NEW lead from the contact form tells the managers and admins, like the site's assistant
+// (issue 24): one new_lead notification each, in the same batch as the lead, honouring
+// 'Novos Leads'; an existing lead tells nobody; a parallel burst of one address notifies once.
+describe("POST /api/contact: new_lead notifications", () => {
+  const sockets: WebSocket[] = [];
+  afterEach(() => {
+    for (const ws of sockets.splice(0)) {
+      try {
+        ws.close(1000, "test over");
+      } catch {
+        // already closed
+      }
+    }
+  });
+  const newLeadsOf = (userId: string) =>
+    env.DB.prepare("select * from notifications where user_id = ? and type = 'new_lead' order by created_at")
+      .bind(userId)
+      .all<Record<string, unknown>>()
+      .then((r) => r.results);
+
+  async function people() {
+    const admin = await createUser(db(), { role: "admin" });
+    const manager = await createUser(db(), { role: "manager" });
+    const inactive = await createUser(db(), { role: "manager", isActive: false });
+    const rep = await createUser(db(), { role: "sales_rep" });
+    const optedOut = await createUser(db(), { role: "admin" });
+    await env.DB.prepare("insert into notification_preferences (user_id, new_leads) values (?, 0)").bind(optedOut.id).run();
+    return { admin, manager, inactive, rep, optedOut };
+  }
+
+  it("a new lead: one new_lead for each active manager and admin with 'Novos Leads' on, shown in the reader's language", async () => {
+    const { admin, manager, inactive, rep, optedOut } = await people();
+    const response = await contact({ ...valid, email: "bruno@clinicanova.com.br", name: "Bruno Lima" }, { ip: "203.0.113.40" });
+    expect(response.status).toBe(201);
+    const { leadId } = await response.json<{ leadId: string }>();
+
+    for (const u of [admin, manager]) {
+      const rows = await newLeadsOf(u.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        kind: "newLeadContactForm",
+        title: "Novo lead do site",
+        message: "Bruno Lima (bruno@clinicanova.com.br) enviou o formulário de contato do site.",
+        link: `/leads?lead=${leadId}`,
+        read: 0,
+      });
+    }
+    for (const u of [inactive, rep, optedOut]) expect(await newLeadsOf(u.id)).toEqual([]);
+
+    // The manager's bell, in English and in Spanish.
+    const session = await signIn(manager.email, undefined, "203.0.113.41");
+    for (const [language, message] of [
+      ["en", "Bruno Lima (bruno@clinicanova.com.br) sent the website's contact form."],
+      ["es", "Bruno Lima (bruno@clinicanova.com.br) envió el formulario de contacto del sitio."],
+    ] as const) {
+      const bell = await request("/api/notifications", { headers: { ...bearer(session.access_token), Cookie: `language=${language}` } });
+      expect(bell.status).toBe(200);
+      const { items } = await bell.json<{ items: { type: string; message: string; link: string }[] }>();
+      expect(items).toContainEqual(expect.objectContaining({ type: "new_lead", message, link: `/leads?lead=${leadId}` }));
+    }
+  });
+
+  it("arrives live in the manager's open tab (publishNotifications), with its texts in pt, es and en", async () => {
+    const manager = await signedInUser("manager");
+    const response = await request(`/parties/user-room/user-${manager.user.id}`, {
+      headers: { Upgrade: "websocket", Cookie: sessionCookie(manager.session), Origin: ORIGIN },
+    });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    ws.accept();
+    sockets.push(ws);
+    const events: ServerEvent[] = [];
+    ws.addEventListener("message", (event) => events.push(JSON.parse(event.data as string) as ServerEvent));
+    const created = () => events.filter((e): e is NotificationCreatedEvent => e.type === "notification.created");
+
+    const posted = await contact({ ...valid, email: "gil@aovivo.dev", name: "Gil Prado" }, { ip: "203.0.113.43" });
+    expect(posted.status).toBe(201);
+    const deadline = Date.now() + 3000;
+    while (created().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    const [event] = created();
+    expect(event!.notification).toMatchObject({ type: "new_lead" });
+    expect(event!.texts.pt.message).toBe("Gil Prado (gil@aovivo.dev) enviou o formulário de contato do site.");
+    expect(event!.texts.en).toEqual({
+      title: "New lead from the website",
+      message: "Gil Prado (gil@aovivo.dev) sent the website's contact form.",
+    });
+    expect(event!.texts.es.title).toBe("Nuevo lead del sitio");
+  });
+
+  it("a message from an existing lead's address notifies nobody", async () => {
+    const { admin, manager } = await people();
+    await createLead(db(), { name: "Dora Reis", email: "Dora@Reis.dev" });
+    const response = await contact({ ...valid, email: "dora@reis.dev" }, { ip: "203.0.113.42" });
+    expect(response.status).toBe(201);
+    for (const u of [admin, manager]) expect(await newLeadsOf(u.id)).toEqual([]);
+    // A second message after a new lead: still one each.
+    await contact({ ...valid, email: "eva@nova.dev" }, { ip: "203.0.113.42" });
+    await contact({ ...valid, email: "EVA@nova.dev", message: "Mais um detalhe sobre o projeto do aplicativo." }, { ip: "203.0.113.42" });
+    for (const u of [admin, manager]) expect(await newLeadsOf(u.id)).toHaveLength(1);
+  });
+
+  it("a parallel burst of one new address: one lead, one new_lead per manager and admin", async () => {
+    const { admin, manager } = await people();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        contact({ ...valid, email: i % 2 ? "FELIPE@rajada.dev" : "felipe@rajada.dev" }, { ip: `203.0.113.${50 + i}` }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(5).fill(201));
+    const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json<{ leadId: string }>()).leadId)));
+    expect(ids.size).toBe(1);
+    expect(await count("leads", "lower(email) = ?", "felipe@rajada.dev")).toBe(1);
+    for (const u of [admin, manager]) {
+      const rows = await newLeadsOf(u.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.link).toBe(`/leads?lead=${[...ids][0]}`);
+    }
   });
 });

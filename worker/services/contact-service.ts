@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import { LANGUAGE_NAMES, type Language } from "~/i18n";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import type { ContactInput } from "~/modules/site/contact/contact-schema";
-import { contactMessages, leadActivities, leads, normalizedLeadEmail } from "../db/schema/index.ts";
+import { contactMessages, leadActivities, leads, normalizedLeadEmail, notifications, users } from "../db/schema/index.ts";
+import { sqlUuid } from "../db/sql-uuid.ts";
 import { queueEmail } from "./email-service.ts";
 import { publishSiteLead } from "./lead-events.ts";
+import { publishNotifications } from "./notification-service.ts";
+import { notificationColumns } from "./notification-text.ts";
 import { enforceRateLimit, type RateLimit } from "./rate-limit-service.ts";
 import type { ServiceContext } from "./service-context.ts";
 import { assertPublicWritesOpen, readOrgSettings } from "./org-settings-service.ts";
@@ -31,7 +34,12 @@ export const crmLeadUrl = (env: Env, leadId: string) => `${env.PUBLIC_ORIGIN.rep
  * - a timeline entry (activity of type "email", subject "Formulário de contato do site")
  *   on the lead of that e-mail (found inside the same statement), so the CRM history shows
  *   every contact;
- * - the contact_messages row, linked to the lead, with the visitor's language.
+ * - the contact_messages row, linked to the lead, with the visitor's language;
+ * - a lead this request created (its new id exists: `on conflict do nothing` inserted it, so a
+ *   parallel burst of one address notifies once): one `new_lead` notification (kind
+ *   newLeadContactForm) for every active manager and admin whose 'Novos Leads' is on, as the
+ *   site's assistant does (lead-capture-service); their open tabs then hear of it
+ *   (publishNotifications). An existing lead notifies nobody.
  * Then the team is told by e-mail through the outbox (to TEAM_EMAIL, with a link to the
  * lead). Staff read the CRM in Portuguese, so the timeline entry and the e-mail are in pt.
  *
@@ -54,11 +62,15 @@ export async function submitContactMessage(
   const staff = getTranslator("pt");
   const leadOfEmail = sql`(select ${leads.id} from ${leads} where ${normalizedLeadEmail(leads.email)} = ${email})`;
   const messageId = crypto.randomUUID();
+  const newLeadId = crypto.randomUUID();
   const now = new Date().toISOString();
-  const [inserted, activity] = await db.batch([
+  // Stored in pt as the row's fallback; shown in each reader's language (notification-text.ts).
+  const notice = notificationColumns("newLeadContactForm", { name: input.name, email });
+  const [inserted, activity, , told] = await db.batch([
     db
       .insert(leads)
       .values({
+        id: newLeadId,
         name: input.name,
         email,
         source: "website",
@@ -91,9 +103,26 @@ export async function submitContactMessage(
       leadId: leadOfEmail,
       createdAt: now,
     }),
+    db
+      .insert(notifications)
+      .select(
+        sql`select ${sqlUuid}, ${users.id}, 'new_lead', ${notice.title}, ${notice.message}, ${`/leads?lead=${newLeadId}`}, 0, ${now},
+               ${notice.kind}, ${notice.params}
+          from ${users}
+          where ${users.role} in ('admin', 'manager') and ${users.isActive} = 1
+            and exists (select 1 from ${leads} where ${leads.id} = ${newLeadId})
+            and not exists (select 1 from notification_preferences p where p.user_id = ${users.id} and p.new_leads = 0)`,
+      )
+      .returning({ userId: notifications.userId }),
   ]);
   const leadId = activity[0]!.leadId;
   const existing = inserted.length === 0;
+  // Stored: the managers' and admins' open tabs (and devices) hear of the new lead (never throws).
+  await publishNotifications(
+    services,
+    told.map((row) => row.userId),
+    { since: now },
+  );
   // Stored: every open leads list, pipeline and dashboard hears of it (never throws).
   await publishSiteLead(services, leadId, !existing);
 

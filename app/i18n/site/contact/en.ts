@@ -83,5 +83,7 @@ export const contactEn: Dictionary["site"]["contact"] = {
   },
   crm: {
     activitySubject: "Website contact form",
+    /** The new_lead notification of a lead the contact form created (kind newLeadContactForm). */
+    newLeadNotification: "{name} ({email}) sent the website's contact form.",
   },
 };

@@ -84,5 +84,7 @@ export const contactEs: Dictionary["site"]["contact"] = {
   },
   crm: {
     activitySubject: "Formulario de contacto del sitio",
+    /** The new_lead notification of a lead the contact form created (kind newLeadContactForm). */
+    newLeadNotification: "{name} ({email}) envió el formulario de contacto del sitio.",
   },
 };

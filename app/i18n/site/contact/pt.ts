@@ -85,5 +85,7 @@ export const contactPt = {
   },
   crm: {
     activitySubject: "Formulário de contato do site",
+    /** The new_lead notification of a lead the contact form created (kind newLeadContactForm). */
+    newLeadNotification: "{name} ({email}) enviou o formulário de contato do site.",
   },
 } as const;
