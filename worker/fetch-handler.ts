@@ -7,6 +7,7 @@ import { isForbiddenCrossSiteRequest } from "./auth/origin-check.ts";
 import { requestLanguage } from "./lib/request-language.ts";
 import { withSecurityHeaders, type SecurityHeaderOptions } from "./http/security-headers.ts";
 import { guardRequestBody } from "./http/request-body.ts";
+import { refuseUnreadableForm } from "./http/form-body.ts";
 import { withRequestLog } from "./http/request-log.ts";
 
 /**
@@ -17,7 +18,8 @@ export type RenderApp = (request: Request, env: Env, ctx: ExecutionContext, nonc
 
 /**
  * The Worker's one fetch handler: /api/* → Hono, /parties/* → partyserver's router,
- * everything else → the app renderer. Security and cache headers are set on every
+ * everything else → the app renderer (after worker/http/form-body.ts refused a POST whose body
+ * is not a readable form). Security and cache headers are set on every
  * response by worker/http/security-headers.ts; in debug mode worker/http/request-log.ts adds
  * a request id and a log line.
  */
@@ -38,6 +40,9 @@ export function createFetchHandler(renderApp: RenderApp, options: SecurityHeader
       const response = PARTY_NAMES.includes(party) ? await routePartykitRequest(request, env, partyRouting(env)) : null;
       return response ?? errorResponse(requestLanguage(request), 404, "not_found");
     }
+    // A page's action reads a form: a body that is not one is a 415/400 here, not a 500 there.
+    const refused = await refuseUnreadableForm(request);
+    if (refused) return refused;
     return renderApp(request, env, ctx, nonce);
   };
   // Debug mode (Settings → Sistema) wraps everything: X-Request-Id and one log line per request.

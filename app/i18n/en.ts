@@ -85,6 +85,9 @@ export const en: Dictionary = {
     unsubscribe_link_expired: "This unsubscribe link has expired. You can turn the e-mails off in Settings → Notifications.",
     unsubscribe_one_click_required: "To unsubscribe, send List-Unsubscribe=One-Click in the POST body.",
     unsubscribe_rate_limited: "Too many unsubscribe attempts. Try again in {wait}.",
+    /** A page's form (React Router actions) sent as something else, or that cannot be read. */
+    form_unsupported_type: "This address only accepts a form (application/x-www-form-urlencoded or multipart/form-data).",
+    form_unreadable: "The form sent could not be read. Reload the page and try again.",
     field: {
       required: "Required field.",
       too_long: "Text too long.",
@@ -98,6 +101,14 @@ export const en: Dictionary = {
       control_characters: "The text contains control characters that are not allowed.",
       user_unavailable: "The selected user does not exist or is inactive.",
       message_not_found: "Message not found in this channel.",
+      expected_object: "The request body must be a JSON object.",
+      invalid_type: "Wrong type of value.",
+      too_short: "Text too short.",
+      too_small: "Value too small.",
+      too_big: "Value too large.",
+      too_few: "Too few items.",
+      invalid_format: "Invalid format.",
+      unknown_field: "Field not allowed.",
     },
   },
   notifications: {

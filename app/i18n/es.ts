@@ -85,6 +85,9 @@ export const es: Dictionary = {
     unsubscribe_link_expired: "Este enlace de cancelación caducó. Puedes desactivar los correos en Configuración → Notificaciones.",
     unsubscribe_one_click_required: "Para cancelar, envía List-Unsubscribe=One-Click en el cuerpo del POST.",
     unsubscribe_rate_limited: "Demasiados intentos de cancelación. Inténtalo de nuevo en {wait}.",
+    /** A page's form (React Router actions) sent as something else, or that cannot be read. */
+    form_unsupported_type: "Esta dirección solo acepta un formulario (application/x-www-form-urlencoded o multipart/form-data).",
+    form_unreadable: "No se pudo leer el formulario enviado. Recarga la página e inténtalo de nuevo.",
     field: {
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",
@@ -98,6 +101,14 @@ export const es: Dictionary = {
       control_characters: "El texto contiene caracteres de control no permitidos.",
       user_unavailable: "El usuario seleccionado no existe o está inactivo.",
       message_not_found: "Mensaje no encontrado en este canal.",
+      expected_object: "El cuerpo de la solicitud debe ser un objeto JSON.",
+      invalid_type: "Tipo de valor no válido.",
+      too_short: "Texto demasiado corto.",
+      too_small: "Valor demasiado pequeño.",
+      too_big: "Valor demasiado grande.",
+      too_few: "Faltan elementos.",
+      invalid_format: "Formato no válido.",
+      unknown_field: "Campo no permitido.",
     },
   },
   notifications: {

@@ -88,6 +88,9 @@ export const pt = {
     unsubscribe_link_expired: "Este link de cancelamento expirou. Você pode desligar os e-mails em Configurações → Notificações.",
     unsubscribe_one_click_required: "Para cancelar, envie List-Unsubscribe=One-Click no corpo do POST.",
     unsubscribe_rate_limited: "Muitas tentativas de cancelamento. Tente novamente em {wait}.",
+    /** A page's form (React Router actions) sent as something else, or that cannot be read. */
+    form_unsupported_type: "Este endereço só aceita um formulário (application/x-www-form-urlencoded ou multipart/form-data).",
+    form_unreadable: "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
       required: "Campo obrigatório.",
@@ -102,6 +105,14 @@ export const pt = {
       control_characters: "O texto contém caracteres de controle não permitidos.",
       user_unavailable: "O usuário selecionado não existe ou está inativo.",
       message_not_found: "Mensagem não encontrada neste canal.",
+      expected_object: "O corpo da requisição deve ser um objeto JSON.",
+      invalid_type: "Tipo de valor inválido.",
+      too_short: "Texto curto demais.",
+      too_small: "Valor pequeno demais.",
+      too_big: "Valor grande demais.",
+      too_few: "Itens de menos.",
+      invalid_format: "Formato inválido.",
+      unknown_field: "Campo não permitido.",
     },
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */

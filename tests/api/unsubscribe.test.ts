@@ -132,6 +132,42 @@ describe("one-click unsubscribe (POST /api/unsubscribe)", () => {
     expect(await preferences(me)).toMatchObject({ email_notifications: true, weekly_reports: true });
   });
 
+  it("a body without List-Unsubscribe=One-Click is refused in the language of the user the link names (es, en), else the caller's; nothing changes", async () => {
+    for (const language of ["es", "en"] as const) {
+      const me = await signedInUser();
+      await setLanguage(me, language);
+      const token = await signUnsubscribeToken(env.AUTH_SECRET, me.user.id, "weekly_reports");
+      // The caller's own language (pt by its cookie) loses to the link's user's.
+      const refused = await oneClick(token, "List-Unsubscribe=Yes", { Cookie: "language=pt", "Accept-Language": "pt-BR" });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: "unsubscribe_one_click_required",
+        message:
+          language === "es"
+            ? "Para cancelar, envía List-Unsubscribe=One-Click en el cuerpo del POST."
+            : "To unsubscribe, send List-Unsubscribe=One-Click in the POST body.",
+      });
+      expect((await preferences(me)).weekly_reports).toBe(true);
+      // An expired link still names its user: their language too.
+      const expired = await signUnsubscribeToken(
+        env.AUTH_SECRET,
+        me.user.id,
+        "weekly_reports",
+        new Date(Date.now() - (UNSUBSCRIBE_TOKEN_TTL_SECONDS + 60) * 1000),
+      );
+      const refusedExpired = await oneClick(expired, JSON.stringify({}), { "Content-Type": "application/json" });
+      expect(((await refusedExpired.json()) as { message: string }).message).toMatch(
+        language === "es" ? /^Para cancelar, envía/ : /^To unsubscribe/,
+      );
+    }
+    // A link that names nobody: the caller's language (Accept-Language en).
+    const altered = await oneClick("not-a-token", "", { "Accept-Language": "en" });
+    expect(altered.status).toBe(400);
+    expect(((await altered.json()) as { error: string; message: string }).message).toBe(
+      "To unsubscribe, send List-Unsubscribe=One-Click in the POST body.",
+    );
+  });
+
   it("an expired token: 400 unsubscribe_link_expired in the language of the user it names; nothing changes", async () => {
     const me = await signedInUser();
     await setLanguage(me, "en");

@@ -2,7 +2,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
-import { type TranslationParams } from "~/i18n";
+import { type TranslationKey, type TranslationParams } from "~/i18n";
+import { getTranslator } from "~/i18n/dictionaries.server";
 import { AuthError } from "../auth/auth-error.ts";
 import {
   authErrorBody,
@@ -63,17 +64,51 @@ const DEFAULT_CODES: Partial<Record<number, ApiErrorCode>> = {
   503: "service_unavailable",
 };
 
+/** Whether `message` is one of the dictionaries' keys (a schema's own message), not zod's English. */
+function isDictionaryKey(message: string): boolean {
+  return /^[a-zA-Z]+(\.[a-zA-Z_]+)+$/.test(message) && getTranslator("pt")(message as TranslationKey) !== message;
+}
+
 /**
- * 400 validation_failed from a failed parse. `message` maps each issue's message, e.g. the
- * public forms' schemas carry dictionary keys that are translated for the caller.
+ * The dictionary key of one zod issue: the schema's own message when it is a key, else a
+ * key for zod's issue code (`apiErrors.field.*`), so no answer carries zod's English text
+ * (a JSON array, number, null or string where an object is expected: `expected_object`).
+ */
+export function issueMessageKey(issue: z.core.$ZodIssue): string {
+  // The whole body of the wrong shape says so, whatever a schema calls its fields' problems.
+  if (issue.code === "invalid_type" && issue.expected === "object" && issue.path.length === 0) return "apiErrors.field.expected_object";
+  if (isDictionaryKey(issue.message)) return issue.message;
+  switch (issue.code) {
+    case "invalid_type":
+      // zod v4 drops the input from issues; its message still says what was received.
+      return /received undefined$/.test(issue.message) ? "apiErrors.field.required" : "apiErrors.field.invalid_type";
+    case "too_small":
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "apiErrors.field.required" : "apiErrors.field.too_short";
+      return issue.origin === "array" || issue.origin === "set" ? "apiErrors.field.too_few" : "apiErrors.field.too_small";
+    case "too_big":
+      if (issue.origin === "string") return "apiErrors.field.too_long";
+      return issue.origin === "array" || issue.origin === "set" ? "apiErrors.field.too_many" : "apiErrors.field.too_big";
+    case "invalid_format":
+      return "apiErrors.field.invalid_format";
+    case "unrecognized_keys":
+      return "apiErrors.field.unknown_field";
+    default:
+      return "apiErrors.field.invalid_value";
+  }
+}
+
+/**
+ * 400 validation_failed from a failed parse. Each issue's message is a dictionary key
+ * (issueMessageKey), which `message` may translate for the caller; keys left untranslated
+ * are translated by onError (translatedIssues).
  */
 export function validationError(
   error: { issues: readonly z.core.$ZodIssue[] },
-  message: (issueMessage: string) => string = (m) => m,
+  message: (issueKey: string) => string = (m) => m,
 ): ApiError {
   const issues = error.issues.map((issue) => ({
     path: issue.path.map(String).join(".") || "(body)",
-    message: message(issue.message),
+    message: message(issueMessageKey(issue)),
   }));
   return new ApiError(400, "validation_failed", {
     issues,
@@ -110,7 +145,10 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (err instanceof z.ZodError) {
     const apiError = validationError(err);
-    return c.json({ ...body(c, apiError.code, undefined, apiError.params), issues: apiError.issues }, 400);
+    return c.json(
+      { ...body(c, apiError.code, undefined, apiError.params), issues: translatedIssues(language, apiError.issues ?? []) },
+      400,
+    );
   }
   if (err instanceof HTTPException) {
     if (err.status === 400 && /malformed json/i.test(err.message)) return c.json(body(c, "invalid_json", undefined), 400);

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { InvalidInputError } from "../services/errors.ts";
-import { UNSUBSCRIBE_SETTING_LABEL, UnsubscribeLinkError, unsubscribeWithToken } from "../services/unsubscribe-service.ts";
+import {
+  readUnsubscribeLink,
+  UNSUBSCRIBE_SETTING_LABEL,
+  UnsubscribeLinkError,
+  unsubscribeWithToken,
+} from "../services/unsubscribe-service.ts";
 import type { AppEnv } from "./context.ts";
 
 /**
@@ -27,7 +32,17 @@ export const unsubscribeApi = new Hono<AppEnv>()
       type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")
         ? await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
         : {};
-    if (form["List-Unsubscribe"] !== "One-Click") throw new InvalidInputError("unsubscribe_one_click_required");
+    if (form["List-Unsubscribe"] !== "One-Click") {
+      // Said in the language of the user the link names (read only, nothing changes); a link
+      // that names nobody keeps the caller's.
+      const token = c.req.query("token") ?? "";
+      const language = await readUnsubscribeLink(c.get("services"), token).then(
+        (view) => view.language,
+        (error: unknown) => (error instanceof UnsubscribeLinkError ? error.language : null),
+      );
+      if (language) c.set("language", language);
+      throw new InvalidInputError("unsubscribe_one_click_required");
+    }
     try {
       const done = await unsubscribeWithToken(c.get("services"), c.req.query("token") ?? "", c.get("auth").client);
       const t = getTranslator(done.language);

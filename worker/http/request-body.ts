@@ -7,6 +7,7 @@
 import { getTranslator } from "~/i18n/dictionaries.server";
 import { errorBody, errorResponse } from "./error-response.ts";
 import { requestLanguage } from "../lib/request-language.ts";
+import { pageLanguage } from "./form-body.ts";
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const ATTACHMENT_BODY_LIMIT = 25 * 1024 * 1024;
@@ -29,10 +30,10 @@ export function bodyLimitFor(pathname: string): number {
 
 const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
 
-/** 413: the API's JSON error, or plain text in the request's language for pages. */
+/** 413: the API's JSON error in the caller's language, or plain text in the page's language for pages. */
 export function payloadTooLarge(request: Request): Response {
-  const language = requestLanguage(request);
   const { pathname } = new URL(request.url);
+  const language = isApiPath(pathname) ? requestLanguage(request) : pageLanguage(request);
   return isApiPath(pathname)
     ? IMPORT_PATH.test(pathname)
       ? Response.json(errorBody(language, "import_file_too_large"), { status: 413 })
