@@ -125,7 +125,11 @@ describe("meeting reminders", () => {
     await admin.page.getByRole("option", { name: "Ligação" }).waitFor();
     await admin.page.keyboard.press("ArrowDown");
     await admin.page.keyboard.press("Enter");
-    await form.getByText("Com data e horário, você e o responsável pelo lead recebem um lembrete 30 minutos antes.").waitFor();
+    await form
+      .getByText(
+        "Com data e horário, você e o responsável pelo lead recebem um lembrete cerca de 30 minutos antes; marcada para daqui a menos de 30 minutos, pode ficar sem lembrete.",
+      )
+      .waitFor();
     await form.getByLabel("Assunto (opcional)").fill("Apresentação da proposta");
     // A date without its time is refused in the form, in the page's language.
     await form.getByLabel("Data da reunião").fill(when.date);
@@ -192,9 +196,31 @@ describe("meeting reminders", () => {
     await move.getByLabel("Data da reunião").fill(later.date);
     await move.getByLabel("Horário").fill(later.time);
     await move.getByLabel("Horário").press("Enter");
-    await toastShown(admin.page, "Reunião remarcada!");
+    // Far enough ahead to be reminded: the toast adds nothing.
+    assert.equal((await toastShown(admin.page, "Reunião remarcada!")).description, "");
     await item.getByTestId("meeting-at").getByText(later.time).waitFor();
     await snapshot(admin.page, "crm-meeting-moved-pt-1280", { fullPage: false });
+
+    // Moved to 10 minutes from now: the Cron's reminder moment has passed, and the toast says so.
+    const soon = inSaoPaulo(new Date(Date.now() + 10 * 60_000));
+    await item.getByRole("button", { name: "Remarcar" }).click();
+    await move.waitFor();
+    await move.getByLabel("Data da reunião").fill(soon.date);
+    await move.getByLabel("Horário").fill(soon.time);
+    await move.getByLabel("Horário").press("Enter");
+    const warned = await toastShown(admin.page, "Reunião remarcada!");
+    assert.equal(warned.description, "Ninguém recebe lembrete desta reunião: falta pouco para ela começar.");
+    await item.getByTestId("meeting-at").getByText(soon.time).waitFor();
+    await snapshot(admin.page, "crm-meeting-moved-soon-pt-1280", { fullPage: false });
+    // A time already gone (yesterday) says that instead.
+    const yesterday = inSaoPaulo(new Date(Date.now() - 24 * 60 * 60_000));
+    await item.getByRole("button", { name: "Remarcar" }).click();
+    await move.waitFor();
+    await move.getByLabel("Data da reunião").fill(yesterday.date);
+    await move.getByLabel("Horário").fill(yesterday.time);
+    await move.getByLabel("Horário").press("Enter");
+    const past = await toastShown(admin.page, "Reunião remarcada!");
+    assert.equal(past.description, "Ninguém recebe lembrete desta reunião: o horário dela já passou.");
 
     // 'Remover reunião', confirmed: gone from the timeline and from the database.
     await item.getByRole("button", { name: "Remover reunião" }).click();

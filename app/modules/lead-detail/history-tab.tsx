@@ -20,7 +20,7 @@ import type { Collection } from "./use-collection";
 import { useWrite } from "./use-write";
 import { useOrg } from "~/modules/crm/org-settings";
 import { useAuth } from "~/modules/auth/auth-context";
-import { MeetingDetails, meetingAtIssue, meetingAtValue, MeetingWhenFields, type MeetingWhen } from "./meeting";
+import { MeetingDetails, meetingAtIssue, meetingAtValue, MeetingWhenFields, noReminderNote, type MeetingWhen } from "./meeting";
 
 const LOGGABLE = ["whatsapp", "email", "call", "meeting", "internal_note"] as const satisfies readonly ActivityDto["type"][];
 
@@ -152,17 +152,18 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
       return;
     }
     let refusedWhen = false;
+    let loggedAt: string | null = null;
     await write.run(
       async () => {
         try {
-          onCreated(
-            await leadDetailApi.createActivity(leadId, {
-              type,
-              subject: subject.trim() || null,
-              content: content.trim(),
-              ...(meeting.value ? { meeting_at: meeting.value } : {}),
-            }),
-          );
+          const created = await leadDetailApi.createActivity(leadId, {
+            type,
+            subject: subject.trim() || null,
+            content: content.trim(),
+            ...(meeting.value ? { meeting_at: meeting.value } : {}),
+          });
+          loggedAt = created.meeting_at ?? null;
+          onCreated(created);
         } catch (error) {
           const issue = meetingAtIssue(error);
           refusedWhen = issue !== null;
@@ -175,6 +176,8 @@ function ActivityForm({ leadId, onCreated }: { leadId: string; onCreated: (activ
       },
       {
         success: "crm.leadDetail.activityForm.created",
+        // A meeting nobody will be reminded of says so (its time has passed, or it is too close).
+        note: () => noReminderNote(loggedAt, t),
         failure: "crm.leadDetail.activityForm.createFailed",
         // The date and time's own message shows under them, not again under the text.
         onFailure: (reason) => setFieldError(refusedWhen ? null : reason || null),

@@ -14,6 +14,7 @@ import { ApiClientError } from "~/modules/crm/api-client";
 import { useOrg } from "~/modules/crm/org-settings";
 import { dueDateInputValue, dueTimeInputValue } from "~/modules/tasks/task-dates";
 import { leadDetailApi } from "./lead-detail-api";
+import { missedMeetingReminder } from "./meeting-reminder-timing";
 import { useWrite } from "./use-write";
 
 export type MeetingWhen = { date: string; time: string };
@@ -27,6 +28,15 @@ export function meetingAtValue(when: MeetingWhen, t: ReturnType<typeof useI18n>[
   if (!when.date) return { error: t("crm.leadDetail.meeting.dateRequired") };
   if (!when.time) return { error: t("crm.leadDetail.meeting.timeRequired") };
   return { value: `${when.date}T${when.time}` };
+}
+
+/**
+ * The toast's line for a meeting just logged or moved that nobody will be reminded of (its time
+ * has passed, or it is too close for the Cron's reminder), else null.
+ */
+export function noReminderNote(meetingAt: string | null | undefined, t: ReturnType<typeof useI18n>["t"]): string | null {
+  const missed = meetingAt ? missedMeetingReminder(meetingAt) : null;
+  return missed ? t(`crm.leadDetail.meeting.noReminder.${missed}`) : null;
 }
 
 /** The server's word on meeting_at (a 400), else null. */
@@ -139,16 +149,23 @@ export function MeetingDetails({
       return;
     }
     setError(null);
+    let movedTo: string | null = null;
     const saved = await write.run(
       async () => {
         try {
-          onChanged(await leadDetailApi.moveMeeting(activity.lead_id, activity.id, value.value));
+          const moved = await leadDetailApi.moveMeeting(activity.lead_id, activity.id, value.value);
+          movedTo = moved.meeting_at ?? null;
+          onChanged(moved);
         } catch (failure) {
           setError(meetingAtIssue(failure));
           throw failure;
         }
       },
-      { success: "crm.leadDetail.meeting.moved", failure: "crm.leadDetail.meeting.moveFailed" },
+      {
+        success: "crm.leadDetail.meeting.moved",
+        note: () => noReminderNote(movedTo, t),
+        failure: "crm.leadDetail.meeting.moveFailed",
+      },
     );
     if (saved) setEditing(false);
   };

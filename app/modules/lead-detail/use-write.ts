@@ -8,6 +8,8 @@ import { useAnnounce } from "./announcer";
 type WriteMessages = {
   /** The success toast's title; none when the change shows for itself. */
   success?: TranslationKey;
+  /** A line under the success toast's title, decided once the write went through (e.g. "no reminder"). */
+  note?: () => string | null;
   /** The error toast's title; its description is the API's reason (or "offline"). */
   failure: TranslationKey;
   /** Also told the reason (e.g. to show it under the field). */
@@ -28,15 +30,16 @@ export function useWrite() {
   const running = useRef(false);
 
   const run = useCallback(
-    async (write: () => Promise<unknown>, { success, failure, onFailure }: WriteMessages): Promise<boolean> => {
+    async (write: () => Promise<unknown>, { success, note, failure, onFailure }: WriteMessages): Promise<boolean> => {
       if (running.current) return false;
       running.current = true;
       setBusy(true);
       try {
         await write();
         if (success) {
-          toast({ title: t(success), variant: "success" });
-          announce(t(success));
+          const description = note?.() ?? undefined;
+          toast({ title: t(success), description, variant: "success" });
+          announce(description ? `${t(success)} ${description}` : t(success));
         }
         return true;
       } catch (error) {

@@ -123,7 +123,12 @@ export const leadDetailEn: Dictionary["crm"]["leadDetail"] = {
   meeting: {
     date: "Meeting date",
     time: "Time",
-    hint: "With a date and time, you and the lead's owner get a reminder 30 minutes before.",
+    hint: "With a date and time, you and the lead's owner get a reminder about 30 minutes before; one less than 30 minutes away may get none.",
+    /** The toast's line when a meeting just logged or moved will not be reminded (decision 027). */
+    noReminder: {
+      soon: "Nobody gets a reminder for this meeting: it starts too soon.",
+      past: "Nobody gets a reminder for this meeting: its time has passed.",
+    },
     timeRequired: "Enter the meeting's time.",
     dateRequired: "Enter the meeting's date.",
     at: "Scheduled for {date}",

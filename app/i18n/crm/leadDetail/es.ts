@@ -123,7 +123,12 @@ export const leadDetailEs: Dictionary["crm"]["leadDetail"] = {
   meeting: {
     date: "Fecha de la reunión",
     time: "Hora",
-    hint: "Con fecha y hora, tú y el responsable del lead reciben un recordatorio 30 minutos antes.",
+    hint: "Con fecha y hora, tú y el responsable del lead reciben un recordatorio unos 30 minutos antes; si faltan menos de 30 minutos, puede quedarse sin recordatorio.",
+    /** The toast's line when a meeting just logged or moved will not be reminded (decision 027). */
+    noReminder: {
+      soon: "Nadie recibirá un recordatorio de esta reunión: falta poco para que empiece.",
+      past: "Nadie recibirá un recordatorio de esta reunión: su hora ya pasó.",
+    },
     timeRequired: "Indica la hora de la reunión.",
     dateRequired: "Indica la fecha de la reunión.",
     at: "Programada para {date}",

@@ -123,7 +123,12 @@ export const leadDetailPt = {
   meeting: {
     date: "Data da reunião",
     time: "Horário",
-    hint: "Com data e horário, você e o responsável pelo lead recebem um lembrete 30 minutos antes.",
+    hint: "Com data e horário, você e o responsável pelo lead recebem um lembrete cerca de 30 minutos antes; marcada para daqui a menos de 30 minutos, pode ficar sem lembrete.",
+    /** The toast's line when a meeting just logged or moved will not be reminded (decision 027). */
+    noReminder: {
+      soon: "Ninguém recebe lembrete desta reunião: falta pouco para ela começar.",
+      past: "Ninguém recebe lembrete desta reunião: o horário dela já passou.",
+    },
     timeRequired: "Informe o horário da reunião.",
     dateRequired: "Informe a data da reunião.",
     at: "Marcada para {date}",
