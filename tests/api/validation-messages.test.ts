@@ -30,7 +30,6 @@ describe("validation issues are always translated", () => {
       ["PATCH", "/api/leads/some-lead/activities/some-activity"], // validateWithMessageKeys
       ["POST", "/api/leads"], // validateWithMessageKeys
       ["POST", "/api/tasks"], // validate
-      ["PUT", "/api/settings/notifications"], // validate
       ["PATCH", "/api/users/me"], // validateWithMessageKeys
     ] as const;
     for (const [method, path] of routes) {
@@ -48,8 +47,25 @@ describe("validation issues are always translated", () => {
     }
   });
 
-  it("a public route (POST /api/leads/capture) and ?lang= too", async () => {
-    const response = await request("/api/leads/capture?lang=es", json("POST", [1, 2, 3]));
+  it("a schema that names its own problem for the whole body keeps it, translated (PUT /api/settings/notifications: 'Valor inválido.')", async () => {
+    const me = await signedInUser();
+    const auth = bearer(me.session.access_token);
+    const invalidValue = { pt: "Valor inválido.", es: "Valor no válido.", en: "Invalid value." } as const;
+    for (const body of [[], 42, null, "text"]) {
+      for (const language of ["pt", "es", "en"] as const) {
+        const response = await request("/api/settings/notifications", json("PUT", body, { ...auth, ...ASK[language] }));
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as ErrorBody).issues).toEqual([{ path: "(body)", message: invalidValue[language] }]);
+      }
+    }
+  });
+
+  it("?lang= picks the language too, over the cookie", async () => {
+    const me = await signedInUser();
+    const response = await request(
+      "/api/tasks?lang=es",
+      json("POST", [1, 2, 3], { ...bearer(me.session.access_token), Cookie: "language=en" }),
+    );
     expect(response.status).toBe(400);
     const answer = (await response.json()) as ErrorBody;
     expect(answer.issues).toEqual([{ path: "(body)", message: EXPECTED_OBJECT.es }]);

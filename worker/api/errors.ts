@@ -75,11 +75,11 @@ function isDictionaryKey(message: string): boolean {
  * (a JSON array, number, null or string where an object is expected: `expected_object`).
  */
 export function issueMessageKey(issue: z.core.$ZodIssue): string {
-  // The whole body of the wrong shape says so, whatever a schema calls its fields' problems.
-  if (issue.code === "invalid_type" && issue.expected === "object" && issue.path.length === 0) return "apiErrors.field.expected_object";
+  // A schema that names its own problems (`{ error: "apiErrors.field.invalid_value" }`) keeps them.
   if (isDictionaryKey(issue.message)) return issue.message;
   switch (issue.code) {
     case "invalid_type":
+      if (issue.expected === "object" && issue.path.length === 0) return "apiErrors.field.expected_object";
       // zod v4 drops the input from issues; its message still says what was received.
       return /received undefined$/.test(issue.message) ? "apiErrors.field.required" : "apiErrors.field.invalid_type";
     case "too_small":
