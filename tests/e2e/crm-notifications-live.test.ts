@@ -194,12 +194,13 @@ describe("settings → notificações", () => {
     for (const [name, on] of expected) {
       assert.equal(await page.getByRole("switch", { name }).getAttribute("aria-checked"), String(on), name);
     }
-    // By keyboard: focus the switch, Space turns it off; clicking the label turns Push on.
+    // By keyboard: focus the switch, Space turns it off; clicking the label turns the monthly
+    // report on (Push has its own journey: turning it on asks the browser, crm-push.test.ts).
     await status.focus();
     await page.keyboard.press("Space");
     assert.equal(await status.getAttribute("aria-checked"), "false");
-    await page.getByText("Notificações Push", { exact: true }).click();
-    assert.equal(await page.getByRole("switch", { name: "Notificações Push" }).getAttribute("aria-checked"), "true");
+    await page.getByText("Relatórios Mensais", { exact: true }).click();
+    assert.equal(await page.getByRole("switch", { name: "Relatórios Mensais" }).getAttribute("aria-checked"), "true");
 
     const release = await holdRequests(page, (url) => url.pathname === "/api/settings/notifications");
     await page.getByRole("button", { name: "Salvar Configurações" }).click();
@@ -207,11 +208,11 @@ describe("settings → notificações", () => {
     assert.equal(await page.getByRole("button", { name: "Salvando..." }).isDisabled(), true);
     release();
     await toastShown(page, "Configurações de notificação salvas!");
-    const row = await queryFirst<{ status_changes: number; push_notifications: number; new_leads: number }>(
-      "select status_changes, push_notifications, new_leads from notification_preferences where user_id = ?",
+    const row = await queryFirst<{ status_changes: number; monthly_reports: number; new_leads: number }>(
+      "select status_changes, monthly_reports, new_leads from notification_preferences where user_id = ?",
       rep,
     );
-    assert.deepEqual({ ...row }, { status_changes: 0, push_notifications: 1, new_leads: 1 });
+    assert.deepEqual({ ...row }, { status_changes: 0, monthly_reports: 1, new_leads: 1 });
 
     // Delivered no more: the admin moves the rep's lead; no status_change for the rep.
     const before = (await queryFirst<{ n: number }>(
@@ -248,7 +249,7 @@ describe("settings → notificações", () => {
     await page.unroute("**/api/settings/notifications");
     // Back to the defaults for the other journeys.
     await status.click();
-    await page.getByRole("switch", { name: "Notificações Push" }).click();
+    await page.getByRole("switch", { name: "Relatórios Mensais" }).click();
     await page.getByRole("button", { name: "Salvar Configurações" }).click();
     await page.getByRole("button", { name: "Salvar Configurações" }).waitFor();
     const statusChangesOf = async () =>

@@ -92,7 +92,7 @@ describe("notification bell", () => {
     assert.equal(violations.length, 0, describeViolations(violations));
 
     // Unread without a link: read at once, the badge drops, the page stays (and so does the panel).
-    const plain = items.filter({ hasText: "Natália Campos (Campos Nutrição) chegou pelo site." });
+    const plain = items.filter({ hasText: /Natália Campos \([^)]+\) deixou o contato no assistente do site\./ });
     assert.equal(await plain.getAttribute("data-read"), "false");
     await plain.click();
     await page.waitForFunction((n) => document.querySelector("[data-testid=notification-badge]")?.textContent === String(n), unread - 1);

@@ -11,6 +11,7 @@ import {
   PersonIcon,
   SunIcon,
 } from "@radix-ui/react-icons";
+import { markSigningOut } from "~/modules/auth/signing-out";
 import { Flex, IconButton, Select, Text, Tooltip } from "@radix-ui/themes";
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, NavLink, useLocation, useNavigation, useRevalidator } from "react-router";
@@ -227,7 +228,7 @@ export function CrmSidebar({
                 {theme === "dark" ? <SunIcon /> : <MoonIcon />}
               </IconButton>
             </Tooltip>
-            <Form method="post" action="/auth/logout">
+            <Form method="post" action="/auth/logout" onSubmit={markSigningOut}>
               <Tooltip content={t("crm.user.signOut")}>
                 <IconButton type="submit" variant="ghost" color="red" aria-label={t("crm.user.signOut")} disabled={signingOut}>
                   <ExitIcon />

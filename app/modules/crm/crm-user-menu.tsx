@@ -1,4 +1,5 @@
 import { ExitIcon, MoonIcon, SunIcon } from "@radix-ui/react-icons";
+import { markSigningOut } from "~/modules/auth/signing-out";
 import { DropdownMenu, Flex, IconButton, Text } from "@radix-ui/themes";
 import { useSubmit } from "react-router";
 import { useI18n } from "~/i18n/react";
@@ -46,7 +47,13 @@ export function CrmUserMenu() {
           {theme === "dark" ? <SunIcon /> : <MoonIcon />}
           {`${t("crm.user.theme")}: ${theme === "dark" ? t("crm.user.light") : t("crm.user.dark")}`}
         </DropdownMenu.Item>
-        <DropdownMenu.Item color="red" onSelect={() => submit(null, { method: "post", action: "/auth/logout" })}>
+        <DropdownMenu.Item
+          color="red"
+          onSelect={() => {
+            markSigningOut();
+            submit(null, { method: "post", action: "/auth/logout" });
+          }}
+        >
           <ExitIcon />
           {t("crm.user.signOut")}
         </DropdownMenu.Item>

@@ -5,6 +5,7 @@
 // that the socket pings every PING_EVERY_MS and, when no pong comes within PONG_WITHIN_MS,
 // treats the link as dead and reconnects: a dropped network (Wi-Fi gone, laptop asleep) is
 // otherwise noticed only when the operating system gives up on the TCP connection.
+import { isSigningOut } from "~/modules/auth/signing-out";
 import PartySocket from "partysocket";
 import type { CLOSE_CODES, ServerEvent } from "./protocol.ts";
 
@@ -27,14 +28,16 @@ let checking: Promise<void> | null = null;
 
 /**
  * After a room closed this session's socket: renews the session (an expired token) or, when
- * the server says it is over (400/401), opens the sign-in page with the way back. One check at
+ * the server says it is over (400/401), opens the sign-in page with the way back (not when the
+ * user is signing out: its own redirect is on its way, signing-out.ts). One check at
  * a time for every socket of the page (each room closes its own). Here, in the lazily loaded
  * socket module, so no screen's first JavaScript carries it.
  */
 function checkSession(): Promise<void> {
+  if (isSigningOut()) return Promise.resolve();
   checking ??= fetch("/api/session/refresh", { method: "POST", credentials: "same-origin" })
     .then((response) => {
-      if (response.status === 400 || response.status === 401) {
+      if ((response.status === 400 || response.status === 401) && !isSigningOut()) {
         window.location.replace(`/auth?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`);
       }
     })
