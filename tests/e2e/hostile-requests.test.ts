@@ -32,9 +32,14 @@ async function hit(path: string, init: RequestInit = {}): Promise<Hit> {
 describe("hostile requests", () => {
   it("POSTs with unread 64 KB bodies to 404s, action-less routes and a 401 API route", async () => {
     for (let round = 0; round < 3; round++) {
-      for (const path of ["/nope", "/api/nope"]) {
+      // A page refuses a body that is not a form before routing (415, worker/http/form-body.ts);
+      // the API answers its own 404.
+      for (const [path, expected] of [
+        ["/nope", [415]],
+        ["/api/nope", [404, 405]],
+      ] as const) {
         const { status } = await hit(path, { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: KB64 });
-        assert.ok(status === 404 || status === 405, `POST ${path} answered ${status}`);
+        assert.ok((expected as readonly number[]).includes(status), `POST ${path} answered ${status}`);
       }
       for (const path of ["/dashboard", "/leads"]) {
         const { status } = await hit(path, {
