@@ -1,4 +1,6 @@
 import { env, exports } from "cloudflare:workers";
+import { afterEach, expect } from "vitest";
+import type { ServerEvent } from "../app/modules/realtime/protocol.ts";
 import { getDb } from "../worker/db/client.ts";
 import type { AuthSession } from "../worker/services/auth-service.ts";
 import { createUser, DEFAULT_PASSWORD } from "./factories/index.ts";
@@ -64,3 +66,37 @@ export function decodeJwt(token: string): Record<string, unknown> {
 // Work finishing in waitUntil after the response is awaited with `eventually` (shared with
 // the browser journeys, which run in Node and cannot import this file).
 export { eventually } from "./e2e/support/eventually.ts";
+
+/** A CRM tab in the workers pool: a signed-in user's socket to their own user room, and every event it received. */
+export type UserRoomTab = { ws: WebSocket; events: ServerEvent[] };
+
+/**
+ * Opens CRM tabs for a test file (`/parties/user-room/user-<id>` with the session's cookie);
+ * the sockets a test opened are closed after it.
+ */
+export function userRoomTabs(): (s: Awaited<ReturnType<typeof signedInUser>>) => Promise<UserRoomTab> {
+  const sockets: WebSocket[] = [];
+  afterEach(() => {
+    for (const ws of sockets.splice(0)) {
+      try {
+        ws.close(1000, "test over");
+      } catch {
+        // already closed
+      }
+    }
+  });
+  return async (s) => {
+    const response = await request(`/parties/user-room/user-${s.user.id}`, {
+      headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
+    });
+    expect(response.status).toBe(101);
+    const ws = response.webSocket!;
+    ws.accept();
+    sockets.push(ws);
+    const events: ServerEvent[] = [];
+    ws.addEventListener("message", (event) => {
+      events.push(JSON.parse(event.data as string) as ServerEvent);
+    });
+    return { ws, events };
+  };
+}

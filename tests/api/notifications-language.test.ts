@@ -5,7 +5,7 @@
 // an old row the migration could not read is shown as stored; migration 0020 reads the known
 // Portuguese sentences of old rows back into kind + params. docs/decisions/025.
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NotificationCreatedEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import type { Language } from "../../app/i18n/languages.ts";
 import { getTranslator } from "../../app/i18n/dictionaries.server.ts";
@@ -17,7 +17,7 @@ import type { ActivityDto, LeadDto, NotificationListDto, Page } from "../../work
 import { renderNotification } from "../../worker/services/notification-text.ts";
 import { remindTasksDueSoon } from "../../worker/services/task-reminder-service.ts";
 import { createLead, createNotification, createTask } from "../factories/index.ts";
-import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { bearer, db, json, request, signedInUser, userRoomTabs } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 const auth = (s: Session) => bearer(s.session.access_token);
@@ -33,30 +33,9 @@ const list = async (s: Session, language?: Language) => {
 };
 const texts = async (s: Session, language?: Language) => (await list(s, language)).map((n) => [n.title, n.message]);
 
-const sockets: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of sockets.splice(0)) {
-    try {
-      ws.close(1000, "test over");
-    } catch {
-      // already closed
-    }
-  }
-});
-async function tab(s: Session) {
-  const response = await request(`/parties/user-room/user-${s.user.id}`, {
-    headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
-  });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  sockets.push(ws);
-  const events: ServerEvent[] = [];
-  ws.addEventListener("message", (event) => {
-    events.push(JSON.parse(event.data as string) as ServerEvent);
-  });
-  return events;
-}
+const openTab = userRoomTabs();
+/** A tab of `s` listening to their own user room: the events it received. */
+const tab = async (s: Session) => (await openTab(s)).events;
 const created = (events: ServerEvent[]) => events.filter((e): e is NotificationCreatedEvent => e.type === "notification.created");
 async function until(done: () => boolean, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;

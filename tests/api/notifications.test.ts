@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { NotificationCreatedEvent, ServerEvent } from "../../app/modules/realtime/protocol.ts";
 import type { LeadDto, NotificationDto, NotificationListDto, TaskDto } from "../../worker/services/crm-types.ts";
 import { createLead, createNotification, createTask } from "../factories/index.ts";
-import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { bearer, db, json, request, signedInUser, userRoomTabs } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -168,32 +168,9 @@ const rowsLinking = async (link: string) =>
 
 const patchLead = (s: Session, id: string, body: Record<string, unknown>) => request(`/api/leads/${id}`, json("PATCH", body, auth(s)));
 
-const sockets: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of sockets.splice(0)) {
-    try {
-      ws.close(1000, "test over");
-    } catch {
-      // already closed
-    }
-  }
-});
-
-/** A tab of `s` listening to their own user room. */
-async function tab(s: Session) {
-  const response = await request(`/parties/user-room/user-${s.user.id}`, {
-    headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
-  });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  sockets.push(ws);
-  const events: ServerEvent[] = [];
-  ws.addEventListener("message", (event) => {
-    events.push(JSON.parse(event.data as string) as ServerEvent);
-  });
-  return events;
-}
+const openTab = userRoomTabs();
+/** A tab of `s` listening to their own user room: the events it received. */
+const tab = async (s: Session) => (await openTab(s)).events;
 const created = (events: ServerEvent[]) => events.filter((e): e is NotificationCreatedEvent => e.type === "notification.created");
 async function until(done: () => boolean, timeoutMs = 3000) {
   const deadline = Date.now() + timeoutMs;

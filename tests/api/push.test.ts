@@ -7,7 +7,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { notificationPreferences, users } from "../../worker/db/schema/index.ts";
 import { pushDevices } from "../../worker/db/schema/push.ts";
 import { publishNotifications } from "../../worker/services/notification-service.ts";
@@ -20,7 +20,7 @@ import {
   type PushPayload,
 } from "../../worker/services/push-service.ts";
 import { createNotification, createUser } from "../factories/index.ts";
-import { bearer, db, json, ORIGIN, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
+import { bearer, db, json, request, signedInUser, signIn, userRoomTabs } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -223,30 +223,11 @@ async function notify(userId: string, queue: Queue<PushMessageBody>, overrides: 
   return row;
 }
 
-const sockets: WebSocket[] = [];
-afterEach(() => {
-  for (const ws of sockets.splice(0)) {
-    try {
-      ws.close(1000, "test over");
-    } catch {
-      // already closed
-    }
-  }
-});
+const connect = userRoomTabs();
 
 /** A CRM tab of the user: its socket to their user room, telling the room whether the page is shown. */
 async function openTab(s: Session, visible: boolean | null) {
-  const response = await request(`/parties/user-room/user-${s.user.id}`, {
-    headers: { Upgrade: "websocket", Cookie: sessionCookie(s.session), Origin: ORIGIN },
-  });
-  expect(response.status).toBe(101);
-  const ws = response.webSocket!;
-  ws.accept();
-  sockets.push(ws);
-  const pongs: unknown[] = [];
-  ws.addEventListener("message", (event) => {
-    pongs.push(JSON.parse(event.data as string));
-  });
+  const { ws, events: pongs } = await connect(s);
   if (visible !== null) ws.send(JSON.stringify({ type: "visibility", visible }));
   // A ping after it: its pong proves the room has read the visibility frame before it.
   ws.send(JSON.stringify({ type: "ping" }));
