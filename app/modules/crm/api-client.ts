@@ -1,8 +1,16 @@
+import { hc, type ClientResponse } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { AppType } from "@worker/api/index";
 import { isNetworkError } from "~/lib/network-error";
 
 // The CRM screens' writes (and their client-side reads: search as you type, "load more")
-// go to the Worker's JSON API with the session cookies. Errors come back as ApiClientError
-// with the API's translated message, so a screen shows `error.message` as it is.
+// go to the Worker's JSON API with the session cookies, through `apiClient`: Hono's client
+// typed by the API's own routes (AppType, a type-only import), so a call's path, params,
+// query and body are checked against the route's zod schema and its answer is typed by the
+// handler's c.json() (docs/decisions/033). Errors come back as ApiClientError with the API's
+// translated message, so a screen shows `error.message` as it is.
+//
+//   const { lead } = await call(apiClient.leads[":id"].$get({ param: { id } }, { init: { signal } }));
 
 type ApiIssue = { path: string; message: string };
 
@@ -34,29 +42,73 @@ export class OfflineError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-
 /**
- * Calls /api/<path> and returns the parsed JSON (undefined for 204). A plain object body is
- * sent as JSON; FormData as multipart. Throws ApiClientError for any non-2xx answer and
- * OfflineError when the request never got one.
+ * The client's fetch: same-origin cookies, JSON asked for, and a request that never got an
+ * answer becomes OfflineError. A FormData upload goes as `init: { body: form }` (it replaces
+ * the body hc would build; the browser sets the multipart boundary).
  */
-export async function api<T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
+export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("Accept", "application/json");
   try {
-    response = await fetch(`/api${path}`, { method, headers, body: payload, credentials: "same-origin", signal: init.signal });
+    return await fetch(input, { ...init, headers, credentials: "same-origin" });
   } catch (error) {
     if (isNetworkError(error)) throw new OfflineError();
     throw error;
   }
-  if (response.status === 204) return undefined as T;
+}
+
+/**
+ * hc puts path parameters into the URL as they are; every value is encoded first, so an id
+ * read from the address bar can never point a request at another path.
+ */
+function encodingParams<T extends object>(node: T): T {
+  return new Proxy(node, {
+    get: (target, key) => {
+      const next: unknown = Reflect.get(target, key);
+      return typeof next === "function" ? encodingParams(next) : next;
+    },
+    apply: (target, self, args: unknown[]) => {
+      const [request, ...rest] = args as [{ param?: Record<string, string> } | undefined, ...unknown[]];
+      if (request?.param) {
+        const param = Object.fromEntries(Object.entries(request.param).map(([key, value]) => [key, encodeURIComponent(value)]));
+        return Reflect.apply(target as (...a: unknown[]) => unknown, self, [{ ...request, param }, ...rest]);
+      }
+      return Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
+    },
+  });
+}
+
+/** A query string from the defined, non-empty values (a form's "all" option is no parameter). */
+export function searchParams(query: Record<string, string | string[] | undefined>): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== "") search.append(key, one);
+  }
+  return search;
+}
+
+/** /api/*, typed by the Worker's routes. */
+export const apiClient = encodingParams(hc<AppType>("/", { fetch: apiFetch, buildSearchParams: searchParams }).api);
+
+/** The JSON of a response's 2xx answers (undefined for 204), as the handler's c.json() typed it. */
+export type ApiSuccess<R> =
+  R extends ClientResponse<infer Body, infer Status, infer _Format>
+    ? Status extends SuccessStatusCode
+      ? Status extends 204
+        ? undefined
+        : Body
+      : never
+    : never;
+
+/**
+ * Waits for an apiClient call and returns its typed JSON (undefined for 204). Throws
+ * ApiClientError for any non-2xx answer (the API's `{error, message, issues?}`) and
+ * OfflineError when the request never got one.
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<ApiSuccess<R>> {
+  const response = await request;
+  if (response.status === 204) return undefined as ApiSuccess<R>;
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -68,15 +120,5 @@ export async function api<T>(method: Method, path: string, body?: unknown, init:
     const errorBody = parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
     throw new ApiClientError(response.status, errorBody);
   }
-  return parsed as T;
-}
-
-/** A query string from defined, non-empty values: `?q=a&status=new` (or ""). */
-export function queryString(params: Record<string, string | number | undefined | null>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
+  return parsed as ApiSuccess<R>;
 }

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { formatDate } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import type { QuickSearchDto } from "@worker/services/crm-types";
-import { api, queryString } from "./api-client.ts";
+import { apiClient, call } from "./api-client.ts";
 import { useDebouncedSearch } from "./use-debounced-search.ts";
 import { useOrg } from "~/modules/crm/org-settings";
 
@@ -15,7 +15,8 @@ type Item =
 
 const DEBOUNCE_MS = 150;
 
-const searchCrm = (q: string, signal: AbortSignal) => api<QuickSearchDto>("GET", `/search${queryString({ q })}`, undefined, { signal });
+const searchCrm = (q: string, signal: AbortSignal): Promise<QuickSearchDto> =>
+  call(apiClient.search.$get({ query: { q } }, { init: { signal } }));
 
 /** The results in the order the arrows walk them: leads, then tasks. */
 function searchItems(results: QuickSearchDto): Item[] {

@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
-import type { DashboardDto } from "@worker/services/crm-types";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { DASHBOARD_REFRESH_MS, freshDashboard, rememberDashboard } from "./dashboard-cache.ts";
 import type { DashboardView } from "./dashboard-screen.tsx";
-import { dashboardApiPath } from "./dashboard-scope.ts";
+import { dashboardApiQuery } from "./dashboard-scope.ts";
 
 /** `query`: whose figures these are (dashboard-scope.ts); the refreshes ask for the same. */
 type LoaderView = DashboardView & { language: string; query: string };
@@ -41,7 +40,7 @@ export function useDashboardFigures<T extends LoaderView>(loaderData: T) {
       inFlight.current = true;
       setRefreshing(forced);
       try {
-        const dashboard = await api<DashboardDto>("GET", dashboardApiPath(loaderData.query));
+        const dashboard = await call(apiClient.dashboard.$get({ query: dashboardApiQuery(loaderData.query) }));
         const next = { ...loaderData, dashboard, failure: null };
         rememberDashboard(next, loaderData.language, loaderData.query);
         setView({ source: loaderData, current: next });

@@ -5,7 +5,7 @@ import type { AssignableUserDto, LeadDto, TaskDto } from "@worker/services/crm-t
 import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, ApiClientError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call } from "~/modules/crm/api-client";
 import { describeError } from "~/modules/crm/submit-failure";
 import { unbatch } from "~/modules/realtime/lead-batch";
 import type { LeadEvent } from "~/modules/realtime/protocol";
@@ -99,7 +99,7 @@ export function LeadDetailDialog({ leadId, onClose, onChanged, onDeleted, assign
   const canDelete = Boolean(lead && profile && canDeleteLead(profile));
 
   const deleteLead = async () => {
-    const done = await deletion.run(() => api("DELETE", `/leads/${encodeURIComponent(leadId)}`), {
+    const done = await deletion.run(() => call(apiClient.leads[":id"].$delete({ param: { id: leadId } })), {
       success: "crm.leadDetail.delete.success",
       failure: "crm.leadDetail.delete.failure",
     });

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { formatPhone } from "./phone-format";
-import { api, type ApiClientError } from "~/modules/crm/api-client";
+import { apiClient, call, type ApiClientError } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
@@ -139,8 +139,8 @@ function LeadForm({
     setExists(null);
     try {
       const result = lead
-        ? await api<{ lead: LeadDto }>("PATCH", `/leads/${encodeURIComponent(lead.id)}`, body)
-        : await api<{ lead: LeadDto }>("POST", "/leads", body);
+        ? await call(apiClient.leads[":id"].$patch({ param: { id: lead.id }, json: body }))
+        : await call(apiClient.leads.$post({ json: body }));
       toast({ title: lead ? t("crm.leads.form.updated") : t("crm.leads.form.created"), variant: "success" });
       onSaved(result.lead);
       onOpenChange(false);

@@ -18,7 +18,7 @@ import { formatMoney } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, OfflineError, queryString } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { StatusSelect } from "~/modules/crm/status-select";
 import { LoadMoreLeads, StatusBadge, TagPreview, WhatsAppButton, withLeadParam } from "./lead-card-parts";
 import { NextTask } from "./next-task";
@@ -141,9 +141,17 @@ export function useLoadedLeads({
     setLoadingMore(true);
     const source = page;
     try {
-      const next = await api<Page<LeadDto>>(
-        "GET",
-        `/leads${queryString({ q, status, ...filters, sort: sort === DEFAULT_LEAD_SORT ? undefined : sort, limit, cursor: more.cursor })}`,
+      const next = await call(
+        apiClient.leads.$get({
+          query: {
+            q,
+            status: status ?? undefined,
+            ...filters,
+            sort: sort === DEFAULT_LEAD_SORT ? undefined : sort,
+            limit: String(limit),
+            cursor: more.cursor,
+          },
+        }),
       );
       setMore((current) =>
         current.source === source ? { ...current, items: [...current.items, ...next.items], cursor: next.next_cursor } : current,

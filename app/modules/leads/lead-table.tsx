@@ -19,7 +19,7 @@ import { toCsv } from "~/lib/csv";
 import { saveFile } from "~/modules/crm/save-file";
 import { formatPhone } from "./phone-format";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { LoadMoreLeads, StatusBadge, withLeadParam } from "./lead-card-parts";
 import { userLabel } from "~/modules/crm/user-label";
 import { useOrg } from "~/modules/crm/org-settings";
@@ -321,7 +321,7 @@ function BulkBar({
   const run = async (action: BulkAction) => {
     setBusy(true);
     try {
-      const result = await api<BulkResultDto>("POST", "/leads/bulk", { ids: selection.map((lead) => lead.id), action });
+      const result = await call(apiClient.leads.bulk.$post({ json: { ids: selection.map((lead) => lead.id), action } }));
       const reasons = (["forbidden", "not_found", "changed"] as const)
         .map((reason) => [reason, result.refused.filter((r) => r.reason === reason).length] as const)
         .filter(([, n]) => n > 0)

@@ -1,7 +1,6 @@
 import type { LeadStatus } from "@worker/db/schema/enums";
-import type { PipelineColumnDto } from "@worker/services/crm-types";
 import { useLayoutEffect, useRef } from "react";
-import { api, queryString } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { unbatch } from "~/modules/realtime/lead-batch";
 import { TEAM_PARTY, TEAM_ROOM, type LeadChangedEvent, type LeadDeletedEvent, type TeamRoomEvent } from "~/modules/realtime/protocol";
@@ -39,9 +38,8 @@ export default function LiveLeads({ q, scope, pipeline, since, onChange }: LiveL
     const { q: search, scope: asked } = latest.current;
     for (const status of new Set(statuses)) {
       try {
-        const column = await api<PipelineColumnDto>(
-          "GET",
-          `/leads/pipeline/${status}${queryString({ q: search, ...asked.filters, limit: 1 })}`,
+        const column = await call(
+          apiClient.leads.pipeline[":status"].$get({ param: { status }, query: { q: search, ...asked.filters, limit: "1" } }),
         );
         if (latest.current.q !== search || latest.current.scope !== asked) return;
         latest.current.onChange({

@@ -5,7 +5,7 @@ import { loadChunk } from "~/components/lazy-chunk";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import type { LeadFilters } from "@worker/services/lead-filter-keys";
-import { api, OfflineError, queryString } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { appendColumnPage, applyLeadUpdate, withRecounts, type Columns, type LiveChange, type Recounted } from "./pipeline-state";
 import { PipelineTabs } from "./pipeline-tabs";
 import { PipelineCardView, PipelineColumnView } from "./pipeline-views";
@@ -97,9 +97,11 @@ export function PipelineBoard({ pipeline, q, filters = {}, updates, live = [], o
     if (!column.next_cursor || loadingColumn) return;
     setLoadingColumn(column.status);
     try {
-      const page = await api<PipelineColumnDto>(
-        "GET",
-        `/leads/pipeline/${column.status}${queryString({ cursor: column.next_cursor, q: q || undefined, ...filters })}`,
+      const page = await call(
+        apiClient.leads.pipeline[":status"].$get({
+          param: { status: column.status },
+          query: { cursor: column.next_cursor, q: q || undefined, ...filters },
+        }),
       );
       setColumns((columns) => appendColumnPage(columns, page));
     } catch (error) {

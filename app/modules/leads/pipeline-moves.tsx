@@ -8,7 +8,7 @@ import type { LeadDto } from "@worker/services/crm-types";
 import { useState, type Dispatch, type SetStateAction } from "react";
 import type { ToastInput } from "~/components/ui/toast";
 import type { Translate } from "~/i18n";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { applyLeadUpdate, findLead, moveLead, type Columns, type Recounted } from "./pipeline-state";
 
 /** How long a moved card's toast offers 'Desfazer'. */
@@ -38,7 +38,7 @@ export async function saveMove<State extends Board>(
   undo = false,
 ): Promise<void> {
   const { setBoard, setSaving, toast, t, onLeadSaved } = deps;
-  const id = encodeURIComponent(lead.id);
+  const param = { id: lead.id };
   setBoard((current) => ({
     ...current,
     columns: moveLead(current.columns, lead.id, to),
@@ -47,8 +47,8 @@ export async function saveMove<State extends Board>(
   setSaving((current) => new Set(current).add(lead.id));
   try {
     const result = await (undo
-      ? api<{ lead: LeadDto }>("POST", `/leads/${id}/undo-move`, { from: to, to: from })
-      : api<{ lead: LeadDto }>("PATCH", `/leads/${id}`, { status: to }));
+      ? call(apiClient.leads[":id"]["undo-move"].$post({ param, json: { from: to, to: from } }))
+      : call(apiClient.leads[":id"].$patch({ param, json: { status: to } })));
     const saved = result?.lead ?? { ...lead, status: to };
     if (result?.lead) {
       setBoard((current) => ({ ...current, columns: applyLeadUpdate(current.columns, saved) }));
@@ -79,7 +79,7 @@ export async function saveMove<State extends Board>(
     });
     // Moved by someone else meanwhile: the card shows where the lead is now.
     if (error instanceof ApiClientError && error.code === "lead_moved") {
-      api<{ lead: LeadDto }>("GET", `/leads/${id}`).then(
+      call(apiClient.leads[":id"].$get({ param })).then(
         ({ lead: now }) => setBoard((current) => ({ ...current, columns: applyLeadUpdate(current.columns, now) })),
         () => undefined,
       );

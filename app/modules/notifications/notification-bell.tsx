@@ -5,7 +5,7 @@ import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import type { UserRoomEvent } from "~/modules/realtime/protocol";
 import type { LiveRoomStatus } from "~/modules/realtime/use-live-room";
 import type { NotificationDto } from "../../../worker/services/crm-types.ts";
@@ -64,7 +64,7 @@ export function NotificationBell() {
   const readCount = useCallback((always: unknown = false) => {
     if (always !== true && document.visibilityState !== "visible") return;
     const asked = version.current;
-    api<{ unread_count: number }>("GET", "/notifications/unread-count").then(
+    call(apiClient.notifications["unread-count"].$get()).then(
       ({ unread_count }) => {
         if (mounted.current && asked === version.current) setUnread(unread_count);
       },

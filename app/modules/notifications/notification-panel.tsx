@@ -5,9 +5,9 @@ import { useNavigate } from "react-router";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { describeError } from "~/modules/crm/submit-failure";
-import type { NotificationDto, NotificationListDto } from "../../../worker/services/crm-types.ts";
+import type { NotificationDto } from "../../../worker/services/crm-types.ts";
 import { useOrg } from "~/modules/crm/org-settings";
 
 type IconProps = { width?: number; height?: number; "aria-hidden"?: boolean };
@@ -71,7 +71,7 @@ export default function NotificationPanel({
     const controller = new AbortController();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- 'loading' follows a new fetch function's identity, known only after the render that made it
     setState((current) => (current.status === "ready" ? current : { status: "loading" }));
-    api<NotificationListDto>("GET", "/notifications", undefined, { signal: controller.signal }).then(
+    call(apiClient.notifications.$get(undefined, { init: { signal: controller.signal } })).then(
       (list) => {
         // What arrived while the list was on its way is kept (the answer's copy wins).
         setState({ status: "ready", items: merge(list.items, live.current) });
@@ -111,7 +111,7 @@ export default function NotificationPanel({
     if (!item.read) {
       setRead(new Set([item.id]), true);
       onUnreadChange((current) => current - 1);
-      api("PATCH", `/notifications/${encodeURIComponent(item.id)}/read`).catch((error: unknown) => {
+      call(apiClient.notifications[":id"].read.$patch({ param: { id: item.id } })).catch((error: unknown) => {
         setRead(new Set([item.id]), false);
         onUnreadChange((current) => current + 1);
         failed(error);
@@ -129,7 +129,7 @@ export default function NotificationPanel({
     const before = unread;
     setRead("all", true);
     onUnreadChange(0);
-    api("POST", "/notifications/read-all").catch((error: unknown) => {
+    call(apiClient.notifications["read-all"].$post()).catch((error: unknown) => {
       setRead(unreadIds, false);
       onUnreadChange(before);
       failed(error);

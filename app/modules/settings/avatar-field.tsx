@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
 import type { Profile } from "~/modules/auth/auth-context";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 
 /** As the server checks (worker/services/avatar-service.ts); the type is decided there, by the bytes. */
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -52,7 +52,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
     try {
       const form = new FormData();
       form.append("file", file);
-      const answer = await api<{ profile: Profile }>("POST", "/users/me/avatar", form);
+      const answer = await call(apiClient.users.me.avatar.$post(undefined, { init: { body: form } }));
       setSaved({ base: profile.avatarUrl, url: answer.profile.avatarUrl });
       toast({ title: t("crm.settings.profile.photo.uploaded") });
       void revalidator.revalidate();
@@ -67,7 +67,7 @@ export function AvatarField({ profile }: { profile: Profile }) {
     if (busy) return;
     setBusy("remove");
     try {
-      await api<{ profile: Profile }>("DELETE", "/users/me/avatar");
+      await call(apiClient.users.me.avatar.$delete());
       setSaved({ base: profile.avatarUrl, url: null });
       toast({ title: t("crm.settings.profile.photo.removed") });
       void revalidator.revalidate();

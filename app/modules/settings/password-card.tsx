@@ -2,7 +2,7 @@ import { Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { useId, useState, type FormEvent } from "react";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
 
 type Field = "current" | "next" | "confirm";
@@ -32,7 +32,7 @@ export function PasswordCard({ email }: { email: string }) {
     setSaving(true);
     setErrors({});
     try {
-      await api("POST", "/users/me/password", { current_password: values.current, new_password: values.next });
+      await call(apiClient.users.me.password.$post({ json: { current_password: values.current, new_password: values.next } }));
       setValues({ current: "", next: "", confirm: "" });
       toast({ title: t("crm.settings.profile.password.saved"), description: t("crm.settings.profile.password.savedDescription") });
     } catch (error) {

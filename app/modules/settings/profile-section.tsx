@@ -4,7 +4,7 @@ import { useRevalidator } from "react-router";
 import { useI18n } from "~/i18n/react";
 import { useToast } from "~/components/ui/toaster";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { formatPhone } from "~/modules/leads/phone-format";
 import { AvatarField } from "./avatar-field.tsx";
 import { PasswordCard } from "./password-card.tsx";
@@ -37,7 +37,7 @@ export function ProfileSection() {
     setSaving(true);
     setErrors({});
     try {
-      const saved = await api<{ profile: { name: string; phone: string | null } }>("PATCH", "/users/me", { name, phone });
+      const saved = await call(apiClient.users.me.$patch({ json: { name, phone } }));
       setName(saved.profile.name);
       setPhone(saved.profile.phone ? formatPhone(saved.profile.phone) : "");
       toast({ title: t("crm.settings.profile.saved") });

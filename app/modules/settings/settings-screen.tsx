@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
 import type { TranslationKey } from "~/i18n";
 import { useToast } from "~/components/ui/toaster";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { ProfileSection } from "./profile-section.tsx";
 import { SystemSection } from "./system-section.tsx";
 import { UsersSection } from "./users-section.tsx";
@@ -113,7 +113,7 @@ function NotificationSettings({ preferences }: { preferences: NotificationPrefer
     if (saving) return;
     setSaving(true);
     try {
-      const saved = await api<{ preferences: NotificationPreferencesDto }>("PUT", "/settings/notifications", values);
+      const saved = await call(apiClient.settings.notifications.$put({ json: values }));
       setValues(saved.preferences);
       setSaves((n) => n + 1);
       toast({ title: t("crm.settings.notifications.saved") });

@@ -6,7 +6,7 @@ import { ORG_TIME_ZONES, type OrgTimeZone } from "@worker/lib/org-time";
 import { useI18n } from "~/i18n/react";
 import { formatDateTime } from "~/i18n/format-date";
 import { useToast } from "~/components/ui/toaster";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { useOrg } from "~/modules/crm/org-settings";
 import { forgetDashboard } from "~/modules/dashboard/dashboard-cache";
 import { forgetLeadsViewAndFilters } from "~/modules/leads/leads-view";
@@ -66,7 +66,7 @@ export function SystemSection({ data }: { data: SystemTabData }) {
     setSaving(true);
     setNameError(undefined);
     try {
-      const saved = await api<{ settings: SystemSettingsDto }>("PUT", "/settings/system", values);
+      const saved = await call(apiClient.settings.system.$put({ json: values }));
       setValues(valuesOf(saved.settings));
       setUpdated({ at: saved.settings.updated_at, by: saved.settings.updated_by });
       toast({ title: t("crm.settings.system.saved") });

@@ -10,7 +10,7 @@ import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useOrg } from "~/modules/crm/org-settings";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import { USER_ROLES, type UserRole } from "@worker/db/schema/enums";
 import type { AuditEntryDto } from "../../../worker/services/audit-service.ts";
@@ -243,12 +243,12 @@ function UserActions({ user, self }: { user: TeamMemberDto; self: boolean }) {
   const changeRole = (role: UserRole) =>
     role !== user.role &&
     run(
-      () => api("PATCH", `/users/${user.id}/role`, { role }),
+      () => call(apiClient.users[":id"].role.$patch({ param: { id: user.id }, json: { role } })),
       t("crm.settings.users.toasts.roleChanged", { name: user.name, role: t(`crm.roles.${role}`) }),
     );
   const setActive = (active: boolean) =>
     run(
-      () => api("PATCH", `/users/${user.id}/status`, { is_active: active }),
+      () => call(apiClient.users[":id"].status.$patch({ param: { id: user.id }, json: { is_active: active } })),
       t(active ? "crm.settings.users.toasts.reactivated" : "crm.settings.users.toasts.deactivated", { name: user.name }),
     );
 
@@ -279,7 +279,10 @@ function UserActions({ user, self }: { user: TeamMemberDto; self: boolean }) {
           {user.status === "invited" && (
             <DropdownMenu.Item
               onSelect={() =>
-                void run(() => api("POST", `/users/${user.id}/invitation`), t("crm.settings.users.toasts.resent", { email: user.email }))
+                void run(
+                  () => call(apiClient.users[":id"].invitation.$post({ param: { id: user.id } })),
+                  t("crm.settings.users.toasts.resent", { email: user.email }),
+                )
               }
               data-testid="user-resend"
             >
@@ -337,7 +340,7 @@ function InviteDialog({ onClose, returnFocusTo }: { onClose: () => void; returnF
     setSaving(true);
     setErrors({});
     try {
-      const { user } = await api<{ user: TeamMemberDto }>("POST", "/users/invitations", input);
+      const { user } = await call(apiClient.users.invitations.$post({ json: input }));
       toast({ title: t("crm.settings.users.invite.sent", { email: user.email }) });
       await revalidator.revalidate();
       onClose();

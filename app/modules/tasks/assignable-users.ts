@@ -1,4 +1,4 @@
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import type { AssignableUserDto } from "@worker/services/crm-types";
 
 // The assignee choices (active users, crm.md §6) for the dialogs opened outside the leads
@@ -6,7 +6,7 @@ import type { AssignableUserDto } from "@worker/services/crm-types";
 let assignable: Promise<AssignableUserDto[]> | null = null;
 
 export function loadAssignableUsers(): Promise<AssignableUserDto[]> {
-  assignable ??= api<{ users: AssignableUserDto[] }>("GET", "/users/assignable").then(
+  assignable ??= call(apiClient.users.assignable.$get()).then(
     (body) => body.users,
     (error: unknown) => {
       assignable = null;

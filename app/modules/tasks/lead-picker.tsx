@@ -2,9 +2,8 @@ import { Cross2Icon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { IconButton, Text, TextField } from "@radix-ui/themes";
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useI18n } from "~/i18n/react";
-import { api, queryString } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { useDebouncedSearch } from "~/modules/crm/use-debounced-search";
-import type { LeadDto, Page } from "@worker/services/crm-types";
 
 export type LeadChoice = { id: string; name: string; company: string | null };
 
@@ -14,7 +13,7 @@ const DEBOUNCE_MS = 250;
 const RESULTS = 8;
 
 const searchLeads = (q: string, signal: AbortSignal) =>
-  api<Page<LeadDto>>("GET", `/leads${queryString({ q, limit: RESULTS })}`, undefined, { signal }).then((page) =>
+  call(apiClient.leads.$get({ query: { q, limit: String(RESULTS) } }, { init: { signal } })).then((page) =>
     page.items.map((lead): LeadChoice => ({ id: lead.id, name: lead.name, company: lead.company })),
   );
 

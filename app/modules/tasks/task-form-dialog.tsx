@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, typ
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call } from "~/modules/crm/api-client";
 import { AssigneeSelect } from "~/modules/crm/assignee-select";
 import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { AssignableUserDto, TaskDto } from "@worker/services/crm-types";
@@ -146,7 +146,13 @@ function TaskForm({
     }
     setErrors({});
     setSaving(true);
-    const body: Record<string, string | null> = {
+    const body: {
+      title: string;
+      description: string | null;
+      lead_id: string | null;
+      assigned_to: string | null;
+      due_date?: string | null;
+    } = {
       title: title.trim(),
       description: description.trim() ? description : null,
       lead_id: lead?.id ?? null,
@@ -158,8 +164,8 @@ function TaskForm({
     }
     try {
       const { task: saved } = task
-        ? await api<{ task: TaskDto }>("PATCH", `/tasks/${encodeURIComponent(task.id)}`, body)
-        : await api<{ task: TaskDto }>("POST", "/tasks", body);
+        ? await call(apiClient.tasks[":id"].$patch({ param: { id: task.id }, json: body }))
+        : await call(apiClient.tasks.$post({ json: body }));
       toast({ title: task ? t("crm.tasks.toasts.updated") : t("crm.tasks.toasts.created"), variant: "success" });
       onDone(saved);
     } catch (error) {
@@ -299,7 +305,7 @@ function TaskForm({
           onCancel={() => setConfirmingDelete(false)}
           onConfirm={async () => {
             try {
-              await api<undefined>("DELETE", `/tasks/${encodeURIComponent(task.id)}`);
+              await call(apiClient.tasks[":id"].$delete({ param: { id: task.id } }));
               toast({ title: t("crm.tasks.toasts.deleted"), variant: "success" });
               onDeleted(task);
             } catch (error) {

@@ -6,7 +6,7 @@ import { useToast } from "~/components/ui/toaster";
 import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, ApiClientError, OfflineError, queryString } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { LoadErrorState } from "~/modules/dashboard/load-error-state";
 import { canEditTask } from "@worker/auth/crm-permissions";
 import type { AssignableUserDto, Page, TaskCountsDto, TaskDto } from "@worker/services/crm-types";
@@ -211,7 +211,7 @@ export function TasksScreen({ data }: { data: TasksData }) {
     setBusy((current) => new Set(current).add(task.id));
     setOverride({ ...task, completed, completed_at: completed ? new Date().toISOString() : null });
     try {
-      const { task: updated } = await api<{ task: TaskDto }>("PATCH", `/tasks/${encodeURIComponent(task.id)}/completion`, { completed });
+      const { task: updated } = await call(apiClient.tasks[":id"].completion.$patch({ param: { id: task.id }, json: { completed } }));
       setOverride(updated);
       toast({ title: completed ? t("crm.tasks.toasts.completed") : t("crm.tasks.toasts.reopened"), variant: "success" });
       // Done or reopened: it moves to the other section, and the counts change.
@@ -239,9 +239,10 @@ export function TasksScreen({ data }: { data: TasksData }) {
     if (!list.cursor || loadingMore) return;
     setLoadingMore(which);
     try {
-      const page = await api<Page<TaskDto>>(
-        "GET",
-        `/tasks${queryString({ q: data.q, assignee: data.assignee, filter: which === "open" ? "pending" : "completed", cursor: list.cursor })}`,
+      const page = await call(
+        apiClient.tasks.$get({
+          query: { q: data.q, assignee: data.assignee, filter: which === "open" ? "pending" : "completed", cursor: list.cursor },
+        }),
       );
       (which === "open" ? setOpen : setDone)((current) => {
         if (current.source !== list.source) return current;

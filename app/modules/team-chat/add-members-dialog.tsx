@@ -3,10 +3,10 @@ import { Avatar, Button, Dialog, Flex, Text, TextField } from "@radix-ui/themes"
 import { useEffect, useState, type RefObject } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { describeError } from "~/modules/crm/submit-failure";
 import { loadAssignableUsers } from "~/modules/tasks/assignable-users";
-import type { AssignableUserDto, ChatChannelDto, ChatMemberDto } from "@worker/services/crm-types";
+import type { AssignableUserDto, ChatChannelDto } from "@worker/services/crm-types";
 import { initialOf } from "./chat-messages.ts";
 
 type RowState = "adding" | "added" | "member";
@@ -55,9 +55,9 @@ export function AddMembersDialog({
   const add = async (user: AssignableUserDto) => {
     setRows((current) => ({ ...current, [user.id]: "adding" }));
     try {
-      const { member } = await api<{ member: ChatMemberDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/members`, {
-        user_id: user.id,
-      });
+      const { member } = await call(
+        apiClient.chat.channels[":id"].members.$post({ param: { id: channel.id }, json: { user_id: user.id } }),
+      );
       setRows((current) => ({ ...current, [user.id]: member.added ? "added" : "member" }));
       if (member.added) {
         toast({ title: t("crm.teamChat.toasts.memberAdded", { name: user.name }), variant: "success" });

@@ -1,7 +1,7 @@
 import { Button, Dialog, Flex, Switch, Text, TextArea, TextField } from "@radix-ui/themes";
 import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { useI18n } from "~/i18n/react";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { fieldMessages, useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ChatChannelDto } from "@worker/services/crm-types";
 
@@ -50,11 +50,11 @@ export function CreateChannelDialog({
     setErrors({});
     setSaving(true);
     try {
-      const { channel } = await api<{ channel: ChatChannelDto }>("POST", "/chat/channels", {
-        name: name.trim(),
-        description: description.trim() ? description.trim() : null,
-        is_private: isPrivate,
-      });
+      const { channel } = await call(
+        apiClient.chat.channels.$post({
+          json: { name: name.trim(), description: description.trim() ? description.trim() : null, is_private: isPrivate },
+        }),
+      );
       created.current = true;
       onCreated(channel);
     } catch (error) {

@@ -16,7 +16,7 @@ import { useToast } from "~/components/ui/toaster";
 import { formatDate, formatTime } from "~/i18n/format-date";
 import { pluralForm } from "~/i18n/format";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { LiveStatus } from "~/modules/realtime/live-status";
 import { CHAT_PARTY, channelRoomName, type ChatRoomEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
@@ -119,19 +119,20 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
       return;
     }
     backfilling.current = true;
-    const base = `/chat/channels/${encodeURIComponent(channel.id)}/messages`;
+    const messages = (query: { after?: string } = {}) =>
+      call(apiClient.chat.channels[":id"].messages.$get({ param: { id: channel.id }, query }));
     try {
       do {
         again.current = false;
         let after = resumeCursor(held.current)?.id ?? null;
         if (!after) {
-          const newest = await api<Page<ChatMessageDto>>("GET", base);
+          const newest = await messages();
           merge(newest.items);
           setOlderCursor((current) => current ?? newest.next_cursor);
           continue;
         }
         for (;;) {
-          const next: Page<ChatMessageDto> = await api<Page<ChatMessageDto>>("GET", `${base}?after=${encodeURIComponent(after)}`);
+          const next: Page<ChatMessageDto> = await messages({ after });
           merge(next.items);
           if (!next.next_cursor) break;
           after = next.next_cursor;
@@ -161,10 +162,7 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
     if (!olderCursor || loadingOlder) return;
     setLoadingOlder(true);
     try {
-      const older = await api<Page<ChatMessageDto>>(
-        "GET",
-        `/chat/channels/${encodeURIComponent(channel.id)}/messages?before=${encodeURIComponent(olderCursor)}`,
-      );
+      const older = await call(apiClient.chat.channels[":id"].messages.$get({ param: { id: channel.id }, query: { before: olderCursor } }));
       const el = scroller.current;
       if (el) olderAnchor.current = { height: el.scrollHeight, top: el.scrollTop };
       merge(older.items);
@@ -247,9 +245,7 @@ export function MessagePane({ channel, page, draft = "", onDraft, pending, onSeq
     if (!content || sending) return;
     setSending(true);
     try {
-      const { message } = await api<{ message: ChatMessageDto }>("POST", `/chat/channels/${encodeURIComponent(channel.id)}/messages`, {
-        content,
-      });
+      const { message } = await call(apiClient.chat.channels[":id"].messages.$post({ param: { id: channel.id }, json: { content } }));
       followOwn.current = true;
       merge([message]);
       // What was typed meanwhile stays.

@@ -5,7 +5,7 @@ import { useNavigate, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 import { TEAM_PARTY, TEAM_ROOM, USER_PARTY, userRoomName, type ServerEvent } from "~/modules/realtime/protocol";
 import { useLiveRoom } from "~/modules/realtime/use-live-room";
 import type { ChatChannelDto, ChatMessageDto, Page } from "@worker/services/crm-types";
@@ -138,7 +138,7 @@ export function TeamChatScreen({ data }: { data: TeamChatData }) {
   const reloadList = useCallback(async () => {
     const base = currentBase.current;
     try {
-      const { channels: list } = await api<{ channels: ChatChannelDto[] }>("GET", "/chat/channels");
+      const { channels: list } = await call(apiClient.chat.channels.$get());
       setReloaded({ base, list });
     } catch {
       // Offline: the next reconnection reads it again.

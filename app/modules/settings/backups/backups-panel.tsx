@@ -6,7 +6,7 @@ import { useI18n } from "~/i18n/react";
 import { formatNumber, pluralForm } from "~/i18n/format";
 import { formatFileSize } from "~/modules/crm/format-file-size";
 import { formatDate, formatTime } from "~/i18n/format-date";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { useOrg } from "~/modules/crm/org-settings";
 import type { BackupSummary } from "../../../../worker/services/backup-service.ts";
 import type { SystemTabData } from "../../../../worker/services/org-settings-service.ts";
@@ -33,7 +33,7 @@ export function BackupsPanel() {
   // The list, into state once it answers (the first render shows "loading").
   const fetchListing = useCallback(
     (signal?: AbortSignal) =>
-      api<Listing>("GET", "/backups", undefined, { signal }).then(
+      call(apiClient.backups.$get(undefined, { init: { signal } })).then(
         (listing) => setState({ status: "ready", listing }),
         (error: unknown) => {
           if (!signal?.aborted) setState({ status: "failed", offline: error instanceof OfflineError });

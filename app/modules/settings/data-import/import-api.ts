@@ -1,7 +1,7 @@
 import type { LeadSource, LeadStatus } from "@worker/db/schema/enums";
 import type { ImportMode, LeadImportMapping } from "@worker/services/lead-import-columns";
 import type { ImportDto } from "@worker/services/lead-import/import-dto";
-import { api } from "~/modules/crm/api-client";
+import { apiClient, call } from "~/modules/crm/api-client";
 
 // The import's HTTP contract (/tmp/briefs/import-contract.md → /api/imports): the upload that
 // previews, and the commit the dialog calls batch after batch.
@@ -23,17 +23,17 @@ export async function previewImport(
   form.set("file", file, file.name);
   form.set("mapping", JSON.stringify(mapping));
   if (Object.keys(values.status).length || Object.keys(values.source).length) form.set("values", JSON.stringify(values));
-  return (await api<{ import: ImportDto }>("POST", "/imports", form, { signal })).import;
+  return (await call(apiClient.imports.$post(undefined, { init: { body: form, signal } }))).import;
 }
 
 /** Writes the next batch of rows (idempotent on the server); `status: "done"` when none is left. */
 export async function commitImportBatch(id: string, mode: ImportMode, signal?: AbortSignal): Promise<ImportDto> {
-  return (await api<{ import: ImportDto }>("POST", `/imports/${encodeURIComponent(id)}/commit`, { mode }, { signal })).import;
+  return (await call(apiClient.imports[":id"].commit.$post({ param: { id }, json: { mode } }, { init: { signal } }))).import;
 }
 
 /** The imports whose commit started and did not finish (any admin's or manager's), newest first: to continue one. */
 export async function listRunningImports(signal?: AbortSignal): Promise<ImportDto[]> {
-  return (await api<{ imports: ImportDto[] }>("GET", "/imports?status=running", undefined, { signal })).imports;
+  return (await call(apiClient.imports.$get({ query: { status: "running" } }, { init: { signal } }))).imports;
 }
 
 /** Where the failed rows (with their line and reason) download from. */

@@ -1,7 +1,7 @@
 // This browser's side of Web Push (docs/decisions/029): the service worker at the site's root,
 // the permission, and the push subscription the server stores as a device. Loaded only when
 // Settings → Notificações shows the push devices or the switch is turned on (its own chunk).
-import { api, ApiClientError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call } from "~/modules/crm/api-client";
 import type { PushDeviceDto } from "../../../../worker/services/push-service.ts";
 
 export type EnableResult =
@@ -43,7 +43,7 @@ export async function enablePush(asked?: Promise<NotificationPermission>): Promi
   const permission = await (asked ?? Notification.requestPermission());
   if (permission !== "granted") return { ok: false, reason: "denied" };
   try {
-    const { public_key } = await api<{ public_key: string | null }>("GET", "/push/key");
+    const { public_key } = await call(apiClient.push.key.$get());
     if (!public_key) return { ok: false, reason: "unavailable" };
     const reg = await registration();
     const key = keyBytes(public_key);
@@ -54,7 +54,10 @@ export async function enablePush(asked?: Promise<NotificationPermission>): Promi
       subscription = null;
     }
     subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-    const { device } = await api<{ device: PushDeviceDto }>("POST", "/push/devices", subscription.toJSON());
+    // A subscription's JSON always has its endpoint and keys; the server validates them all the same.
+    const { endpoint = "", expirationTime, keys = {} } = subscription.toJSON();
+    const json = { endpoint, expirationTime, keys: { p256dh: keys.p256dh ?? "", auth: keys.auth ?? "" } };
+    const { device } = await call(apiClient.push.devices.$post({ json }));
     return { ok: true, device };
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 503) return { ok: false, reason: "unavailable" };

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/i18n/react";
 import { formatDate, formatDateTime } from "~/i18n/format-date";
 import { useToast } from "~/components/ui/toaster";
-import { api, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import type { PushDeviceDto } from "../../../../worker/services/push-service.ts";
 import { enablePush, pushPermission, pushSupported, unsubscribeThisBrowser, type EnableResult } from "./push-browser.ts";
 
@@ -45,7 +45,7 @@ export default function PushDevices({ enabled, request, onEnabled, saves }: Push
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      api<{ devices: PushDeviceDto[] }>("GET", "/push/devices", undefined, { signal }).then(
+      call(apiClient.push.devices.$get(undefined, { init: { signal } })).then(
         ({ devices }) => setListing({ status: "ready", devices }),
         (error: unknown) => {
           if (!signal?.aborted) setListing({ status: "failed", offline: error instanceof OfflineError });
@@ -91,7 +91,7 @@ export default function PushDevices({ enabled, request, onEnabled, saves }: Push
   const remove = async (device: PushDeviceDto) => {
     setRemoving(device.id);
     try {
-      await api("DELETE", `/push/devices/${device.id}`);
+      await call(apiClient.push.devices[":id"].$delete({ param: { id: device.id } }));
       if (device.this_session) await unsubscribeThisBrowser().catch(() => undefined);
       setListing((current) =>
         current.status === "ready" ? { status: "ready", devices: current.devices.filter((d) => d.id !== device.id) } : current,
