@@ -1,13 +1,13 @@
-import { hc, type ClientResponse } from "hono/client";
+import type { ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "@worker/api/index";
 import { isNetworkError } from "~/lib/network-error";
 
 // The CRM screens' writes (and their client-side reads: search as you type, "load more")
-// go to the Worker's JSON API with the session cookies, through `apiClient`: Hono's client
-// typed by the API's own routes (AppType, a type-only import), so a call's path, params,
-// query and body are checked against the route's zod schema and its answer is typed by the
-// handler's c.json() (docs/decisions/033). Errors come back as ApiClientError with the API's
+// go to the Worker's JSON API with the session cookies, through `apiClient`: typed as Hono's
+// hc<AppType> (the API's own routes, a type-only import), so a call's path, params, query and
+// body are checked against the route's zod schema and its answer is typed by the handler's
+// c.json() (docs/decisions/033). Errors come back as ApiClientError with the API's
 // translated message, so a screen shows `error.message` as it is.
 //
 //   const { lead } = await call(apiClient.leads[":id"].$get({ param: { id } }, { init: { signal } }));
@@ -44,8 +44,8 @@ export class OfflineError extends Error {
 
 /**
  * The client's fetch: same-origin cookies, JSON asked for, and a request that never got an
- * answer becomes OfflineError. A FormData upload goes as `init: { body: form }` (it replaces
- * the body hc would build; the browser sets the multipart boundary).
+ * answer becomes OfflineError. A FormData upload goes as a call's `init: { body: form }` (the
+ * browser writes its multipart Content-Type).
  */
 export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
@@ -58,29 +58,8 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   }
 }
 
-/**
- * hc puts path parameters into the URL as they are; every value is encoded first, so an id
- * read from the address bar can never point a request at another path.
- */
-function encodingParams<T extends object>(node: T): T {
-  return new Proxy(node, {
-    get: (target, key) => {
-      const next: unknown = Reflect.get(target, key);
-      return typeof next === "function" ? encodingParams(next) : next;
-    },
-    apply: (target, self, args: unknown[]) => {
-      const [request, ...rest] = args as [{ param?: Record<string, string> } | undefined, ...unknown[]];
-      if (request?.param) {
-        const param = Object.fromEntries(Object.entries(request.param).map(([key, value]) => [key, encodeURIComponent(value)]));
-        return Reflect.apply(target as (...a: unknown[]) => unknown, self, [{ ...request, param }, ...rest]);
-      }
-      return Reflect.apply(target as (...a: unknown[]) => unknown, self, args);
-    },
-  });
-}
-
 /** A query string from the defined, non-empty values (a form's "all" option is no parameter). */
-export function searchParams(query: Record<string, string | string[] | undefined>): URLSearchParams {
+function searchParams(query: Record<string, string | string[] | undefined>): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== "") search.append(key, one);
@@ -88,8 +67,41 @@ export function searchParams(query: Record<string, string | string[] | undefined
   return search;
 }
 
+/** The client's type: Hono's own for the Worker's routes under /api. */
+export type ApiClient = ReturnType<typeof hc<AppType, "/">>["api"];
+
+type CallArgs = { param?: Record<string, string>; query?: Record<string, string | string[] | undefined>; json?: unknown };
+
+/**
+ * The calls hc's type describes, made by a few lines instead of hono/client's runtime (2 KB
+ * gzip on every CRM screen; docs/decisions/033): `client.leads[":id"].notes.$post(args, {init})`
+ * walks the path; the call puts each parameter into it encoded (an id read from the address
+ * bar can never point the request at another path), adds the query's non-empty values, sends
+ * `json` as application/json and merges `init` (signal, a FormData body) into the request.
+ */
+function route(path: string[]): unknown {
+  return new Proxy(() => undefined, {
+    get: (_target, key) => (typeof key === "string" && key !== "then" ? route([...path, key]) : undefined),
+    apply: (_target, _self, [args = {}, options = {}]: [CallArgs?, { init?: RequestInit }?]) => {
+      const method = path.at(-1)!.replace(/^\$/, "").toUpperCase();
+      const pathname = path
+        .slice(0, -1)
+        .map((part) => (part.startsWith(":") ? encodeURIComponent(args.param?.[part.slice(1)] ?? "") : part))
+        .join("/");
+      const search = args.query ? searchParams(args.query).toString() : "";
+      const headers = new Headers(options.init?.headers);
+      let body: BodyInit | undefined;
+      if (args.json !== undefined) {
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(args.json);
+      }
+      return apiFetch(`/${pathname}${search ? `?${search}` : ""}`, { method, body, ...options.init, headers });
+    },
+  });
+}
+
 /** /api/*, typed by the Worker's routes. */
-export const apiClient = encodingParams(hc<AppType>("/", { fetch: apiFetch, buildSearchParams: searchParams }).api);
+export const apiClient = route(["api"]) as ApiClient;
 
 /** The JSON of a response's 2xx answers (undefined for 204), as the handler's c.json() typed it. */
 export type ApiSuccess<R> =
