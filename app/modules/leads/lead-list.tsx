@@ -148,7 +148,7 @@ export function useLoadedLeads({
             status: status ?? undefined,
             ...filters,
             sort: sort === DEFAULT_LEAD_SORT ? undefined : sort,
-            limit: String(limit),
+            limit: limit?.toString(),
             cursor: more.cursor,
           },
         }),
