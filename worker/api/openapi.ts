@@ -84,7 +84,7 @@ export function fileResponse(mediaTypes: string[], description: string): OpenAPI
 }
 
 /** A redirect (303) to `location`. */
-export function redirectResponse(description: string) {
+export function redirectResponse(description: string): OpenAPIV3_1.ResponseObject {
   return { description, headers: { Location: { description: "Where to go.", schema: { type: "string" } } } };
 }
 

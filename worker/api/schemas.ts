@@ -56,12 +56,10 @@ export const UserRefSchema = z
   .meta({ id: "UserRef", description: "A user as other records name them; `inactive` when the account was deactivated." });
 
 /** Value sums of the currencies other than the organisation's (BRL), never converted (docs/decisions/018). */
-export const OtherCurrencySumsSchema = z
-  .partialRecord(z.enum(["USD", "EUR"]), z.number())
-  .meta({
-    id: "OtherCurrencySums",
-    description: "Sums in the currencies other than the organisation's (BRL), by currency; never converted.",
-  });
+export const OtherCurrencySumsSchema = z.partialRecord(z.enum(["USD", "EUR"]), z.number()).meta({
+  id: "OtherCurrencySums",
+  description: "Sums in the currencies other than the organisation's (BRL), by currency; never converted.",
+});
 
 export const LeadNextTaskSchema = z
   .strictObject({ id: z.string(), title: z.string(), due_date: z.string().nullable(), due_has_time: z.boolean(), overdue: z.boolean() })
