@@ -3,7 +3,7 @@ import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
-import { describe, TAGS } from "./openapi.ts";
+import { describe, jsonResponse, TAGS } from "./openapi.ts";
 
 /** An OpenAPI 3.1 document (its top level; the whole is described by the OpenAPI specification). */
 const OpenApiDocumentSchema = z
