@@ -12,8 +12,7 @@ const OpenApiDocumentSchema = z
     info: z.object({ title: z.string(), version: z.string() }),
     paths: z.record(z.string(), z.unknown()),
   })
-  .catchall(z.unknown())
-  .meta({ id: "OpenApiDocument" });
+  .catchall(z.unknown());
 
 /**
  * GET /api/openapi.json — this API's OpenAPI 3.1 document, made from the code once per isolate
@@ -29,10 +28,7 @@ export function apiDocsApi(document: () => Promise<OpenAPIV3_1.Document>) {
       summary: "This API's OpenAPI 3.1 document",
       description: "Generated from the routes' zod schemas; what /api/docs shows.",
       responses: {
-        200: {
-          description: "The document.",
-          content: { "application/json": { schema: { $ref: "#/components/schemas/OpenApiDocument" } } },
-        },
+        200: jsonResponse(OpenApiDocumentSchema, "The document."),
       },
     }),
     requireAuth,

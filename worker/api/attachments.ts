@@ -28,10 +28,7 @@ export const attachmentsApi = new Hono<AppEnv>()
     describe(TAGS.attachments, {
       summary: "Download a file",
       responses: {
-        200: fileResponse(
-          ["application/octet-stream"],
-          "The bytes, with the stored Content-Type (text/* with charset=utf-8) and the original name.",
-        ),
+        200: fileResponse(["*/*"], "The bytes, with the stored Content-Type (text/* with charset=utf-8) and the original name."),
         ...errors(404),
       },
     }),

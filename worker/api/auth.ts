@@ -84,8 +84,7 @@ export const authApi = new Hono<AppEnv>()
       responses: {
         200: jsonResponse(AuthSessionSchema, "The session."),
         ...goTrueErrors({
-          400: "validation_failed, invalid_credentials, unsupported_grant_type, refresh_token_not_found…",
-          403: "user_banned (a deactivated account).",
+          400: "validation_failed, invalid_credentials, user_banned (a deactivated account), unsupported_grant_type, refresh_token_not_found…",
           429: "over_request_rate_limit.",
         }),
       },

@@ -26,6 +26,7 @@ export const caseStudiesApi = new Hono<AppEnv>()
       summary: "Case studies",
       description: "The /case-studies page's query; a value it cannot use falls back to its default (never a 400).",
       security: PUBLIC_SECURITY,
+      neverInvalid: true,
       responses: { 200: jsonResponse(CaseStudyListingSchema, "The matching case studies and the filters' values.") },
     }),
     validate("query", caseStudyQuerySchema),

@@ -92,7 +92,7 @@ export const chatApi = new Hono<AppEnv>()
     chat({
       summary: "Post a message",
       description: "Stored, then broadcast to the channel's room.",
-      responses: { 201: jsonResponse(z.strictObject({ message: ChatMessageSchema }), "The message."), ...errors(404, 429) },
+      responses: { 201: jsonResponse(z.strictObject({ message: ChatMessageSchema }), "The message."), ...errors(404) },
     }),
     validate("param", channelParam),
     validateWithMessageKeys("json", postMessageSchema),

@@ -183,6 +183,8 @@ export type RouteDescription = Omit<DescribeRouteOptions, "tags" | "responses"> 
   summary: string;
   /** Every status this route answers with and its body: jsonResponse(), errors(), fileResponse(), noContent(). */
   responses: NonNullable<DescribeRouteOptions["responses"]>;
+  /** Its validate() never fails (a schema whose every field falls back to a default): no 400 in the document. */
+  neverInvalid?: true;
 };
 
 /**
@@ -193,9 +195,12 @@ export type RouteDescription = Omit<DescribeRouteOptions, "tags" | "responses"> 
  * answers and the route's own errors. tests/api/openapi-routes.test.ts fails for a route
  * without one; tests/api/openapi-contract.test.ts checks real answers against it.
  */
-export function describe(tag: Tag, description: RouteDescription): MiddlewareHandler {
-  return describeRoute({ tags: [tag], ...description });
+export function describe(tag: Tag, { neverInvalid, ...description }: RouteDescription): MiddlewareHandler {
+  return describeRoute({ tags: [tag], ...description, ...(neverInvalid ? { [NEVER_INVALID]: true } : {}) });
 }
+
+/** Marks an operation whose 400 hono-openapi adds but that never answers one; tidy() removes both. */
+const NEVER_INVALID = "x-never-invalid";
 
 /** The standard 400 of a route with a validate(): hono-openapi adds it to every such operation. */
 const VALIDATION_RESPONSE = errorResponse(
@@ -248,6 +253,11 @@ function tidy(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
   for (const item of Object.values(copy.paths ?? {})) {
     for (const operation of Object.values(item ?? {}) as OpenAPIV3_1.OperationObject[]) {
       if (!operation || typeof operation !== "object" || !("responses" in operation)) continue;
+      const marked = operation as unknown as Record<string, unknown>;
+      if (marked[NEVER_INVALID]) {
+        delete operation.responses?.["400"];
+        delete marked[NEVER_INVALID];
+      }
       if (operation.security) {
         const seen = new Set<string>();
         operation.security = operation.security.filter((requirement) => {

@@ -66,7 +66,7 @@ export const tasksApi = new Hono<AppEnv>()
   )
   .post(
     "/",
-    task({ summary: "Create a task", responses: { 201: jsonResponse(TaskEnvelopeSchema, "The new task."), ...errors(403) } }),
+    task({ summary: "Create a task", responses: { 201: jsonResponse(TaskEnvelopeSchema, "The new task.") } }),
     validate("json", createTaskSchema),
     async (c) => {
       const task = await createTask(c.get("services"), c.get("viewer"), c.req.valid("json"));

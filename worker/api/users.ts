@@ -61,7 +61,7 @@ export const usersApi = new Hono<AppEnv>()
     "/me",
     describe(TAGS.profile, {
       summary: "Update my name and phone",
-      responses: { 200: jsonResponse(z.strictObject({ profile: ProfileSchema }), "The profile as saved."), ...errors(404) },
+      responses: { 200: jsonResponse(z.strictObject({ profile: ProfileSchema }), "The profile as saved.") },
     }),
     requireAuth,
     validateWithMessageKeys("json", profileSchema),
@@ -102,15 +102,15 @@ export const usersApi = new Hono<AppEnv>()
     validateWithMessageKeys("json", roleSchema),
     async (c) => c.json({ user: await changeRole(c.get("services"), c.get("viewer"), c.req.param("id"), c.req.valid("json").role) }),
   )
-  // 400 cannot_deactivate_self; 409 last_admin; deactivation ends the user's sessions and sockets.
+  // 400 cannot_deactivate_self; deactivation ends the user's sessions and sockets.
   .patch(
     "/:id/status",
     users({
       summary: "Activate or deactivate a user",
-      description: "400 cannot_deactivate_self; 409 last_admin; deactivation ends the user's sessions and sockets.",
+      description: "400 cannot_deactivate_self; deactivation ends the user's sessions and sockets.",
       responses: {
         200: jsonResponse(z.strictObject({ id: z.string(), is_active: z.boolean(), user: TeamMemberSchema }), "The user."),
-        ...errors(404, 409),
+        ...errors(404),
       },
     }),
     requireRole("admin"),
