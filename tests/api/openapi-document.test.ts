@@ -106,7 +106,7 @@ group("every route is described", () => {
       } else if (publicPaths.includes(path)) {
         expect(operation.security, key).toEqual([]);
       } else {
-        expect(operation.security, key).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
+        expect(operation.security, key).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
         expect(operation.responses?.["401"], key).toBeDefined();
       }
       if (operation["x-required-role"]) expect(operation.responses?.["403"], key).toBeDefined();

@@ -38,6 +38,12 @@ describe("API reference page", () => {
     await referenceShown(page);
     assert.deepEqual([...origins], [new URL(baseUrl()).origin], "nothing asked of another origin (fonts, proxy, telemetry)");
     await snapshot(page, "api-docs-1280", { fullPage: false });
+    // An operation with its parameters and answers, from the document's schemas.
+    await page.getByRole("link", { name: "Create a lead" }).first().click();
+    const operation = page.locator("section", { has: page.getByRole("heading", { name: "Create a lead" }) }).first();
+    await operation.getByText("lead_exists", { exact: false }).first().waitFor();
+    await operation.getByText("estimated_value").first().waitFor();
+    await snapshot(page, "api-docs-operation-1280", { fullPage: false });
   });
 
   it("reads at 390 px", async () => {

@@ -137,8 +137,8 @@ const TAG_DESCRIPTIONS: Record<Tag, string> = {
   API: "This document.",
 };
 
-/** Signed-in staff: the browser's session cookie, or a personal API token (issue 25) as a bearer token. */
-export const STAFF_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+/** Signed-in staff: a personal API token (issue 25) as a bearer token (first: the reference page's examples use it), or the browser's session cookie. */
+export const STAFF_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
 
 /** Public routes (no session) say so: `security: []`. */
 export const PUBLIC_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [];
