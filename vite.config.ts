@@ -1,8 +1,9 @@
+import { createReadStream, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { DEFAULT_DEV_PORT, localPublicOrigin, parsePort, serverUrl } from "./scripts/lib/local-origin.ts";
 
 export const aliases = {
@@ -41,6 +42,30 @@ const CLIENT_CHUNKS = [
   { name: "site-chrome", test: /app[\\/]modules[\\/]site[\\/]([\w-]+\.tsx?$|ui[\\/])/, priority: 10 },
 ];
 
+/**
+ * Scalar's standalone API reference for /api/docs (worker/api/api-docs.ts SCALAR_SCRIPT_PATH),
+ * served from this origin (the CSP allows scripts from no other): copied from the installed
+ * @scalar/api-reference into the client build, and answered by the dev server. Only that page
+ * loads it; no route's bundle includes it (docs/decisions/030).
+ */
+function apiReferenceScript(): Plugin {
+  const path = "/vendor/scalar-api-reference.js";
+  const source = fileURLToPath(new URL("./node_modules/@scalar/api-reference/dist/browser/standalone.js", import.meta.url));
+  return {
+    name: "api-reference-script",
+    configureServer(server) {
+      server.middlewares.use(path, (_request, response) => {
+        response.setHeader("Content-Type", "text/javascript; charset=utf-8");
+        createReadStream(source).pipe(response);
+      });
+    },
+    generateBundle() {
+      if (this.environment.name !== "client") return;
+      this.emitFile({ type: "asset", fileName: path.slice(1), source: readFileSync(source) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => {
   // `PORT=3000 npm run dev` (or `npm run dev -- --port 3000`, which scripts/dev.mjs turns
   // into PORT) moves the dev server, and the e-mailed links follow: the Worker's
@@ -61,6 +86,7 @@ export default defineConfig(({ command }) => {
       }),
       tailwindcss(),
       reactRouter(),
+      apiReferenceScript(),
     ],
     resolve: { alias: aliases },
     environments: {

@@ -39,7 +39,8 @@ export default defineConfig(async () => {
     resolve: { alias: aliases },
     test: {
       include: ["tests/**/*.test.ts"],
-      exclude: ["tests/e2e/**", "tests/budget/**", "node_modules/**"],
+      // tests/openapi runs under node:test (npm run test:openapi): its parser needs eval.
+      exclude: ["tests/e2e/**", "tests/budget/**", "tests/openapi/**", "node_modules/**"],
       // drain-queues: a file ends only once the queue messages it sent were delivered (a dispatch
       // still on its way when a runner is disposed hangs the run at exit; docs/decisions/026).
       setupFiles: ["./tests/setup/apply-schema.ts", "./tests/setup/drain-queues.ts"],

@@ -35,6 +35,11 @@ export const en: Dictionary = {
   auth: authEn,
   site: siteEn,
   crm: crmEn,
+  apiDocs: {
+    title: "API reference",
+    loading: "Loading the API reference…",
+    noscript: "This page needs JavaScript. The OpenAPI document is at",
+  },
   /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
   email: emailEn,
   apiErrors: {

@@ -35,6 +35,11 @@ export const es: Dictionary = {
   auth: authEs,
   site: siteEs,
   crm: crmEs,
+  apiDocs: {
+    title: "Referencia de la API",
+    loading: "Cargando la referencia de la API…",
+    noscript: "Esta página necesita JavaScript. El documento OpenAPI está en",
+  },
   /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
   email: emailEs,
   apiErrors: {

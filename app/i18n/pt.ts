@@ -36,6 +36,12 @@ export const pt = {
   auth: authPt,
   site: sitePt,
   crm: crmPt,
+  /** /api/docs, the API's reference page (issue 25, docs/decisions/030); the reference itself is Scalar's, in English. */
+  apiDocs: {
+    title: "Referência da API",
+    loading: "Carregando a referência da API…",
+    noscript: "Esta página precisa de JavaScript. O documento OpenAPI está em",
+  },
   /** Digest and report e-mails' unsubscribe, the /unsubscribe page (issue 24). */
   email: emailPt,
   apiErrors: {

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, CheckCircledIcon, EyeClosedIcon, EyeOpenIcon, ExclamationTriangleIcon } from "~/modules/auth/auth-icons";
 import { Box, Button, Callout, Card, Flex, Heading, IconButton, Text, TextField } from "@radix-ui/themes";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, replace, useNavigation } from "react-router";
 import { useToast } from "~/components/ui/toaster";
 import { languageFromCookie, translatorFromMatches } from "~/i18n";
 import { getTranslator, messagesFor } from "~/i18n/dictionaries.server";
@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   // Already signed in: straight to the CRM.
-  if (viewer && viewer.session.method === "password") throw redirect(redirectTo);
+  if (viewer && viewer.session.method === "password") throw outsideApp(redirectTo) ? redirectDocument(redirectTo) : redirect(redirectTo);
   return {
     language,
     messages,
@@ -146,7 +146,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failWith("sign-in", error, t("auth.toasts.loginError"));
   }
-  return replace(redirectTo);
+  // A page the Worker serves outside this app (the API's reference, /api/docs) is a document load.
+  return outsideApp(redirectTo) ? redirectDocument(redirectTo) : replace(redirectTo);
+}
+
+/** Whether a return path is served by the Worker's API rather than by this app's routes (the router cannot load it). */
+function outsideApp(path: string) {
+  return path === "/api" || path.startsWith("/api/");
 }
 
 /**

@@ -4,6 +4,8 @@ import { caseStudyQuerySchema, getCaseStudyBySlug, queryCaseStudies } from "../s
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { validate } from "./validate.ts";
+import { describe, errors, jsonResponse, PUBLIC_SECURITY, TAGS } from "./openapi.ts";
+import { CaseStudyItemSchema, CaseStudyListingSchema } from "./schemas.ts";
 
 /** A little caching for the public, read-only portfolio (it changes rarely). */
 const PUBLIC_CACHE = "public, max-age=60";
@@ -18,16 +20,36 @@ const PUBLIC_CACHE = "public, max-age=60";
  * GET /api/case-studies/:slug answers one case study or 404 `not_found`.
  */
 export const caseStudiesApi = new Hono<AppEnv>()
-  .get("/", validate("query", caseStudyQuerySchema), async (c) => {
-    const language = c.get("language");
-    const listing = await queryCaseStudies(c.get("db"), language, c.req.valid("query"));
-    c.header("Cache-Control", PUBLIC_CACHE);
-    return c.json({ language, ...listing });
-  })
-  .get("/:slug", validate("param", z.object({ slug: z.string().max(120) })), async (c) => {
-    const language = c.get("language");
-    const item = await getCaseStudyBySlug(c.get("db"), c.req.valid("param").slug, language);
-    if (!item) throw new ApiError(404, "not_found");
-    c.header("Cache-Control", PUBLIC_CACHE);
-    return c.json({ language, item });
-  });
+  .get(
+    "/",
+    describe(TAGS.public, {
+      summary: "Case studies",
+      description: "The /case-studies page's query; a value it cannot use falls back to its default (never a 400).",
+      security: PUBLIC_SECURITY,
+      neverInvalid: true,
+      responses: { 200: jsonResponse(CaseStudyListingSchema, "The matching case studies and the filters' values.") },
+    }),
+    validate("query", caseStudyQuerySchema),
+    async (c) => {
+      const language = c.get("language");
+      const listing = await queryCaseStudies(c.get("db"), language, c.req.valid("query"));
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return c.json({ language, ...listing });
+    },
+  )
+  .get(
+    "/:slug",
+    describe(TAGS.public, {
+      summary: "A case study",
+      security: PUBLIC_SECURITY,
+      responses: { 200: jsonResponse(CaseStudyItemSchema, "The case study."), ...errors(404) },
+    }),
+    validate("param", z.object({ slug: z.string().max(120) })),
+    async (c) => {
+      const language = c.get("language");
+      const item = await getCaseStudyBySlug(c.get("db"), c.req.valid("param").slug, language);
+      if (!item) throw new ApiError(404, "not_found");
+      c.header("Cache-Control", PUBLIC_CACHE);
+      return c.json({ language, item });
+    },
+  );

@@ -7,6 +7,8 @@ import { bodyLanguage } from "./body-language.ts";
 import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { validateWithMessageKeys } from "./validate.ts";
+import { describe, errors, jsonResponse, PUBLIC_SECURITY, TAGS } from "./openapi.ts";
+import { ChatAssistantResponseSchema } from "./schemas.ts";
 
 /**
  * Messages per visitor IP: 30 in 10 minutes is a brisk conversation (one message every 20
@@ -29,6 +31,13 @@ export const CHAT_ASSISTANT_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 
  */
 export const chatAssistantApi = new Hono<AppEnv>().post(
   "/",
+  describe(TAGS.public, {
+    summary: "Talk to the chat assistant",
+    description:
+      "The site widget's free text. 429 after 30 messages in 10 minutes from one IP; 503 assistant_unavailable when the assistant fails (its message is the widget's apology).",
+    security: PUBLIC_SECURITY,
+    responses: { 200: jsonResponse(ChatAssistantResponseSchema, "The assistant's reply."), ...errors(413, 429, 503) },
+  }),
   bodyLanguage,
   validateWithMessageKeys("json", chatAssistantRequestSchema),
   async (c) => {

@@ -14,6 +14,11 @@ import {
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate, validateWithMessageKeys } from "./validate.ts";
+import { describe, errors, jsonResponse, TAGS, type RouteDescription } from "./openapi.ts";
+import { ChatChannelSchema, ChatMemberSchema, ChatMessagePageSchema, ChatMessageSchema } from "./schemas.ts";
+
+const chat = (spec: RouteDescription) => describe(TAGS.chat, spec);
+const memberAnswer = (description: string) => jsonResponse(z.strictObject({ member: ChatMemberSchema }), description);
 
 const channelParam = z.object({ id: z.string().min(1).max(64) });
 
@@ -32,19 +37,67 @@ const channelParam = z.object({ id: z.string().min(1).max(64) });
  */
 export const chatApi = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/channels", async (c) => c.json({ channels: await listChannels(c.get("services"), c.get("viewer")) }))
-  .post("/channels", validateWithMessageKeys("json", createChannelSchema), async (c) => {
-    const channel = await createChannel(c.get("services"), c.get("viewer"), c.req.valid("json"));
-    return c.json({ channel }, 201);
-  })
-  .post("/channels/:id/members", validate("param", channelParam), validateWithMessageKeys("json", addMemberSchema), async (c) => {
-    const member = await addChannelMember(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json").user_id);
-    return c.json({ member }, member.added ? 201 : 200);
-  })
-  .get("/channels/:id/messages", validate("param", channelParam), validateWithMessageKeys("query", messagesQuerySchema), async (c) => {
-    return c.json(await listMessages(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("query")));
-  })
-  .post("/channels/:id/messages", validate("param", channelParam), validateWithMessageKeys("json", postMessageSchema), async (c) => {
-    const message = await postMessage(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json"));
-    return c.json({ message }, 201);
-  });
+  .get(
+    "/channels",
+    chat({
+      summary: "Channels",
+      description: "The public ones and the caller's private ones, newest first.",
+      responses: { 200: jsonResponse(z.strictObject({ channels: z.array(ChatChannelSchema) }), "The channels.") },
+    }),
+    async (c) => c.json({ channels: await listChannels(c.get("services"), c.get("viewer")) }),
+  )
+  .post(
+    "/channels",
+    chat({
+      summary: "Create a channel",
+      description: "The creator becomes a member.",
+      responses: { 201: jsonResponse(z.strictObject({ channel: ChatChannelSchema }), "The new channel.") },
+    }),
+    validateWithMessageKeys("json", createChannelSchema),
+    async (c) => {
+      const channel = await createChannel(c.get("services"), c.get("viewer"), c.req.valid("json"));
+      return c.json({ channel }, 201);
+    },
+  )
+  .post(
+    "/channels/:id/members",
+    chat({
+      summary: "Add a member to a private channel",
+      description: "Only the channel's creator (403 chat_creator_only); 400 chat_channel_not_private.",
+      responses: { 201: memberAnswer("Added."), 200: memberAnswer("Already a member."), ...errors(403, 404) },
+    }),
+    validate("param", channelParam),
+    validateWithMessageKeys("json", addMemberSchema),
+    async (c) => {
+      const member = await addChannelMember(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json").user_id);
+      return c.json({ member }, member.added ? 201 : 200);
+    },
+  )
+  .get(
+    "/channels/:id/messages",
+    chat({
+      summary: "A channel's messages",
+      description:
+        "Oldest first; ?before=<cursor> for an older page, ?after=<last id> to catch up after a reconnect. A private channel is 404 to non-members.",
+      responses: { 200: jsonResponse(ChatMessagePageSchema, "One page."), ...errors(404) },
+    }),
+    validate("param", channelParam),
+    validateWithMessageKeys("query", messagesQuerySchema),
+    async (c) => {
+      return c.json(await listMessages(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("query")));
+    },
+  )
+  .post(
+    "/channels/:id/messages",
+    chat({
+      summary: "Post a message",
+      description: "Stored, then broadcast to the channel's room.",
+      responses: { 201: jsonResponse(z.strictObject({ message: ChatMessageSchema }), "The message."), ...errors(404) },
+    }),
+    validate("param", channelParam),
+    validateWithMessageKeys("json", postMessageSchema),
+    async (c) => {
+      const message = await postMessage(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ message }, 201);
+    },
+  );

@@ -6,6 +6,11 @@ import type { AppEnv } from "./context.ts";
 import { ApiError } from "./errors.ts";
 import { requireRole } from "./middleware.ts";
 import { validateWithMessageKeys } from "./validate.ts";
+import { describe, errors, fileResponse, jsonResponse, multipartBody, TAGS, type RouteDescription } from "./openapi.ts";
+import { ImportSchema } from "./schemas.ts";
+
+const imports = (spec: RouteDescription) => describe(TAGS.imports, spec);
+const importAnswer = (description: string) => jsonResponse(z.strictObject({ import: ImportSchema }), description);
 
 const listSchema = z.object({ status: z.literal("running", { error: "apiErrors.field.invalid_value" }) });
 const commitSchema = z.object({ mode: z.enum(IMPORT_MODES, { error: "apiErrors.field.invalid_value" }) });
@@ -25,36 +30,75 @@ const commitSchema = z.object({ mode: z.enum(IMPORT_MODES, { error: "apiErrors.f
  */
 export const importsApi = new Hono<AppEnv>()
   .use(requireRole("manager"))
-  .post("/", async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form["file"];
-    if (!(file instanceof File)) throw new ApiError(400, "import_file_missing");
-    if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(413, "import_file_too_large");
-    const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : undefined);
-    const created = await createImport(
-      c.get("services"),
-      c.get("viewer"),
-      { file, mapping: text("mapping"), values: text("values") },
-      c.get("language"),
-    );
-    return c.json({ import: created }, 201);
-  })
-  .get("/", validateWithMessageKeys("query", listSchema), async (c) => {
-    return c.json({ imports: await listRunningImports(c.get("services"), c.get("viewer"), c.get("language")) });
-  })
-  .get("/:id", async (c) => {
+  .post(
+    "/",
+    imports({
+      summary: "Preview a CSV of leads",
+      description:
+        "Read and checked, nothing written yet. 400 with the file's own code (import_file_missing, import_file_unreadable…); 429 after 30 previews of new files in 10 minutes.",
+      requestBody: multipartBody("The CSV (at most 10 MB) in `file`.", "file", {
+        mapping: "JSON LeadImportMapping: each column's field (optional).",
+        values: "JSON {status: {raw: key}, source: {raw: key}} (optional).",
+      }),
+      responses: { 201: importAnswer("The preview."), ...errors(400, 413, 429) },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form["file"];
+      if (!(file instanceof File)) throw new ApiError(400, "import_file_missing");
+      if (file.size > IMPORT_LIMITS.maxBytes) throw new ApiError(413, "import_file_too_large");
+      const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : undefined);
+      const created = await createImport(
+        c.get("services"),
+        c.get("viewer"),
+        { file, mapping: text("mapping"), values: text("values") },
+        c.get("language"),
+      );
+      return c.json({ import: created }, 201);
+    },
+  )
+  .get(
+    "/",
+    imports({
+      summary: "Unfinished imports",
+      responses: {
+        200: jsonResponse(z.strictObject({ imports: z.array(ImportSchema) }), "The imports still running (anyone's), to continue."),
+      },
+    }),
+    validateWithMessageKeys("query", listSchema),
+    async (c) => {
+      return c.json({ imports: await listRunningImports(c.get("services"), c.get("viewer"), c.get("language")) });
+    },
+  )
+  .get("/:id", imports({ summary: "An import", responses: { 200: importAnswer("The import."), ...errors(404, 410) } }), async (c) => {
     return c.json({ import: await getImport(c.get("services"), c.get("viewer"), c.req.param("id"), c.get("language")) });
   })
-  .post("/:id/commit", validateWithMessageKeys("json", commitSchema), async (c) => {
-    const { mode } = c.req.valid("json");
-    return c.json({ import: await commitImportBatch(c.get("services"), c.get("viewer"), c.req.param("id"), mode, c.get("language")) });
-  })
-  .get("/:id/failed.csv", async (c) => {
-    const { fileName, body } = await failedRowsCsv(c.get("services"), c.get("viewer"), c.req.param("id"), c.get("language"));
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-    return c.body(body, 200, {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      "Cache-Control": "no-store",
-    });
-  });
+  .post(
+    "/:id/commit",
+    imports({
+      summary: "Write the next batch",
+      description: "Call again until status is done; 409 import_mode_locked for another mode than the first call's.",
+      responses: { 200: importAnswer("The import after the batch."), ...errors(404, 409, 410) },
+    }),
+    validateWithMessageKeys("json", commitSchema),
+    async (c) => {
+      const { mode } = c.req.valid("json");
+      return c.json({ import: await commitImportBatch(c.get("services"), c.get("viewer"), c.req.param("id"), mode, c.get("language")) });
+    },
+  )
+  .get(
+    "/:id/failed.csv",
+    imports({
+      summary: "The rows not written",
+      responses: { 200: fileResponse(["text/csv"], "Each row not written with its line and reason."), ...errors(404, 410) },
+    }),
+    async (c) => {
+      const { fileName, body } = await failedRowsCsv(c.get("services"), c.get("viewer"), c.req.param("id"), c.get("language"));
+      const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+      return c.body(body, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        "Cache-Control": "no-store",
+      });
+    },
+  );

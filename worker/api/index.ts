@@ -31,6 +31,8 @@ import { exportsApi } from "./data-export.ts";
 import { backupsApi } from "./backups.ts";
 import { unsubscribeApi } from "./unsubscribe.ts";
 import { pushApi } from "./push.ts";
+import { apiDocsApi } from "./api-docs.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
@@ -85,7 +87,12 @@ const routes = app
   .route("/newsletter", newsletterApi)
   // One-click unsubscribe of notification and report e-mails (public, token-signed; issue 24).
   .route("/unsubscribe", unsubscribeApi)
-  .route("/chat-assistant", chatAssistantApi);
+  .route("/chat-assistant", chatAssistantApi)
+  // This API described: GET /api/openapi.json (docs/decisions/030), made from every route above.
+  .route(
+    "/",
+    apiDocsApi(() => buildOpenApiDocument(app)),
+  );
 
 app.onError(onError);
 app.notFound(onNotFound);

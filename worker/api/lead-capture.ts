@@ -5,6 +5,8 @@ import { isLeadHoneypotFilled, leadCaptureRequestSchema } from "../services/chat
 import { bodyLanguage } from "./body-language.ts";
 import type { AppEnv } from "./context.ts";
 import { validateWithMessageKeys } from "./validate.ts";
+import { describe, errors, jsonResponse, PUBLIC_SECURITY, TAGS } from "./openapi.ts";
+import { OkSchema } from "./schemas.ts";
 
 const ok: LeadCaptureResponse = { ok: true };
 
@@ -23,6 +25,17 @@ const ok: LeadCaptureResponse = { ok: true };
  */
 export const leadCaptureApi = new Hono<AppEnv>().post(
   "/",
+  describe(TAGS.public, {
+    summary: "Hand over a lead from the chat assistant",
+    description: "Nothing about the lead goes back to the visitor. 429 after 5 captures in 10 minutes from one IP.",
+    security: PUBLIC_SECURITY,
+    responses: {
+      201: jsonResponse(OkSchema, "A new lead."),
+      200: jsonResponse(OkSchema, "The lead of that e-mail was updated, or the honeypot was filled (nothing stored)."),
+      202: jsonResponse(OkSchema, "The lead could not be written; the conversation was kept as a contact message."),
+      ...errors(413, 429),
+    },
+  }),
   bodyLanguage,
   validateWithMessageKeys("json", leadCaptureRequestSchema),
   async (c) => {

@@ -8,6 +8,10 @@ import { FIELD_ISSUE } from "../services/lead-service.ts";
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validateWithMessageKeys } from "./validate.ts";
+import { describe, errors, fileResponse, jsonResponse, multipartBody, noContent, TAGS } from "./openapi.ts";
+import { ProfileSchema } from "./schemas.ts";
+
+const profileAnswer = (description: string) => jsonResponse(z.strictObject({ profile: ProfileSchema }), description);
 
 const WEAK_PASSWORD_ISSUE = { length: "apiErrors.weak_password_length", pwned: "apiErrors.weak_password_pwned" } as const;
 
@@ -35,18 +39,45 @@ export const passwordChangeSchema = z.object({
  * validation_failed (weak), 400 current_password_incorrect, 429 after 5 wrong in 15 min.
  */
 export const profileApi = new Hono<AppEnv>()
-  .post("/avatar", requireAuth, async (c) => {
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form["file"];
-    if (!(file instanceof File)) throw new DomainError("invalid_input", "avatar_invalid");
-    return c.json({ profile: await setAvatar(c.get("services"), c.get("viewer"), file) });
-  })
-  .delete("/avatar", requireAuth, async (c) => c.json({ profile: await removeAvatar(c.get("services"), c.get("viewer")) }))
-  .post("/password", requireAuth, validateWithMessageKeys("json", passwordChangeSchema), async (c) => {
-    const input = c.req.valid("json");
-    await changePassword(c.get("services"), c.get("viewer"), { currentPassword: input.current_password, newPassword: input.new_password });
-    return c.body(null, 204);
-  });
+  .post(
+    "/avatar",
+    describe(TAGS.profile, {
+      summary: "Set my photo",
+      requestBody: multipartBody("PNG, JPEG or WebP (by signature), at most 2 MB, in the field `file`."),
+      responses: { 200: profileAnswer("The profile with its new avatarUrl."), ...errors(400, 413) },
+    }),
+    requireAuth,
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form["file"];
+      if (!(file instanceof File)) throw new DomainError("invalid_input", "avatar_invalid");
+      return c.json({ profile: await setAvatar(c.get("services"), c.get("viewer"), file) });
+    },
+  )
+  .delete(
+    "/avatar",
+    describe(TAGS.profile, { summary: "Remove my photo", responses: { 200: profileAnswer("The profile, back to the initial.") } }),
+    requireAuth,
+    async (c) => c.json({ profile: await removeAvatar(c.get("services"), c.get("viewer")) }),
+  )
+  .post(
+    "/password",
+    describe(TAGS.profile, {
+      summary: "Change my password",
+      description: "Other sessions are ended. 400 current_password_incorrect; 429 after 5 wrong in 15 minutes.",
+      responses: { 204: noContent("Changed."), ...errors(429) },
+    }),
+    requireAuth,
+    validateWithMessageKeys("json", passwordChangeSchema),
+    async (c) => {
+      const input = c.req.valid("json");
+      await changePassword(c.get("services"), c.get("viewer"), {
+        currentPassword: input.current_password,
+        newPassword: input.new_password,
+      });
+      return c.body(null, 204);
+    },
+  );
 
 /**
  * GET /api/avatars/:userId/:file: a user's photo for any signed-in staff member (401
@@ -54,14 +85,22 @@ export const profileApi = new Hono<AppEnv>()
  * so it is cached for a year as immutable, privately (it needs a session); the type is the
  * one its signature gave at upload, with nosniff.
  */
-export const avatarsApi = new Hono<AppEnv>().use(requireAuth).get("/:userId/:file", async (c) => {
-  const image = await getAvatar(c.get("services"), c.req.param("userId"), c.req.param("file"));
-  return c.body(image.body, 200, {
-    "Content-Type": image.contentType,
-    "Content-Length": String(image.size),
-    "Cache-Control": "private, max-age=31536000, immutable",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Disposition": "inline",
-    ETag: image.etag,
-  });
-});
+export const avatarsApi = new Hono<AppEnv>().use(requireAuth).get(
+  "/:userId/:file",
+  describe(TAGS.profile, {
+    summary: "A user's photo",
+    description: "Cached for a year as immutable (a new photo gets a new URL).",
+    responses: { 200: fileResponse(["image/png", "image/jpeg", "image/webp"], "The image."), ...errors(404) },
+  }),
+  async (c) => {
+    const image = await getAvatar(c.get("services"), c.req.param("userId"), c.req.param("file"));
+    return c.body(image.body, 200, {
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.size),
+      "Cache-Control": "private, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      ETag: image.etag,
+    });
+  },
+);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import {
   getNotificationPreferences,
   notificationPreferencesSchema,
@@ -7,6 +8,10 @@ import {
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate } from "./validate.ts";
+import { describe, jsonResponse, TAGS } from "./openapi.ts";
+import { NotificationPreferencesSchema } from "./schemas.ts";
+
+const preferencesAnswer = jsonResponse(z.strictObject({ preferences: NotificationPreferencesSchema }), "My notification settings.");
 
 /**
  * /api/settings — the signed-in user's own settings only (401 anonymous; there is no user id
@@ -18,7 +23,14 @@ import { validate } from "./validate.ts";
  */
 export const settingsApi = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/notifications", async (c) => c.json({ preferences: await getNotificationPreferences(c.get("services"), c.get("viewer")) }))
-  .put("/notifications", validate("json", notificationPreferencesSchema), async (c) =>
-    c.json({ preferences: await saveNotificationPreferences(c.get("services"), c.get("viewer"), c.req.valid("json")) }),
+  .get(
+    "/notifications",
+    describe(TAGS.settings, { summary: "My notification settings", responses: { 200: preferencesAnswer } }),
+    async (c) => c.json({ preferences: await getNotificationPreferences(c.get("services"), c.get("viewer")) }),
+  )
+  .put(
+    "/notifications",
+    describe(TAGS.settings, { summary: "Save my notification settings", responses: { 200: preferencesAnswer } }),
+    validate("json", notificationPreferencesSchema),
+    async (c) => c.json({ preferences: await saveNotificationPreferences(c.get("services"), c.get("viewer"), c.req.valid("json")) }),
   );

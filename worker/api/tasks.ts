@@ -17,6 +17,10 @@ import {
 import type { AppEnv } from "./context.ts";
 import { requireAuth } from "./middleware.ts";
 import { validate } from "./validate.ts";
+import { describe, errors, jsonResponse, noContent, TAGS, type RouteDescription } from "./openapi.ts";
+import { TaskEnvelopeSchema, TaskPageSchema } from "./schemas.ts";
+
+const task = (spec: RouteDescription) => describe(TAGS.tasks, spec);
 
 /** An id (or "me", "none", "all"): letters, digits, - and _, at most 64. */
 const ID_PATTERN = /^[\w-]{1,64}$/;
@@ -52,25 +56,61 @@ const taskParam = z.object({ id: z.string().min(1).max(64) });
  */
 export const tasksApi = new Hono<AppEnv>()
   .use(requireAuth)
-  .get("/", validate("query", taskListQuerySchema), async (c) => {
-    return c.json(await listTasks(c.get("services"), c.get("viewer"), c.req.valid("query")));
-  })
-  .post("/", validate("json", createTaskSchema), async (c) => {
-    const task = await createTask(c.get("services"), c.get("viewer"), c.req.valid("json"));
-    return c.json({ task }, 201);
-  })
-  .get("/:id", validate("param", taskParam), async (c) => {
-    return c.json({ task: await getTask(c.get("services"), c.get("viewer"), c.req.valid("param").id) });
-  })
-  .patch("/:id", validate("param", taskParam), validate("json", updateTaskSchema), async (c) => {
-    const task = await updateTask(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json"));
-    return c.json({ task });
-  })
-  .patch("/:id/completion", validate("param", taskParam), validate("json", taskCompletionSchema), async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json({ task: await setTaskCompleted(c.get("services"), c.get("viewer"), id, c.req.valid("json").completed) });
-  })
-  .delete("/:id", validate("param", taskParam), async (c) => {
-    await deleteTask(c.get("services"), c.get("viewer"), c.req.valid("param").id);
-    return c.body(null, 204);
-  });
+  .get(
+    "/",
+    task({ summary: "List tasks", responses: { 200: jsonResponse(TaskPageSchema, "One page of tasks.") } }),
+    validate("query", taskListQuerySchema),
+    async (c) => {
+      return c.json(await listTasks(c.get("services"), c.get("viewer"), c.req.valid("query")));
+    },
+  )
+  .post(
+    "/",
+    task({ summary: "Create a task", responses: { 201: jsonResponse(TaskEnvelopeSchema, "The new task.") } }),
+    validate("json", createTaskSchema),
+    async (c) => {
+      const task = await createTask(c.get("services"), c.get("viewer"), c.req.valid("json"));
+      return c.json({ task }, 201);
+    },
+  )
+  .get(
+    "/:id",
+    task({ summary: "Get a task", responses: { 200: jsonResponse(TaskEnvelopeSchema, "The task."), ...errors(404) } }),
+    validate("param", taskParam),
+    async (c) => {
+      return c.json({ task: await getTask(c.get("services"), c.get("viewer"), c.req.valid("param").id) });
+    },
+  )
+  .patch(
+    "/:id",
+    task({
+      summary: "Update a task",
+      description: "A sales rep only their own tasks (403).",
+      responses: { 200: jsonResponse(TaskEnvelopeSchema, "The task as saved."), ...errors(403, 404) },
+    }),
+    validate("param", taskParam),
+    validate("json", updateTaskSchema),
+    async (c) => {
+      const task = await updateTask(c.get("services"), c.get("viewer"), c.req.valid("param").id, c.req.valid("json"));
+      return c.json({ task });
+    },
+  )
+  .patch(
+    "/:id/completion",
+    task({ summary: "Complete or reopen a task", responses: { 200: jsonResponse(TaskEnvelopeSchema, "The task."), ...errors(403, 404) } }),
+    validate("param", taskParam),
+    validate("json", taskCompletionSchema),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json({ task: await setTaskCompleted(c.get("services"), c.get("viewer"), id, c.req.valid("json").completed) });
+    },
+  )
+  .delete(
+    "/:id",
+    task({ summary: "Delete a task", responses: { 204: noContent("Deleted."), ...errors(403, 404) } }),
+    validate("param", taskParam),
+    async (c) => {
+      await deleteTask(c.get("services"), c.get("viewer"), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

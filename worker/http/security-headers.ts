@@ -55,7 +55,7 @@ export const PERMISSIONS_POLICY = [
 
 export const HSTS = "max-age=63072000; includeSubDomains";
 
-const STAFF_PATHS = ["/auth", "/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
+const STAFF_PATHS = ["/api/docs", "/auth", "/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/reports", "/settings"];
 
 export function isStaffPath(pathname: string) {
   return STAFF_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
@@ -120,6 +120,15 @@ function isHtml(headers: Headers) {
 }
 
 /**
+ * The API's reference page (worker/api/api-docs.ts): HTML under /api, so it gets the pages'
+ * headers and CSP (script-src 'self' and this response's nonce), not the API's
+ * `default-src 'none'`, under which no page can run.
+ */
+export function isApiDocsPage(pathname: string) {
+  return pathname === "/api/docs";
+}
+
+/**
  * Runs the Worker's routing with a fresh nonce and puts the headers on whatever it
  * answers: API/party headers for /api/* and /parties/*, document headers for the rest.
  */
@@ -131,6 +140,6 @@ export async function withSecurityHeaders(
   const nonce = createNonce();
   const response = await handle(nonce);
   const { pathname } = new URL(request.url);
-  const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/parties/");
+  const isApi = (pathname === "/api" || pathname.startsWith("/api/") || pathname.startsWith("/parties/")) && !isApiDocsPage(pathname);
   return isApi ? withApiSecurityHeaders(response, request) : withDocumentSecurityHeaders(response, request, nonce, options);
 }
