@@ -83,7 +83,7 @@ export const createApiTokenSchema = z
         .transform((scopes) => API_TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
       expires_at: z.iso.datetime({ offset: true, error: "apiErrors.field.invalid_date" }).nullable().optional(),
     },
-    FIELD.invalid,
+    // No message of its own: an unknown field reads 'Campo não permitido.', a body that is not an object says so.
   )
   .strict();
 export type CreateApiTokenInput = z.infer<typeof createApiTokenSchema>;
@@ -153,12 +153,14 @@ export async function createApiToken(
     createdAt: nowIso,
     expiresAt: expiresAt?.toISOString() ?? null,
   };
-  const values = sql`${row.id}, ${row.userId}, ${row.name}, ${row.tokenHash}, ${row.prefix}, ${row.scopes}, ${row.createdAt}, ${row.expiresAt}`;
+  // The table's columns in their declared order (insert … select names them all in it).
+  const values = sql`${row.id}, ${row.userId}, ${row.name}, ${row.tokenHash}, ${row.prefix}, ${row.scopes}, ${row.createdAt}, ${row.expiresAt}, null, null, null`;
   const activeCount = sql`(select count(*) from api_tokens where user_id = ${actor.user.id} and revoked_at is null and (expires_at is null or expires_at > ${nowIso}))`;
   const [inserted] = await db.batch([
-    db.run(sql`
-      insert into api_tokens (id, user_id, name, token_hash, prefix, scopes, created_at, expires_at)
-      select ${values} where ${activeCount} < ${MAX_ACTIVE_API_TOKENS}`),
+    db
+      .insert(apiTokens)
+      .select(sql`select ${values} where ${activeCount} < ${MAX_ACTIVE_API_TOKENS}`)
+      .returning({ id: apiTokens.id }),
     auditStatement(
       db,
       actor.user,
@@ -172,7 +174,7 @@ export async function createApiToken(
       { onlyIfChanged: true },
     ),
   ]);
-  if ((inserted as { meta?: { changes?: number } }).meta?.changes !== 1) {
+  if (inserted.length !== 1) {
     throw new DomainError("conflict", "api_token_limit", { limit: MAX_ACTIVE_API_TOKENS });
   }
   const stored = await db.select().from(apiTokens).where(eq(apiTokens.id, id)).get();
