@@ -56,7 +56,6 @@ export default function ApiTokensPanel() {
 
   const load = useCallback(
     (signal?: AbortSignal) => {
-      setListing({ status: "loading" });
       return api<{ tokens: ApiTokenDto[] }>("GET", whose === "all" ? "/tokens?all=1" : "/tokens", undefined, { signal }).then(
         ({ tokens }) => setListing({ status: "ready", tokens }),
         (error: unknown) => {
@@ -115,7 +114,10 @@ export default function ApiTokensPanel() {
         {isAdmin && (
           <SegmentedControl.Root
             value={whose}
-            onValueChange={(value) => setWhose(value as "mine" | "all")}
+            onValueChange={(value) => {
+              setListing({ status: "loading" });
+              setWhose(value as "mine" | "all");
+            }}
             aria-label={t("crm.apiTokens.whoseLabel")}
             className="self-start"
             data-testid="api-tokens-whose"
@@ -135,7 +137,16 @@ export default function ApiTokensPanel() {
         ) : listing.status === "failed" ? (
           <Callout.Root color="red" role="alert" data-testid="api-tokens-failed">
             <Callout.Text>{listing.offline ? t("crm.shared.offline") : t("crm.apiTokens.loadFailed")}</Callout.Text>
-            <Button size="1" variant="soft" color="red" className="self-start" onClick={() => void load()}>
+            <Button
+              size="1"
+              variant="soft"
+              color="red"
+              className="self-start"
+              onClick={() => {
+                setListing({ status: "loading" });
+                void load();
+              }}
+            >
               {t("crm.apiTokens.retry")}
             </Button>
           </Callout.Root>
