@@ -480,4 +480,11 @@ describe("rate limit, RateLimit fields and the audit trail", () => {
       (row) => new Date(row!.lastUsedAt!).getTime() > Date.now() - 30_000,
     );
   });
+
+  it("the trail of changes reads the partial index that leaves token requests out", async () => {
+    const { results } = await env.DB.prepare(
+      `explain query plan select * from audit_log where action <> 'token.request' order by created_at desc, id desc limit 50`,
+    ).all<{ detail: string }>();
+    expect(results.map((r) => r.detail).join(" | ")).toContain("audit_log_changes_created_idx");
+  });
 });

@@ -101,7 +101,7 @@ describe("settings: API tokens", () => {
     // Another system: list, create and update leads with the token; its answers carry RateLimit.
     const listed = await withToken(server.url, secret, "GET", "/api/leads?limit=5");
     assert.equal(listed.status, 200);
-    assert.ok(Array.isArray((listed.json as { leads: unknown[] }).leads));
+    assert.deepEqual((listed.json as { items: unknown[] }).items, []);
     assert.equal(listed.headers.get("RateLimit-Policy"), `"token";q=600;w=60`);
     assert.match(listed.headers.get("RateLimit") ?? "", /^"token";r=599;t=\d+$/);
     const created = await withToken(server.url, secret, "POST", "/api/leads", { name: "Lead via API", email: "api.lead@example.com" });
@@ -110,6 +110,11 @@ describe("settings: API tokens", () => {
     const updated = await withToken(server.url, secret, "PATCH", `/api/leads/${leadId}`, { status: "contacted" });
     assert.equal(updated.status, 200, JSON.stringify(updated.json));
     assert.equal((updated.json as { lead: { status: string } }).lead.status, "contacted");
+    const again = await withToken(server.url, secret, "GET", "/api/leads?status=contacted");
+    assert.deepEqual(
+      (again.json as { items: { id: string; name: string }[] }).items.map((lead) => [lead.id, lead.name]),
+      [[leadId, "Lead via API"]],
+    );
     // Outside its scopes, refused; on a CRM page, nobody is signed in.
     const tasks = await withToken(server.url, secret, "GET", "/api/tasks");
     assert.equal(tasks.status, 403);
@@ -127,7 +132,7 @@ describe("settings: API tokens", () => {
     const requests = usedRow.getByTestId("api-token-request");
     await requests.first().waitFor();
     const lines = await requests.allInnerTexts();
-    assert.equal(lines.length, 4, lines.join(" | "));
+    assert.equal(lines.length, 5, lines.join(" | "));
     assert.ok(
       lines.some((line) => /PATCH\s+\/api\/leads\/:id\s+200/.test(line)),
       lines.join(" | "),

@@ -51,6 +51,8 @@ export const apiTokensEn: typeof apiTokensPt = {
     name: "Name",
     namePlaceholder: "E.g. ERP integration",
     scopes: "Permissions",
+    nameRequired: "Give the token a name.",
+    scopesRequired: "Pick at least one permission.",
     scopesHint: "Pick at least one.",
     expiry: "Expiration",
     expiryNever: "Never",

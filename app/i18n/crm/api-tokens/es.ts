@@ -51,6 +51,8 @@ export const apiTokensEs: typeof apiTokensPt = {
     name: "Nombre",
     namePlaceholder: "Ej.: Integración con el ERP",
     scopes: "Permisos",
+    nameRequired: "Ponle un nombre al token.",
+    scopesRequired: "Elige al menos un permiso.",
     scopesHint: "Elige al menos uno.",
     expiry: "Expiración",
     expiryNever: "Nunca",

@@ -49,6 +49,8 @@ export const apiTokensPt = {
     name: "Nome",
     namePlaceholder: "Ex.: Integração com o ERP",
     scopes: "Permissões",
+    nameRequired: "Dê um nome ao token.",
+    scopesRequired: "Escolha ao menos uma permissão.",
     scopesHint: "Escolha ao menos uma.",
     expiry: "Expiração",
     expiryNever: "Nunca",

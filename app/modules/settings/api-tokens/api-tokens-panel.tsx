@@ -358,8 +358,8 @@ function CreateTokenDialog({
     if (saving) return;
     const name = String(new FormData(event.currentTarget).get("name") ?? "").trim();
     const local: Partial<Record<Field, string>> = {};
-    if (!name) local.name = t("apiErrors.field.required");
-    if (scopes.length === 0) local.scopes = t("apiErrors.field.api_token_scopes_required");
+    if (!name) local.name = t("crm.apiTokens.dialog.nameRequired");
+    if (scopes.length === 0) local.scopes = t("crm.apiTokens.dialog.scopesRequired");
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     setSaving(true);
@@ -425,9 +425,11 @@ function CreateTokenDialog({
           <Flex direction="column" gap="4">
             <Dialog.Title mb="0">{t("crm.apiTokens.secret.title")}</Dialog.Title>
             <Callout.Root color="amber" role="alert">
-              <Callout.Text>{t("crm.apiTokens.secret.warning")}</Callout.Text>
+              {/* The warning is the dialog's description: read with its title. */}
+              <Dialog.Description size="2" className="m-0">
+                {t("crm.apiTokens.secret.warning")}
+              </Dialog.Description>
             </Callout.Root>
-            <Dialog.Description className="sr-only">{t("crm.apiTokens.secret.warning")}</Dialog.Description>
             <label className="flex flex-col gap-1">
               <Text size="2" weight="medium">
                 {t("crm.apiTokens.secret.label")}
