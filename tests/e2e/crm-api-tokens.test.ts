@@ -180,7 +180,8 @@ describe("settings: API tokens", () => {
         en: { title: "API tokens", all: "All tokens", owner: "Owner", dialog: "New API token" },
       }[stop.language];
       await page.getByRole("heading", { name: words.title, exact: true }).waitFor();
-      await page.getByRole("radio", { name: words.all }).click();
+      await page.getByRole("button", { name: words.all }).click();
+      assert.equal(await page.getByTestId("api-tokens-whose-all").getAttribute("aria-pressed"), "true");
       // The rep's token of the first journey (revoked) with its owner.
       const repRow = page.getByTestId("api-token-row").filter({ hasText: "Integração ERP" });
       await repRow.waitFor();

@@ -112,19 +112,26 @@ export default function ApiTokensPanel() {
         </Flex>
 
         {isAdmin && (
-          <SegmentedControl.Root
-            value={whose}
-            onValueChange={(value) => {
-              setListing({ status: "loading" });
-              setWhose(value as "mine" | "all");
-            }}
-            aria-label={t("crm.apiTokens.whoseLabel")}
-            className="self-start"
-            data-testid="api-tokens-whose"
-          >
-            <SegmentedControl.Item value="mine">{t("crm.apiTokens.mine")}</SegmentedControl.Item>
-            <SegmentedControl.Item value="all">{t("crm.apiTokens.everyone")}</SegmentedControl.Item>
-          </SegmentedControl.Root>
+          // Two toggle buttons (not Radix's SegmentedControl: every staff page shares one Radix chunk).
+          <div role="group" aria-label={t("crm.apiTokens.whoseLabel")} className="flex flex-wrap gap-2" data-testid="api-tokens-whose">
+            {(["mine", "all"] as const).map((value) => (
+              <Button
+                key={value}
+                size="1"
+                variant={whose === value ? "solid" : "soft"}
+                color={whose === value ? undefined : "gray"}
+                aria-pressed={whose === value}
+                onClick={() => {
+                  if (whose === value) return;
+                  setListing({ status: "loading" });
+                  setWhose(value);
+                }}
+                data-testid={`api-tokens-whose-${value}`}
+              >
+                {value === "mine" ? t("crm.apiTokens.mine") : t("crm.apiTokens.everyone")}
+              </Button>
+            ))}
+          </div>
         )}
 
         {listing.status === "loading" ? (
@@ -511,19 +518,24 @@ function CreateTokenDialog({
                   <Text size="2" weight="medium" id={`${ids}-expiry`}>
                     {t("crm.apiTokens.dialog.expiry")}
                   </Text>
-                  <RadioGroup.Root
-                    value={expiry}
-                    onValueChange={(value) => setExpiry(value as Expiry)}
-                    aria-labelledby={`${ids}-expiry`}
-                    className="flex flex-row flex-wrap gap-x-4 gap-y-2"
-                    data-testid="api-token-expiry"
-                  >
+                  {/* Native radios (not Radix's RadioGroup: every staff page shares one Radix chunk). */}
+                  <div role="radiogroup" aria-labelledby={`${ids}-expiry`} className="flex flex-row flex-wrap gap-x-4 gap-y-2">
                     {EXPIRIES.map((value) => (
-                      <RadioGroup.Item key={value} value={value} data-testid={`api-token-expiry-${value}`}>
+                      <Text as="label" size="2" key={value} className="flex cursor-pointer items-center gap-2">
+                        <input
+                          type="radio"
+                          name="expiry"
+                          value={value}
+                          checked={expiry === value}
+                          onChange={() => setExpiry(value)}
+                          className="size-4"
+                          style={{ accentColor: "var(--accent-9)" }}
+                          data-testid={`api-token-expiry-${value}`}
+                        />
                         {value === "never" ? t("crm.apiTokens.dialog.expiryNever") : t("crm.apiTokens.dialog.expiryDays", { days: value })}
-                      </RadioGroup.Item>
+                      </Text>
                     ))}
-                  </RadioGroup.Root>
+                  </div>
                   {fieldError("expires_at")}
                 </div>
               </Flex>
