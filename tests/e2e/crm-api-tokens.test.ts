@@ -205,6 +205,15 @@ describe("settings: API tokens", () => {
       await page.getByTestId("api-token-scopes-error").waitFor();
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
+
+      if (stop.language === "pt") {
+        // The trail of changes (Usuários) tells the token made and revoked, not its requests.
+        await page.getByTestId("settings-tab-users").click();
+        const trail = page.getByTestId("users-audit");
+        await trail.getByText("Rita Vendedora criou o token de API Integração ERP (Rita Vendedora)").waitFor();
+        await trail.getByText("Rita Vendedora revogou o token de API Integração ERP (Rita Vendedora)").waitFor();
+        assert.equal(await trail.getByTestId("audit-entry").count(), 2);
+      }
     });
   }
 });

@@ -25,7 +25,13 @@ export const MAX_ACTIVE_API_TOKENS = 20;
 /** The longest expiry: a year (366 days, so "365 days" from a browser a little ahead still fits). */
 export const MAX_API_TOKEN_DAYS = 366;
 /** Requests per token per minute (the atomic limiter of rate-limit-service). */
-export const API_TOKEN_RATE_LIMIT: RateLimit = { limit: 600, windowMs: 60_000, message: "apiErrors.api_token_rate_limited" };
+export const API_TOKEN_RATE_LIMIT: RateLimit = {
+  limit: 600,
+  windowMs: 60_000,
+  message: "apiErrors.api_token_rate_limited",
+  // A busy token keeps at most its last minute of events (600 rows), not a day's.
+  retainMs: 60_000,
+};
 /** last_used_at is written at most this often per token. */
 const LAST_USED_PRECISION_MS = 60_000;
 /** A token's recent requests shown in its row. */

@@ -17,6 +17,11 @@ export type RateLimit = {
   windowMs: number;
   /** What a refused caller reads (default apiErrors.rate_limited, "Try again in {wait}"). */
   message?: RateLimitMessageKey;
+  /**
+   * How long a key's events are kept (default: a day, or the window when longer). A busy key
+   * with a short window (an API token's 600 a minute) keeps no more than its window.
+   */
+  retainMs?: number;
 };
 
 export type RateLimitDecision =
@@ -31,9 +36,14 @@ export type RateLimitDecision =
  * `remaining` attempts, and `resetSeconds` until its oldest event leaves the window (issue 25:
  * the RateLimit header fields of API token answers).
  */
-export async function consumeRateLimit(db: Db, key: string, { limit, windowMs }: RateLimit, now = new Date()): Promise<RateLimitDecision> {
+export async function consumeRateLimit(
+  db: Db,
+  key: string,
+  { limit, windowMs, retainMs = 86_400_000 }: RateLimit,
+  now = new Date(),
+): Promise<RateLimitDecision> {
   const since = new Date(now.getTime() - windowMs).toISOString();
-  const dayAgo = new Date(now.getTime() - Math.max(windowMs, 86_400_000)).toISOString();
+  const dayAgo = new Date(now.getTime() - Math.max(windowMs, retainMs)).toISOString();
   const d1 = db.$client;
   const [, reserved, window] = await d1.batch([
     d1.prepare("delete from rate_limit_events where key = ?1 and created_at < ?2").bind(key, dayAgo),
