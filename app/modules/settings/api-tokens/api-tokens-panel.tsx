@@ -1,18 +1,4 @@
-import {
-  Badge,
-  Button,
-  Callout,
-  Card,
-  Checkbox,
-  Dialog,
-  Flex,
-  Heading,
-  RadioGroup,
-  SegmentedControl,
-  Spinner,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Checkbox, Dialog, Flex, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toaster";
