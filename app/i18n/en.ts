@@ -1,6 +1,7 @@
 import { dataImportErrorsEn } from "./api-errors/data-import/en.ts";
 import { dataExportErrorsEn } from "./api-errors/data-export/en.ts";
 import { backupsErrorsEn } from "./api-errors/backups/en.ts";
+import { apiTokensErrorsEn } from "./api-errors/api-tokens/en.ts";
 import { crmEn } from "./crm/en.ts";
 import { emailEn } from "./email/en.ts";
 import { authEn } from "./auth/en.ts";
@@ -47,6 +48,8 @@ export const en: Dictionary = {
     ...dataImportErrorsEn,
     ...dataExportErrorsEn,
     ...backupsErrorsEn,
+    /** Personal API tokens (issue 25). */
+    ...apiTokensErrorsEn,
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",
     validation_failed: "Some fields are invalid: {fields}.",
@@ -114,6 +117,9 @@ export const en: Dictionary = {
       too_few: "Too few items.",
       invalid_format: "Invalid format.",
       unknown_field: "Field not allowed.",
+      api_token_scopes_required: "Pick at least one permission.",
+      api_token_expiry_past: "The expiry date must be in the future.",
+      api_token_expiry_too_far: "The expiry can be at most a year away.",
     },
   },
   notifications: {

@@ -1,6 +1,7 @@
 import { dataImportErrorsEs } from "./api-errors/data-import/es.ts";
 import { dataExportErrorsEs } from "./api-errors/data-export/es.ts";
 import { backupsErrorsEs } from "./api-errors/backups/es.ts";
+import { apiTokensErrorsEs } from "./api-errors/api-tokens/es.ts";
 import { crmEs } from "./crm/es.ts";
 import { emailEs } from "./email/es.ts";
 import { authEs } from "./auth/es.ts";
@@ -47,6 +48,8 @@ export const es: Dictionary = {
     ...dataImportErrorsEs,
     ...dataExportErrorsEs,
     ...backupsErrorsEs,
+    /** Personal API tokens (issue 25). */
+    ...apiTokensErrorsEs,
     bad_request: "La solicitud no pudo procesarse.",
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",
     validation_failed: "Algunos campos no son válidos: {fields}.",
@@ -114,6 +117,9 @@ export const es: Dictionary = {
       too_few: "Faltan elementos.",
       invalid_format: "Formato no válido.",
       unknown_field: "Campo no permitido.",
+      api_token_scopes_required: "Elige al menos un permiso.",
+      api_token_expiry_past: "La fecha de expiración debe estar en el futuro.",
+      api_token_expiry_too_far: "La expiración puede ser de un año como máximo.",
     },
   },
   notifications: {

@@ -1,6 +1,7 @@
 import { dataImportErrorsPt } from "./api-errors/data-import/pt.ts";
 import { dataExportErrorsPt } from "./api-errors/data-export/pt.ts";
 import { backupsErrorsPt } from "./api-errors/backups/pt.ts";
+import { apiTokensErrorsPt } from "./api-errors/api-tokens/pt.ts";
 import { crmPt } from "./crm/pt.ts";
 import { emailPt } from "./email/pt.ts";
 import { authPt } from "./auth/pt.ts";
@@ -49,6 +50,8 @@ export const pt = {
     ...dataImportErrorsPt,
     ...dataExportErrorsPt,
     ...backupsErrorsPt,
+    /** Personal API tokens (issue 25). */
+    ...apiTokensErrorsPt,
     bad_request: "A requisição não pôde ser processada.",
     invalid_json: "O corpo da requisição não é um JSON válido.",
     validation_failed: "Alguns campos são inválidos: {fields}.",
@@ -119,6 +122,9 @@ export const pt = {
       too_few: "Itens de menos.",
       invalid_format: "Formato inválido.",
       unknown_field: "Campo não permitido.",
+      api_token_scopes_required: "Escolha ao menos uma permissão.",
+      api_token_expiry_past: "A data de expiração precisa estar no futuro.",
+      api_token_expiry_too_far: "A expiração pode ser de no máximo um ano.",
     },
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */

@@ -9,16 +9,36 @@ describe("rate limits", () => {
 
   it("allows `limit` attempts in the window, then refuses and says when it frees up", async () => {
     const start = new Date("2026-11-22T10:00:00.000Z");
+    // What is left of the window, and when its oldest attempt leaves it (the RateLimit fields of issue 25).
     for (let i = 0; i < 3; i++) {
-      expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + i * 10_000))).toEqual({ allowed: true });
+      expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + i * 10_000))).toEqual({
+        allowed: true,
+        remaining: 2 - i,
+        resetSeconds: 60 - i * 10,
+      });
     }
     expect(await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 30_000))).toEqual({
       allowed: false,
       retryAfterSeconds: 30,
+      remaining: 0,
+      resetSeconds: 30,
     });
     // The first attempt has left the window: one more is allowed.
     expect((await consumeRateLimit(db(), "k1", limit, new Date(start.getTime() + 61_000))).allowed).toBe(true);
     expect((await consumeRateLimit(db(), "other", limit, start)).allowed).toBe(true);
+  });
+
+  it("keeps a key's events for `retainMs` when given (a day otherwise)", async () => {
+    const start = new Date("2026-11-22T10:00:00.000Z");
+    const later = new Date(start.getTime() + 2 * 60_000);
+    const count = async (key: string) =>
+      (await env.DB.prepare("select count(*) as n from rate_limit_events where key = ?").bind(key).first<{ n: number }>())?.n;
+    await consumeRateLimit(db(), "short", { ...limit, retainMs: 60_000 }, start);
+    await consumeRateLimit(db(), "short", { ...limit, retainMs: 60_000 }, later);
+    expect(await count("short")).toBe(1);
+    await consumeRateLimit(db(), "long", limit, start);
+    await consumeRateLimit(db(), "long", limit, later);
+    expect(await count("long")).toBe(2);
   });
 
   it("a refused attempt is not counted", async () => {

@@ -33,6 +33,9 @@ import { unsubscribeApi } from "./unsubscribe.ts";
 import { pushApi } from "./push.ts";
 import { apiDocsApi } from "./api-docs.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
+// Personal API tokens (issue 25): the tokens' routes and the middleware that admits a token.
+import { apiTokensApi } from "./api-tokens.ts";
+import { tokenAccess } from "./token-access.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
@@ -40,7 +43,8 @@ app.use(async (c, next) => {
   // Staff requests read through a D1 session that continues from their bookmark.
   const { db, bookmark } = openRequestDb(c.env.DB, c.req.raw);
   const services = { db, env: c.env, waitUntil: (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise) };
-  const auth = new RequestAuth(c.req.raw, services);
+  // The API (only) reads personal API tokens; pages never do (worker/router-context.ts).
+  const auth = new RequestAuth(c.req.raw, services, { acceptApiTokens: true });
   c.set("language", requestLanguage(c.req.raw));
   c.set("db", db);
   c.set("services", services);
@@ -52,6 +56,9 @@ app.use(async (c, next) => {
   for (const cookie of auth.setCookies) c.res.headers.append("Set-Cookie", cookie);
   c.res = withBookmark(c.req.raw, c.res, bookmark());
 });
+
+// Issue 25: a request with a personal API token is rate limited, scoped and audited here (token-access.ts).
+app.use(tokenAccess);
 
 /** One sub-app per resource, chained so `hc<AppType>` keeps every route's types. */
 const routes = app
@@ -82,6 +89,8 @@ const routes = app
   .route("/settings", settingsApi)
   // Web Push devices of Settings → Notificações (issue 24).
   .route("/push", pushApi)
+  // Personal API tokens of Settings → API (issue 25): the cookie session only.
+  .route("/tokens", apiTokensApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)

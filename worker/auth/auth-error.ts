@@ -19,7 +19,14 @@ export type AuthErrorCode =
   | "reauthentication_needed"
   | "bad_origin"
   | "insufficient_role"
-  | "user_not_found";
+  | "user_not_found"
+  // Personal API tokens (issue 25, docs/decisions/031): unknown, revoked, expired, owner
+  // deactivated (401); a token where only the browser's session may go (403).
+  | "api_token_invalid"
+  | "api_token_revoked"
+  | "api_token_expired"
+  | "api_token_owner_inactive"
+  | "api_token_not_allowed";
 
 /**
  * An authentication failure in GoTrue's wire format: HTTP status plus

@@ -3,6 +3,7 @@ import { clearedSessionCookies, isSecureRequest, readCookie, sessionCookieNames,
 import { looksLikeJwt } from "./jwt.ts";
 import { authenticateAccessToken, refreshSession, type AuthSession, type Authenticated, type Client } from "../services/auth-service.ts";
 import type { ServiceContext } from "../services/service-context.ts";
+import { authenticateApiToken, isApiToken } from "../services/api-token-service.ts";
 
 /** Refresh the cookie session on the server when this little life is left. */
 export const SERVER_REFRESH_MARGIN_SECONDS = 90;
@@ -28,17 +29,25 @@ export function bearerToken(request: Request): string | null | undefined {
  * valid bearer token is no identity, never the session cookies that came along (a browser
  * sends `Authorization: Basic …` by itself to a site it holds HTTP credentials for, and a
  * cookie request must be the kind the cross-site check looked at).
+ *
+ * Personal API tokens (`Bearer vxl_pat_…`, issue 25) are recognised by their prefix only when
+ * `acceptApiTokens` is set: the API's (worker/api/index.ts). Pages (worker/router-context.ts)
+ * leave it off, so a token on a page is no identity at all: a token never opens CRM pages.
  */
 export class RequestAuth {
   readonly setCookies: string[] = [];
   private resolved: Promise<Authenticated | null> | undefined;
+  private apiTokenAuth: Promise<Authenticated> | undefined;
   private readonly secure: boolean;
+  private readonly acceptApiTokens: boolean;
 
   constructor(
     private readonly request: Request,
     private readonly ctx: ServiceContext,
+    options: { acceptApiTokens?: boolean } = {},
   ) {
     this.secure = isSecureRequest(request);
+    this.acceptApiTokens = options.acceptApiTokens ?? false;
   }
 
   get client(): Client {
@@ -81,6 +90,8 @@ export class RequestAuth {
    * request carries no credentials at all.
    */
   async require(): Promise<Authenticated> {
+    const apiToken = this.apiToken();
+    if (apiToken) return apiToken;
     if (this.hasAuthorization()) {
       const bearer = this.bearer;
       if (!bearer) throw new AuthError(401, "bad_jwt");
@@ -111,7 +122,17 @@ export class RequestAuth {
     return readCookie(this.request, names.access) !== null || readCookie(this.request, names.refresh) !== null;
   }
 
+  /** The personal API token's owner (looked up once per request), or null when the request has none or may not use one. */
+  private apiToken(): Promise<Authenticated> | null {
+    const bearer = this.bearer;
+    if (!this.acceptApiTokens || !bearer || !isApiToken(bearer)) return null;
+    this.apiTokenAuth ??= authenticateApiToken(this.ctx, bearer);
+    return this.apiTokenAuth;
+  }
+
   private async resolve(): Promise<Authenticated | null> {
+    const apiToken = this.apiToken();
+    if (apiToken) return apiToken;
     if (this.hasAuthorization()) {
       const bearer = this.bearer;
       return bearer && looksLikeJwt(bearer) ? authenticateAccessToken(this.ctx, bearer) : null;

@@ -1,5 +1,5 @@
 import type { Db } from "../db/client.ts";
-import type { SessionMethod, User } from "../db/schema/index.ts";
+import type { ApiTokenScope, SessionMethod, User } from "../db/schema/index.ts";
 
 /** What every service needs: the database, the bindings, and (in a request) waitUntil. */
 export type ServiceContext = {
@@ -14,5 +14,8 @@ export type ServiceContext = {
  */
 export type Authenticated = {
   user: User;
-  session: { id: string; method: SessionMethod; expiresAt: number };
+  /** For a personal API token: method `api_token`, no session row (expiresAt: the token's expiry, 0 for none). */
+  session: { id: string; method: SessionMethod | "api_token"; expiresAt: number };
+  /** Set when the request came with a personal API token (issue 25): acting as `user` within these scopes. */
+  token?: { id: string; name: string; scopes: ApiTokenScope[] };
 };

@@ -78,5 +78,10 @@ export const authEn: Dictionary["auth"] = {
     bad_origin: "Request blocked: origin not allowed.",
     insufficient_role: "You do not have permission for this action.",
     user_not_found: "User not found.",
+    api_token_invalid: "Invalid API token.",
+    api_token_revoked: "This API token has been revoked.",
+    api_token_expired: "This API token has expired.",
+    api_token_owner_inactive: "This API token's owner is deactivated.",
+    api_token_not_allowed: "API tokens can only be managed in the CRM, with your session.",
   },
 };

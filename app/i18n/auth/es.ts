@@ -78,5 +78,10 @@ export const authEs: Dictionary["auth"] = {
     bad_origin: "Solicitud bloqueada: origen no permitido.",
     insufficient_role: "No tienes permiso para esta acción.",
     user_not_found: "Usuario no encontrado.",
+    api_token_invalid: "Token de API no válido.",
+    api_token_revoked: "Este token de API fue revocado.",
+    api_token_expired: "Este token de API expiró.",
+    api_token_owner_inactive: "El propietario de este token de API está desactivado.",
+    api_token_not_allowed: "Los tokens de API solo se gestionan en el CRM, con tu sesión.",
   },
 };

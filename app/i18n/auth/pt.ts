@@ -77,5 +77,10 @@ export const authPt = {
     bad_origin: "Requisição bloqueada: origem não permitida.",
     insufficient_role: "Você não tem permissão para esta ação.",
     user_not_found: "Usuário não encontrado.",
+    api_token_invalid: "Token de API inválido.",
+    api_token_revoked: "Este token de API foi revogado.",
+    api_token_expired: "Este token de API expirou.",
+    api_token_owner_inactive: "O dono deste token de API está desativado.",
+    api_token_not_allowed: "Tokens de API só podem ser gerenciados no CRM, com a sua sessão.",
   },
 };

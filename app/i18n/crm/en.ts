@@ -6,6 +6,7 @@ import { tasksEn } from "./tasks/en.ts";
 import { searchEn } from "./search/en.ts";
 import { notificationsEn } from "./notifications/en.ts";
 import { settingsEn } from "./settings/en.ts";
+import { apiTokensEn } from "./api-tokens/en.ts";
 import { reportsEn } from "./reports/en.ts";
 import { teamChatEn } from "./teamChat/en.ts";
 import type { Dictionary } from "../pt.ts";
@@ -63,6 +64,8 @@ export const crmEn: Dictionary["crm"] = {
   search: searchEn,
   notifications: notificationsEn,
   settings: settingsEn,
+  /** Settings → API: personal API tokens (issue 25), sent only with that tab. */
+  apiTokens: apiTokensEn,
   reports: reportsEn,
   teamChat: teamChatEn,
 };

@@ -6,6 +6,7 @@ import { tasksEs } from "./tasks/es.ts";
 import { searchEs } from "./search/es.ts";
 import { notificationsEs } from "./notifications/es.ts";
 import { settingsEs } from "./settings/es.ts";
+import { apiTokensEs } from "./api-tokens/es.ts";
 import { reportsEs } from "./reports/es.ts";
 import { teamChatEs } from "./teamChat/es.ts";
 import type { Dictionary } from "../pt.ts";
@@ -63,6 +64,8 @@ export const crmEs: Dictionary["crm"] = {
   search: searchEs,
   notifications: notificationsEs,
   settings: settingsEs,
+  /** Settings → API: personal API tokens (issue 25), sent only with that tab. */
+  apiTokens: apiTokensEs,
   reports: reportsEs,
   teamChat: teamChatEs,
 };

@@ -6,6 +6,7 @@ import { tasksPt } from "./tasks/pt.ts";
 import { searchPt } from "./search/pt.ts";
 import { notificationsPt } from "./notifications/pt.ts";
 import { settingsPt } from "./settings/pt.ts";
+import { apiTokensPt } from "./api-tokens/pt.ts";
 import { reportsPt } from "./reports/pt.ts";
 import { teamChatPt } from "./teamChat/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
@@ -62,6 +63,8 @@ export const crmPt = {
   search: searchPt,
   notifications: notificationsPt,
   settings: settingsPt,
+  /** Settings → API: personal API tokens (issue 25), sent only with that tab. */
+  apiTokens: apiTokensPt,
   reports: reportsPt,
   teamChat: teamChatPt,
 };

@@ -1,4 +1,4 @@
-import { Card, Flex, Switch, Text } from "@radix-ui/themes";
+import { Card, Flex, Spinner, Switch, Text } from "@radix-ui/themes";
 import { Suspense, useCallback, useId, useState, type FormEvent } from "react";
 import { lazyChunk } from "~/components/lazy-chunk";
 import { Link } from "react-router";
@@ -17,6 +17,8 @@ import type { PushDevicesProps } from "./push/push-devices.tsx";
 
 // Web Push's permission, subscription and devices list: a chunk of its own, out of the page's budget.
 const PushDevices = lazyChunk(() => import("./push/push-devices.tsx"));
+// Settings → API (issue 25): personal API tokens, a chunk of its own (docs/decisions/031).
+const ApiTokensPanel = lazyChunk(() => import("./api-tokens/api-tokens-panel.tsx"));
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -42,22 +44,23 @@ const GROUPS: { title: TranslationKey; items: { key: Key; copy: string }[] }[] =
   },
 ];
 
-export type SettingsTab = "profile" | "notifications" | "users" | "system";
-export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications", "users", "system"];
+export type SettingsTab = "profile" | "notifications" | "users" | "system" | "api";
+export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications", "users", "system", "api"];
 
 /** What the open tab needs (each tab loads only its own). */
 export type SettingsTabData =
   | { tab: "profile" }
   | { tab: "notifications"; preferences: NotificationPreferencesDto }
   | { tab: "users"; users: UsersTabData }
-  | { tab: "system"; system: SystemTabData };
+  | { tab: "system"; system: SystemTabData }
+  | { tab: "api" };
 
 /** /settings ('Configurações'): the spec's four tabs, in the URL (?tab=, Perfil first). */
 export function SettingsScreen({ data }: { data: SettingsTabData }) {
   const tab = data.tab;
   const { t } = useI18n();
   return (
-    <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" ? "max-w-5xl" : "max-w-3xl"}`}>
+    <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" || tab === "api" ? "max-w-5xl" : "max-w-3xl"}`}>
       <nav aria-label={t("crm.settings.sections")} className="flex gap-4 border-b" style={{ borderColor: "var(--gray-a5)" }}>
         {SETTINGS_TABS.map((item) => (
           <Link
@@ -78,6 +81,12 @@ export function SettingsScreen({ data }: { data: SettingsTabData }) {
         <NotificationSettings preferences={data.preferences} />
       ) : data.tab === "users" ? (
         <UsersSection data={data.users} />
+      ) : data.tab === "api" ? (
+        <Suspense fallback={<Spinner mx="auto" my="6" />}>
+          {/* Issue 25, API tokens: every user's own tokens (admins: everyone's). */}
+          <ApiTokensPanel />
+          {/* Issue 25, webhooks: the admin-only webhooks panel goes HERE, below the tokens (its own lazy chunk). */}
+        </Suspense>
       ) : (
         <SystemSection data={data.system} />
       )}

@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : tab === "system"
           ? { tab, system: await loadSystemTab(services, viewer) }
           : { tab };
-  return { data, messages: messagesFor(language, ["crm.settings"]) };
+  // Settings → API's panels read their own strings (issue 25), sent with that tab only.
+  return { data, messages: messagesFor(language, tab === "api" ? ["crm.settings", "crm.apiTokens"] : ["crm.settings"]) };
 }
 
 export default function SettingsRoute({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id } from "./columns.ts";
 import { users } from "./users.ts";
@@ -21,7 +22,15 @@ export const auditLog = sqliteTable(
     after: text("after"),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    // Issue 25 (migration 0026): a token's own requests, newest first (its row in Settings → API)…
+    index("audit_log_target_created_idx").on(t.targetId, t.createdAt),
+    // …and the trail of changes without them (Settings → Usuários), however many requests tokens make.
+    index("audit_log_changes_created_idx")
+      .on(t.createdAt)
+      .where(sql`action <> 'token.request'`),
+  ],
 );
 
 export type AuditEntry = typeof auditLog.$inferSelect;

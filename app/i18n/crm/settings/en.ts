@@ -71,4 +71,6 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
   users: settingsUsersEn,
   system: settingsSystemEn,
   push: settingsPushEn,
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
+  api: { tab: "API" },
 };

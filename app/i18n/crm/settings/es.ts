@@ -77,4 +77,6 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
   users: settingsUsersEs,
   system: settingsSystemEs,
   push: settingsPushEs,
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
+  api: { tab: "API" },
 };

@@ -76,4 +76,6 @@ export const settingsPt = {
   users: settingsUsersPt,
   system: settingsSystemPt,
   push: settingsPushPt,
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
+  api: { tab: "API" },
 };

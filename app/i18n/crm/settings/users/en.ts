@@ -68,6 +68,8 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
       user_deactivated: "{actor} deactivated {target}",
       user_reactivated: "{actor} reactivated {target}",
       settings_system_updated: "{actor} changed the system settings: {fields}",
+      token_created: "{actor} created the API token {target}",
+      token_revoked: "{actor} revoked the API token {target}",
     },
   },
   email: {

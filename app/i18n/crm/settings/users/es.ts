@@ -68,6 +68,8 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
       user_deactivated: "{actor} desactivó a {target}",
       user_reactivated: "{actor} reactivó a {target}",
       settings_system_updated: "{actor} cambió la configuración del sistema: {fields}",
+      token_created: "{actor} creó el token de API {target}",
+      token_revoked: "{actor} revocó el token de API {target}",
     },
   },
   email: {

@@ -67,6 +67,8 @@ export const settingsUsersPt = {
       user_deactivated: "{actor} desativou {target}",
       user_reactivated: "{actor} reativou {target}",
       settings_system_updated: "{actor} alterou as configurações do sistema: {fields}",
+      token_created: "{actor} criou o token de API {target}",
+      token_revoked: "{actor} revogou o token de API {target}",
     },
   },
   email: {
