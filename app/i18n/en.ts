@@ -1,6 +1,7 @@
 import { dataImportErrorsEn } from "./api-errors/data-import/en.ts";
 import { dataExportErrorsEn } from "./api-errors/data-export/en.ts";
 import { backupsErrorsEn } from "./api-errors/backups/en.ts";
+import { webhooksErrorsEn, webhooksFieldErrorsEn } from "./api-errors/webhooks/en.ts";
 import { crmEn } from "./crm/en.ts";
 import { emailEn } from "./email/en.ts";
 import { authEn } from "./auth/en.ts";
@@ -42,6 +43,7 @@ export const en: Dictionary = {
     ...dataImportErrorsEn,
     ...dataExportErrorsEn,
     ...backupsErrorsEn,
+    ...webhooksErrorsEn,
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",
     validation_failed: "Some fields are invalid: {fields}.",
@@ -89,6 +91,7 @@ export const en: Dictionary = {
     form_unsupported_type: "This address only accepts a form (application/x-www-form-urlencoded or multipart/form-data).",
     form_unreadable: "The form sent could not be read. Reload the page and try again.",
     field: {
+      ...webhooksFieldErrorsEn,
       required: "Required field.",
       too_long: "Text too long.",
       invalid_value: "Invalid value.",
@@ -112,6 +115,11 @@ export const en: Dictionary = {
     },
   },
   notifications: {
+    /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
+    webhookDisabled: {
+      title: "Webhook disabled",
+      message: "The webhook {url} was disabled because its deliveries kept failing for 24 hours. Check the receiver and enable it again in Settings → API.",
+    },
     welcome: {
       title: "Welcome to the CRM",
       message: "Your access is set up. Happy selling!",

@@ -31,6 +31,7 @@ import { exportsApi } from "./data-export.ts";
 import { backupsApi } from "./backups.ts";
 import { unsubscribeApi } from "./unsubscribe.ts";
 import { pushApi } from "./push.ts";
+import { webhooksApi } from "./webhooks.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
@@ -80,6 +81,8 @@ const routes = app
   .route("/settings", settingsApi)
   // Web Push devices of Settings → Notificações (issue 24).
   .route("/push", pushApi)
+  // Settings → API → Webhooks, admins only (issue 25, docs/decisions/032).
+  .route("/webhooks", webhooksApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)

@@ -11,3 +11,4 @@ export * from "./imports.ts";
 export * from "./meetings.ts";
 export * from "./email-digests.ts";
 export * from "./push.ts";
+export * from "./webhooks.ts";
