@@ -118,7 +118,8 @@ export const en: Dictionary = {
     /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
     webhookDisabled: {
       title: "Webhook disabled",
-      message: "The webhook {url} was disabled because its deliveries kept failing for 24 hours. Check the receiver and enable it again in Settings → API.",
+      message:
+        "The webhook {url} was disabled because its deliveries kept failing for 24 hours. Check the receiver and enable it again in Settings → API.",
     },
     welcome: {
       title: "Welcome to the CRM",

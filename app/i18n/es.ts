@@ -118,7 +118,8 @@ export const es: Dictionary = {
     /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
     webhookDisabled: {
       title: "Webhook desactivado",
-      message: "El webhook {url} se desactivó porque sus entregas fallaron durante 24 horas seguidas. Revisa el receptor y reactívalo en Configuración → API.",
+      message:
+        "El webhook {url} se desactivó porque sus entregas fallaron durante 24 horas seguidas. Revisa el receptor y reactívalo en Configuración → API.",
     },
     welcome: {
       title: "Bienvenido al CRM",

@@ -123,7 +123,8 @@ export const pt = {
     /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
     webhookDisabled: {
       title: "Webhook desativado",
-      message: "O webhook {url} foi desativado porque suas entregas falharam por 24 horas seguidas. Verifique o receptor e reative-o em Configurações → API.",
+      message:
+        "O webhook {url} foi desativado porque suas entregas falharam por 24 horas seguidas. Verifique o receptor e reative-o em Configurações → API.",
     },
     welcome: {
       title: "Bem-vindo ao CRM",

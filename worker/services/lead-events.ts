@@ -133,7 +133,10 @@ export async function publishSiteLead(
   }
   if (!lead) return;
   // Webhooks (issue 25): lead.created or lead.updated, and lead.captured for the chat assistant's.
-  announce(ctx, [...leadChangedEvents(null, lead, created ? null : lead.status), ...(via === "chat_assistant" ? [leadCapturedEvent(lead, created)] : [])]);
+  announce(ctx, [
+    ...leadChangedEvents(null, lead, created ? null : lead.status),
+    ...(via === "chat_assistant" ? [leadCapturedEvent(lead, created)] : []),
+  ]);
   return publish(ctx, async (totals) => {
     const changed: LeadChangedEvent = {
       type: "lead.changed",

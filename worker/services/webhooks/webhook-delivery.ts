@@ -60,7 +60,11 @@ const CHUNK = 50;
  * then queues them. Returns the delivery ids. Throws only what D1 throws; a queue that
  * refuses leaves the rows pending for the Cron (logged).
  */
-export async function writeWebhookDeliveries(ctx: ServiceContext, events: readonly WebhookEventInput[], now = new Date()): Promise<string[]> {
+export async function writeWebhookDeliveries(
+  ctx: ServiceContext,
+  events: readonly WebhookEventInput[],
+  now = new Date(),
+): Promise<string[]> {
   if (events.length === 0) return [];
   const at = now.toISOString();
   const ids: string[] = [];
@@ -113,7 +117,7 @@ export type WebhookDeliveryOutcome =
   /** Another try holds the row right now. */
   | { outcome: "busy" }
   /** Failed; tried again after `delaySeconds`. */
-  | { outcome: "retry"; delaySeconds: number }
+  | { outcome: "retry"; delaySeconds: number; error: string }
   /** Failed for good (its last try, a refused URL, a disabled endpoint). */
   | { outcome: "failed"; error: string };
 
@@ -155,7 +159,14 @@ async function readCapped(response: Response): Promise<string> {
 }
 
 /** One POST of a delivery: signed now, no redirect followed, WEBHOOK_TIMEOUT_MS for the answer and its first KB. */
-async function post(doFetch: typeof fetch, url: URL, row: WebhookDelivery, secret: string, now: () => Date, timeoutMs: number): Promise<Attempt> {
+async function post(
+  doFetch: typeof fetch,
+  url: URL,
+  row: WebhookDelivery,
+  secret: string,
+  now: () => Date,
+  timeoutMs: number,
+): Promise<Attempt> {
   const timestamp = Math.floor(now().getTime() / 1000);
   const headers = {
     "Content-Type": "application/json",
@@ -171,7 +182,11 @@ async function post(doFetch: typeof fetch, url: URL, row: WebhookDelivery, secre
     const ms = Date.now() - started;
     const body = await readCapped(response).catch(() => "");
     const ok = response.status >= 200 && response.status < 300;
-    const error = ok ? null : response.status >= 300 && response.status < 400 ? `redirect ${response.status} not followed` : `HTTP ${response.status}`;
+    const error = ok
+      ? null
+      : response.status >= 300 && response.status < 400
+        ? `redirect ${response.status} not followed`
+        : `HTTP ${response.status}`;
     return { status: response.status, ms, body, error, ok };
   } catch (error) {
     const timedOut = signal.aborted || (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"));
@@ -179,7 +194,9 @@ async function post(doFetch: typeof fetch, url: URL, row: WebhookDelivery, secre
       status: null,
       ms: Date.now() - started,
       body: null,
-      error: timedOut ? `no answer within ${timeoutMs / 1000} s` : `connection failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      error: timedOut
+        ? `no answer within ${timeoutMs / 1000} s`
+        : `connection failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
       ok: false,
     };
   }
@@ -192,7 +209,11 @@ async function post(doFetch: typeof fetch, url: URL, row: WebhookDelivery, secre
  * answer recorded. A failure before WEBHOOK_MAX_ATTEMPTS leaves it pending with its next try's
  * time; the last one fails it. Each failure may disable the endpoint (recordEndpointFailure).
  */
-export async function deliverWebhook(ctx: ServiceContext, id: string, options: WebhookDeliveryOptions = {}): Promise<WebhookDeliveryOutcome> {
+export async function deliverWebhook(
+  ctx: ServiceContext,
+  id: string,
+  options: WebhookDeliveryOptions = {},
+): Promise<WebhookDeliveryOutcome> {
   const now = options.now ?? (() => new Date());
   const started = now();
   const at = started.toISOString();
@@ -206,10 +227,18 @@ export async function deliverWebhook(ctx: ServiceContext, id: string, options: W
     )
     .returning();
   if (!claimed) {
-    const row = await ctx.db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(sql`${webhookDeliveries.id} = ${id}`).get();
+    const row = await ctx.db
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(sql`${webhookDeliveries.id} = ${id}`)
+      .get();
     return row?.status === "pending" ? { outcome: "busy" } : { outcome: "skipped" };
   }
-  const endpoint = await ctx.db.select().from(webhookEndpoints).where(sql`${webhookEndpoints.id} = ${claimed.endpointId}`).get();
+  const endpoint = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(sql`${webhookEndpoints.id} = ${claimed.endpointId}`)
+    .get();
   if (!endpoint) return { outcome: "skipped" };
   const giveUp = (error: string) => finish(ctx, claimed, { status: null, ms: null, body: null, error, ok: false }, started, true);
   if (!endpoint.enabled) return giveUp("endpoint disabled");
@@ -248,7 +277,10 @@ async function finish(
         .update(webhookDeliveries)
         .set({ ...answer, status: "sent", deliveredAt: at, nextAttemptAt: null })
         .where(sql`${webhookDeliveries.id} = ${row.id}`),
-      ctx.db.update(webhookEndpoints).set({ failingSince: null }).where(sql`${webhookEndpoints.id} = ${row.endpointId}`),
+      ctx.db
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(sql`${webhookEndpoints.id} = ${row.endpointId}`),
     ]);
     return { outcome: "sent" };
   }
@@ -266,7 +298,9 @@ async function finish(
   if (attempt.status !== null || attempt.error?.startsWith("no answer") || attempt.error?.startsWith("connection")) {
     await recordEndpointFailure(ctx, row.endpointId, when, last);
   }
-  return last ? { outcome: "failed", error: attempt.error ?? "failed" } : { outcome: "retry", delaySeconds };
+  return last
+    ? { outcome: "failed", error: attempt.error ?? "failed" }
+    : { outcome: "retry", delaySeconds, error: attempt.error ?? "failed" };
 }
 
 /**
@@ -330,8 +364,10 @@ export async function handleWebhookQueue(
           return message.ack();
         }
         const result = await deliverWebhook(ctx, id, options);
-        if (result.outcome === "retry") message.retry({ delaySeconds: result.delaySeconds });
-        else if (result.outcome === "busy") message.retry({ delaySeconds: WEBHOOK_CLAIM_SECONDS });
+        if (result.outcome === "retry") {
+          console.warn(`webhooks: delivery ${id} failed (${result.error}); next try in ${result.delaySeconds} s`);
+          message.retry({ delaySeconds: result.delaySeconds });
+        } else if (result.outcome === "busy") message.retry({ delaySeconds: WEBHOOK_CLAIM_SECONDS });
         else message.ack();
       } catch (error) {
         console.error(`webhooks: delivery ${id} failed`, error);
@@ -345,7 +381,12 @@ export async function handleWebhookQueue(
 async function deadLetter(ctx: ServiceContext, id: string, when: Date): Promise<void> {
   const [row] = await ctx.db
     .update(webhookDeliveries)
-    .set({ status: "failed", claimedUntil: null, nextAttemptAt: null, lastError: sql`coalesce(${webhookDeliveries.lastError}, 'dead-lettered')` })
+    .set({
+      status: "failed",
+      claimedUntil: null,
+      nextAttemptAt: null,
+      lastError: sql`coalesce(${webhookDeliveries.lastError}, 'dead-lettered')`,
+    })
     .where(sql`${webhookDeliveries.id} = ${id} and ${webhookDeliveries.status} = 'pending'`)
     .returning({ endpointId: webhookDeliveries.endpointId });
   console.error(`webhooks: delivery ${id} dead-lettered${row ? "" : " (already settled)"}`);
@@ -357,7 +398,11 @@ async function deadLetter(ctx: ServiceContext, id: string, when: Date): Promise<
  * WEBHOOK_STALE_MS overdue lost its queue message (the queue refused it, the isolate ended)
  * and is tried here, through the same claim. Also removes settled rows older than WEBHOOK_KEEP_DAYS.
  */
-export async function retryWebhooks(ctx: ServiceContext, now = new Date(), options: Omit<WebhookDeliveryOptions, "now"> = {}): Promise<number> {
+export async function retryWebhooks(
+  ctx: ServiceContext,
+  now = new Date(),
+  options: Omit<WebhookDeliveryOptions, "now"> = {},
+): Promise<number> {
   const stale = new Date(now.getTime() - WEBHOOK_STALE_MS).toISOString();
   const at = now.toISOString();
   const due = await ctx.db

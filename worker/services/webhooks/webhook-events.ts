@@ -18,7 +18,10 @@ export function leadChangedEvents(actor: UserRef | null, lead: LeadDto, previous
   if (previousStatus === null) return [{ type: "lead.created", data: { lead: leadData(lead), actor } }];
   const events: WebhookEventInput[] = [{ type: "lead.updated", data: { lead: leadData(lead), previous_status: previousStatus, actor } }];
   if (previousStatus !== lead.status) {
-    events.push({ type: "lead.status_changed", data: { lead: leadData(lead), previous_status: previousStatus, status: lead.status, actor } });
+    events.push({
+      type: "lead.status_changed",
+      data: { lead: leadData(lead), previous_status: previousStatus, status: lead.status, actor },
+    });
   }
   return events;
 }

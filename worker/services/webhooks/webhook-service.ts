@@ -105,7 +105,9 @@ function parseEvents(json: string): WebhookEvent[] {
   }
 }
 
-const summary = (row: Pick<WebhookDelivery, "id" | "eventType" | "status" | "responseStatus" | "createdAt" | "lastAttemptAt">): WebhookDeliverySummary => ({
+const summary = (
+  row: Pick<WebhookDelivery, "id" | "eventType" | "status" | "responseStatus" | "createdAt" | "lastAttemptAt">,
+): WebhookDeliverySummary => ({
   id: row.id,
   event_type: row.eventType,
   status: row.status,
@@ -263,7 +265,13 @@ export async function resendWebhookDelivery(
   const [row] = await ctx.db
     .update(webhookDeliveries)
     .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null, lastError: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId), sql`${webhookDeliveries.status} != 'pending'`))
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.endpointId, endpointId),
+        sql`${webhookDeliveries.status} != 'pending'`,
+      ),
+    )
     .returning();
   if (!row) {
     const exists = await ctx.db

@@ -33,7 +33,14 @@ export function loopbackAllowed(env: Pick<Env, "APP_ENV" | "WEBHOOKS_ALLOW_LOOPB
 
 /** Names that are never public: the machine itself, link-local and private DNS zones, cloud metadata services. */
 const PRIVATE_SUFFIXES = [".localhost", ".local", ".internal", ".home.arpa", ".lan", ".localdomain", ".intranet", ".corp"];
-const PRIVATE_NAMES = new Set(["localhost", "metadata", "metadata.goog", "metadata.google.internal", "instance-data", "kubernetes.default"]);
+const PRIVATE_NAMES = new Set([
+  "localhost",
+  "metadata",
+  "metadata.goog",
+  "metadata.google.internal",
+  "instance-data",
+  "kubernetes.default",
+]);
 
 /**
  * An IPv4 address as the WHATWG URL parser reads a host (1 to 4 parts, each decimal, 0x hex or
