@@ -8,6 +8,7 @@ import { notificationsEn } from "./notifications/en.ts";
 import { settingsEn } from "./settings/en.ts";
 import { reportsEn } from "./reports/en.ts";
 import { teamChatEn } from "./teamChat/en.ts";
+import { webhooksEn } from "./webhooks/en.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEn: Dictionary["crm"] = {
@@ -65,4 +66,6 @@ export const crmEn: Dictionary["crm"] = {
   settings: settingsEn,
   reports: reportsEn,
   teamChat: teamChatEn,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksEn,
 };

@@ -8,6 +8,7 @@ import { notificationsEs } from "./notifications/es.ts";
 import { settingsEs } from "./settings/es.ts";
 import { reportsEs } from "./reports/es.ts";
 import { teamChatEs } from "./teamChat/es.ts";
+import { webhooksEs } from "./webhooks/es.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEs: Dictionary["crm"] = {
@@ -65,4 +66,6 @@ export const crmEs: Dictionary["crm"] = {
   settings: settingsEs,
   reports: reportsEs,
   teamChat: teamChatEs,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksEs,
 };

@@ -8,6 +8,7 @@ import { notificationsPt } from "./notifications/pt.ts";
 import { settingsPt } from "./settings/pt.ts";
 import { reportsPt } from "./reports/pt.ts";
 import { teamChatPt } from "./teamChat/pt.ts";
+import { webhooksPt } from "./webhooks/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
   nav: {
@@ -64,4 +65,6 @@ export const crmPt = {
   settings: settingsPt,
   reports: reportsPt,
   teamChat: teamChatPt,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksPt,
 };

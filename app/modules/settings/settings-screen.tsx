@@ -17,6 +17,8 @@ import type { PushDevicesProps } from "./push/push-devices.tsx";
 
 // Web Push's permission, subscription and devices list: a chunk of its own, out of the page's budget.
 const PushDevices = lazyChunk(() => import("./push/push-devices.tsx"));
+// Settings → API → Webhooks (issue 25, admins): a chunk of its own, out of the page's budget.
+const WebhooksPanel = lazyChunk(() => import("./webhooks/webhooks-panel.tsx"));
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -42,22 +44,23 @@ const GROUPS: { title: TranslationKey; items: { key: Key; copy: string }[] }[] =
   },
 ];
 
-export type SettingsTab = "profile" | "notifications" | "users" | "system";
-export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications", "users", "system"];
+export type SettingsTab = "profile" | "notifications" | "users" | "system" | "api";
+export const SETTINGS_TABS: readonly SettingsTab[] = ["profile", "notifications", "users", "system", "api"];
 
 /** What the open tab needs (each tab loads only its own). */
 export type SettingsTabData =
   | { tab: "profile" }
   | { tab: "notifications"; preferences: NotificationPreferencesDto }
   | { tab: "users"; users: UsersTabData }
-  | { tab: "system"; system: SystemTabData };
+  | { tab: "system"; system: SystemTabData }
+  | { tab: "api"; admin: boolean };
 
 /** /settings ('Configurações'): the spec's four tabs, in the URL (?tab=, Perfil first). */
 export function SettingsScreen({ data }: { data: SettingsTabData }) {
   const tab = data.tab;
   const { t } = useI18n();
   return (
-    <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" ? "max-w-5xl" : "max-w-3xl"}`}>
+    <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" || tab === "api" ? "max-w-5xl" : "max-w-3xl"}`}>
       <nav aria-label={t("crm.settings.sections")} className="flex gap-4 border-b" style={{ borderColor: "var(--gray-a5)" }}>
         {SETTINGS_TABS.map((item) => (
           <Link
@@ -78,10 +81,31 @@ export function SettingsScreen({ data }: { data: SettingsTabData }) {
         <NotificationSettings preferences={data.preferences} />
       ) : data.tab === "users" ? (
         <UsersSection data={data.users} />
+      ) : data.tab === "api" ? (
+        <ApiSection admin={data.admin} />
       ) : (
         <SystemSection data={data.system} />
       )}
     </Flex>
+  );
+}
+
+/** API (issue 25): the webhooks panel for admins (its own chunk); a sentence for everyone else. */
+function ApiSection({ admin }: { admin: boolean }) {
+  const { t } = useI18n();
+  if (!admin) {
+    return (
+      <Card size={{ initial: "2", sm: "3" }}>
+        <Text as="p" size="2" color="gray" data-testid="api-admins-only">
+          {t("crm.settings.api.adminsOnly")}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <WebhooksPanel />
+    </Suspense>
   );
 }
 

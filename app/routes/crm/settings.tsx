@@ -26,8 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { tab, users: await loadUsersTab(services, viewer) }
         : tab === "system"
           ? { tab, system: await loadSystemTab(services, viewer) }
-          : { tab };
-  return { data, messages: messagesFor(language, ["crm.settings"]) };
+          : tab === "api"
+            ? { tab, admin: viewer.user.role === "admin" }
+            : { tab };
+  // The webhooks panel's words only with its tab (the page's budget; issue 25).
+  return { data, messages: messagesFor(language, tab === "api" ? ["crm.settings", "crm.webhooks"] : ["crm.settings"]) };
 }
 
 export default function SettingsRoute({ loaderData }: Route.ComponentProps) {

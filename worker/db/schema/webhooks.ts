@@ -2,26 +2,16 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, sqlList, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_DISABLED_REASONS,
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryStatus,
+  type WebhookDisabledReason,
+  type WebhookEvent,
+} from "./webhook-enums.ts";
 
-/** What an endpoint can subscribe to (the Standard Webhooks `type` of each payload; issue 25). */
-export const WEBHOOK_EVENTS = [
-  "lead.created",
-  "lead.updated",
-  "lead.status_changed",
-  "lead.deleted",
-  "lead.captured",
-  "task.created",
-  "task.completed",
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** pending: waiting for its next try (or trying); sent: a 2xx took it; failed: given up (or refused for good). */
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "sent", "failed"] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-
-/** Why an endpoint is off: an admin turned it off, or it kept failing (docs/decisions/032). */
-export const WEBHOOK_DISABLED_REASONS = ["manual", "failing"] as const;
-export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+export * from "./webhook-enums.ts";
 
 /**
  * An admin's webhook endpoint (issue 25, migration 0027, docs/decisions/032). `secret` is the

@@ -71,4 +71,9 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
   users: settingsUsersEn,
   system: settingsSystemEn,
   push: settingsPushEn,
+  /** Settings → API (issue 25): the tab; its webhooks panel is crm.webhooks. */
+  api: {
+    tab: "API",
+    adminsOnly: "API integrations are managed by administrators.",
+  },
 };

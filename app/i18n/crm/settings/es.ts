@@ -77,4 +77,9 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
   users: settingsUsersEs,
   system: settingsSystemEs,
   push: settingsPushEs,
+  /** Settings → API (issue 25): the tab; its webhooks panel is crm.webhooks. */
+  api: {
+    tab: "API",
+    adminsOnly: "Las integraciones por API son cosa de los administradores.",
+  },
 };

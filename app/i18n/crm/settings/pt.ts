@@ -76,4 +76,9 @@ export const settingsPt = {
   users: settingsUsersPt,
   system: settingsSystemPt,
   push: settingsPushPt,
+  /** Settings → API (issue 25): the tab; its webhooks panel is crm.webhooks. */
+  api: {
+    tab: "API",
+    adminsOnly: "As integrações por API ficam com os administradores.",
+  },
 };
