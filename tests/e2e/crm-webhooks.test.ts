@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
 import { hydrated, snapshot } from "./support/chromium.ts";
 import { eventually } from "./support/eventually.ts";
-import { assertNoSidewaysScroll, createLead, DESKTOP, PHONE, setUpJourneys, toastShown } from "./support/journey.ts";
+import { assertNoSidewaysScroll, createLead, DESKTOP, failedRequest, PHONE, setUpJourneys, toastShown } from "./support/journey.ts";
 
 const journeys = setUpJourneys();
 const RUN = Date.now().toString(36);
@@ -44,7 +44,8 @@ const ours = (page: Page) => page.getByTestId("webhook-item").filter({ hasText: 
 
 describe("webhooks", () => {
   it("an admin registers a local receiver, a pipeline drag arrives signed, and the deliveries list shows it", async () => {
-    const admin = await journeys.signIn("admin", { ...DESKTOP, path: "/settings?tab=api" });
+    // The refused address is answered 400 on purpose (the browser logs it).
+    const admin = await journeys.signIn("admin", { ...DESKTOP, path: "/settings?tab=api", allowConsoleErrors: [failedRequest(400)] });
     const { page } = admin;
     await page.getByTestId("webhooks-panel").waitFor();
     await hydrated(page, "[data-testid=webhook-add]");
