@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Checkbox, Dialog, Flex, Spinner, Table, Text, TextField } from "@radix-ui/themes";
+import { Badge, Button, Callout, Card, Checkbox, Dialog, Flex, Spinner, Text, TextField } from "@radix-ui/themes";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useToast } from "~/components/ui/toaster";
@@ -369,30 +369,47 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
         </Text>
       ) : (
         <div className="overflow-x-auto">
-          <Table.Root size="1" aria-labelledby={`${id}-title`}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.event")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.status")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.code")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.time")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.attempts")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>{t("crm.webhooks.deliveries.when")}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
+          <table className="webhook-deliveries w-full border-collapse text-left text-[13px]" aria-labelledby={`${id}-title`}>
+            <thead>
+              <tr>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.event")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.status")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.code")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.time")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.attempts")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                  {t("crm.webhooks.deliveries.when")}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
                   <span className="sr-only">{t("crm.webhooks.deliveries.resend")}</span>
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
               {listing.deliveries.map((delivery) => {
                 const when = formatDateTime(delivery.last_attempt_at ?? delivery.created_at, language);
                 const event = t(eventKey(delivery.event_type));
                 return (
-                  <Table.Row key={delivery.id} data-testid="webhook-delivery" data-status={delivery.status}>
-                    <Table.Cell className="whitespace-nowrap" title={delivery.id}>
+                  <tr
+                    key={delivery.id}
+                    className="border-t border-[var(--gray-a5)]"
+                    data-testid="webhook-delivery"
+                    data-status={delivery.status}
+                  >
+                    <td className="px-2 py-1.5 whitespace-nowrap" title={delivery.id}>
                       {event}
-                    </Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td className="px-2 py-1.5">
                       <Badge
                         color={delivery.status === "sent" ? "green" : delivery.status === "failed" ? "red" : "amber"}
                         variant="soft"
@@ -401,14 +418,16 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
                       >
                         {t(`crm.webhooks.deliveries.statuses.${delivery.status}`)}
                       </Badge>
-                    </Table.Cell>
-                    <Table.Cell data-testid="webhook-delivery-code">{delivery.response_status ?? none}</Table.Cell>
-                    <Table.Cell className="whitespace-nowrap">
+                    </td>
+                    <td className="px-2 py-1.5" data-testid="webhook-delivery-code">
+                      {delivery.response_status ?? none}
+                    </td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">
                       {delivery.response_ms === null ? none : t("crm.webhooks.deliveries.ms", { ms: delivery.response_ms })}
-                    </Table.Cell>
-                    <Table.Cell>{delivery.attempts}</Table.Cell>
-                    <Table.Cell className="whitespace-nowrap">{when}</Table.Cell>
-                    <Table.Cell>
+                    </td>
+                    <td className="px-2 py-1.5">{delivery.attempts}</td>
+                    <td className="px-2 py-1.5 whitespace-nowrap">{when}</td>
+                    <td className="px-2 py-1.5">
                       {delivery.status === "pending" ? null : (
                         <Button
                           type="button"
@@ -422,12 +441,12 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
                           {t("crm.webhooks.deliveries.resend")}
                         </Button>
                       )}
-                    </Table.Cell>
-                  </Table.Row>
+                    </td>
+                  </tr>
                 );
               })}
-            </Table.Body>
-          </Table.Root>
+            </tbody>
+          </table>
         </div>
       )}
     </section>
