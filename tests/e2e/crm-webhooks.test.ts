@@ -9,8 +9,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
 import type { Page } from "playwright-core";
 import { Webhook } from "standardwebhooks";
+import { describeViolations } from "./support/axe.ts";
 import { hydrated, snapshot } from "./support/chromium.ts";
 import { eventually } from "./support/eventually.ts";
+import { auditScreen } from "./support/screen-audit.ts";
 import { assertNoSidewaysScroll, createLead, DESKTOP, failedRequest, PHONE, setUpJourneys, toastShown } from "./support/journey.ts";
 
 const journeys = setUpJourneys();
@@ -67,6 +69,8 @@ describe("webhooks", () => {
     await secretDialog.waitFor();
     const secret = await secretDialog.getByTestId("webhook-secret").inputValue();
     assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    const secretViolations = await auditScreen(page);
+    assert.equal(secretViolations.length, 0, describeViolations(secretViolations));
     await snapshot(page, "crm-webhooks-secret-pt-1280");
     await secretDialog.getByTestId("webhook-secret-done").click();
     await secretDialog.waitFor({ state: "detached" });
@@ -154,6 +158,8 @@ describe("webhooks", () => {
         await ours(page).getByRole("button", { name: text.show }).click();
         await ours(page).getByTestId("webhook-delivery-status").filter({ hasText: text.status }).first().waitFor();
         await assertNoSidewaysScroll(page, `webhooks ${language} ${width}`, ["[data-testid=webhooks-panel]"]);
+        const violations = await auditScreen(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
         await snapshot(page, `crm-webhooks-${language}-${width}`);
         await admin.close();
       }
