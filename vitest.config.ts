@@ -29,6 +29,8 @@ export default defineConfig(async () => {
             VAPID_PUBLIC_KEY: vapid.publicKey,
             VAPID_PRIVATE_KEY: vapid.privateKey,
             VAPID_SUBJECT: "mailto:team@demo.test",
+            // Webhooks (tests/api/webhooks.test.ts): a receiver on 127.0.0.1 may be registered (docs/decisions/032).
+            WEBHOOKS_ALLOW_LOOPBACK: "1",
             TEST_MIGRATIONS: migrations,
             TEST_SCHEMA: migratedSchema(migrations),
           },

@@ -1,7 +1,7 @@
 // `npm run deploy`: first-time and repeat deployment to Cloudflare with your account
 // (`wrangler login` first). Creates the D1 database and the R2 bucket when missing, writes
 // the database id into wrangler.toml, applies migrations remotely, sets AUTH_SECRET (and the
-// Web Push VAPID key pair) when not set yet, creates the e-mail and push queues, builds and deploys with APP_ENV=production.
+// Web Push VAPID key pair) when not set yet, creates the e-mail, push and webhook queues, builds and deploys with APP_ENV=production.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { run } from "./lib/run.mjs";
@@ -52,7 +52,15 @@ if (!secrets.includes('"VAPID_PRIVATE_KEY"') || !secrets.includes('"VAPID_PUBLIC
   execFileSync("wrangler", ["secret", "put", "VAPID_PUBLIC_KEY"], { input: keys.publicKey, stdio: ["pipe", "inherit", "inherit"] });
   execFileSync("wrangler", ["secret", "put", "VAPID_PRIVATE_KEY"], { input: keys.privateKey, stdio: ["pipe", "inherit", "inherit"] });
 }
-for (const queue of ["agency-edge-email", "agency-edge-email-dlq", "agency-edge-push", "agency-edge-push-dlq"]) {
+// Webhooks (docs/decisions/032): agency-edge-webhooks and its dead-letter queue.
+for (const queue of [
+  "agency-edge-email",
+  "agency-edge-email-dlq",
+  "agency-edge-push",
+  "agency-edge-push-dlq",
+  "agency-edge-webhooks",
+  "agency-edge-webhooks-dlq",
+]) {
   try {
     wrangler("queues", "create", queue);
     console.log(`Created queue ${queue}.`);
@@ -63,5 +71,7 @@ for (const queue of ["agency-edge-email", "agency-edge-email-dlq", "agency-edge-
 
 await run("react-router", ["build"]);
 const vars = ["APP_ENV:production"];
+// Webhooks to 127.0.0.1 are a local-development setting only (the Worker also ignores it in production).
+if (process.env.WEBHOOKS_ALLOW_LOOPBACK) console.log("WEBHOOKS_ALLOW_LOOPBACK is not deployed: it is for npm start and the tests only.");
 if (process.env.PUBLIC_ORIGIN) vars.push(`PUBLIC_ORIGIN:${process.env.PUBLIC_ORIGIN}`);
 await run("wrangler", ["deploy", ...vars.flatMap((v) => ["--var", v])]);

@@ -5,7 +5,8 @@
 // The e-mails the Worker would send are printed (console transport), with one line per
 // request at the default "info" level; LOG_LEVEL=warn quiets both, =debug adds workerd's.
 // PERSIST_TO=<dir> serves another local state directory than .wrangler/state (the tests use
-// it for a database of their own).
+// it for a database of their own). WEBHOOKS_ALLOW_LOOPBACK=1 lets webhooks go to a receiver on
+// http(s)://127.0.0.1 or localhost (docs/decisions/032; never deployed).
 import { DEFAULT_START_PORT, localPublicOrigin, parsePort, serverUrl } from "./lib/local-origin.ts";
 import { serveBuild } from "./lib/serve-build.mjs";
 
@@ -17,7 +18,10 @@ const server = await serveBuild({
   host,
   port,
   persistTo: process.env.PERSIST_TO || undefined,
-  vars: { PUBLIC_ORIGIN: publicOrigin },
+  vars: {
+    PUBLIC_ORIGIN: publicOrigin,
+    ...(process.env.WEBHOOKS_ALLOW_LOOPBACK === "1" ? { WEBHOOKS_ALLOW_LOOPBACK: "1" } : {}),
+  },
   logLevel: process.env.LOG_LEVEL || "info",
 });
 console.log(`Serving the production build at ${url} (e-mail links use PUBLIC_ORIGIN=${publicOrigin})`);

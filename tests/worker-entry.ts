@@ -11,6 +11,8 @@ import {
   PUSH_QUEUE_NAME,
   type PushMessageBody,
 } from "../worker/services/push-service.ts";
+import { handleWebhookQueue, WEBHOOK_DLQ_NAME, WEBHOOK_QUEUE_NAME } from "../worker/services/webhooks/webhook-delivery.ts";
+import { testWebhookFetch } from "./setup/webhook-receiver.ts";
 
 /** A push service outside the test: refused (retried by the queue), never reached. */
 const noNetwork = (async () => {
@@ -28,6 +30,10 @@ const worker = {
     const services = { db: getDb(env.DB), env };
     if (batch.queue === PUSH_QUEUE_NAME) return handlePushQueue(services, batch as MessageBatch<PushMessageBody>, { fetch: noNetwork });
     if (batch.queue === PUSH_DLQ_NAME) return handlePushDeadLetters(batch as MessageBatch<PushMessageBody>);
+    // Webhooks: delivered to the receiver the test file set (tests/setup/webhook-receiver.ts), never the network.
+    if (batch.queue === WEBHOOK_QUEUE_NAME || batch.queue === WEBHOOK_DLQ_NAME) {
+      return handleWebhookQueue(services, batch, { fetch: testWebhookFetch });
+    }
     await handleEmailQueue(batch, services);
   },
 } satisfies ExportedHandler<Env>;

@@ -11,6 +11,7 @@ import { handleEmailQueue, retryOutbox } from "./services/email-service.ts";
 import { runAutomaticBackup } from "./services/backup-service.ts";
 import { sendNotificationDigests } from "./services/email-digest-service.ts";
 import { handlePushDeadLetters, handlePushQueue, PUSH_DLQ_NAME, PUSH_QUEUE_NAME, type PushMessageBody } from "./services/push-service.ts";
+import { handleWebhookQueue, retryWebhooks, WEBHOOK_DLQ_NAME, WEBHOOK_QUEUE_NAME } from "./services/webhooks/webhook-delivery.ts";
 
 export * from "../party/index.ts";
 
@@ -48,14 +49,17 @@ export default {
       runAutomaticBackup(services, now),
       // 'Notificações por Email': at most one digest per user every 15 minutes, whatever this trigger's cadence (decided in D1).
       sendNotificationDigests(services, now),
+      // Webhook deliveries whose queue message was lost (docs/decisions/032).
+      retryWebhooks(services, now),
     ]);
-    const [reminders, reports, retried, backup, digests] = results;
+    const [reminders, reports, retried, backup, digests, webhooks] = results;
     console.log(
       `task_due reminders: ${reminders.status === "fulfilled" ? reminders.value.notified : "failed"}; ` +
         `report e-mails: ${reports.status === "fulfilled" ? JSON.stringify(reports.value) : "failed"}; ` +
         `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}; ` +
         `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}; ` +
-        `notification digests: ${digests.status === "fulfilled" ? JSON.stringify(digests.value) : "failed"}`,
+        `notification digests: ${digests.status === "fulfilled" ? JSON.stringify(digests.value) : "failed"}; ` +
+        `webhook retries sent: ${webhooks.status === "fulfilled" ? webhooks.value : "failed"}`,
     );
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },
@@ -65,6 +69,8 @@ export default {
     const services = { db: getDb(env.DB), env, waitUntil: (p: Promise<unknown>) => ctx.waitUntil(p) };
     if (batch.queue === PUSH_QUEUE_NAME) return handlePushQueue(services, batch as MessageBatch<PushMessageBody>);
     if (batch.queue === PUSH_DLQ_NAME) return handlePushDeadLetters(batch as MessageBatch<PushMessageBody>);
+    // WEBHOOK_QUEUE and its dead-letter queue: each message is one webhook delivery (issue 25).
+    if (batch.queue === WEBHOOK_QUEUE_NAME || batch.queue === WEBHOOK_DLQ_NAME) return handleWebhookQueue(services, batch);
     await handleEmailQueue(batch, services);
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@ import { dataImportErrorsEn } from "./api-errors/data-import/en.ts";
 import { dataExportErrorsEn } from "./api-errors/data-export/en.ts";
 import { backupsErrorsEn } from "./api-errors/backups/en.ts";
 import { apiTokensErrorsEn } from "./api-errors/api-tokens/en.ts";
+import { webhooksErrorsEn, webhooksFieldErrorsEn } from "./api-errors/webhooks/en.ts";
 import { crmEn } from "./crm/en.ts";
 import { emailEn } from "./email/en.ts";
 import { authEn } from "./auth/en.ts";
@@ -50,6 +51,7 @@ export const en: Dictionary = {
     ...backupsErrorsEn,
     /** Personal API tokens (issue 25). */
     ...apiTokensErrorsEn,
+    ...webhooksErrorsEn,
     bad_request: "The request could not be processed.",
     invalid_json: "The request body is not valid JSON.",
     validation_failed: "Some fields are invalid: {fields}.",
@@ -97,6 +99,7 @@ export const en: Dictionary = {
     form_unsupported_type: "This address only accepts a form (application/x-www-form-urlencoded or multipart/form-data).",
     form_unreadable: "The form sent could not be read. Reload the page and try again.",
     field: {
+      ...webhooksFieldErrorsEn,
       required: "Required field.",
       too_long: "Text too long.",
       invalid_value: "Invalid value.",
@@ -123,6 +126,12 @@ export const en: Dictionary = {
     },
   },
   notifications: {
+    /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
+    webhookDisabled: {
+      title: "Webhook disabled",
+      message:
+        "The webhook {url} was disabled because its deliveries kept failing for 24 hours. Check the receiver and enable it again in Settings → API.",
+    },
     welcome: {
       title: "Welcome to the CRM",
       message: "Your access is set up. Happy selling!",

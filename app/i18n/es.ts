@@ -2,6 +2,7 @@ import { dataImportErrorsEs } from "./api-errors/data-import/es.ts";
 import { dataExportErrorsEs } from "./api-errors/data-export/es.ts";
 import { backupsErrorsEs } from "./api-errors/backups/es.ts";
 import { apiTokensErrorsEs } from "./api-errors/api-tokens/es.ts";
+import { webhooksErrorsEs, webhooksFieldErrorsEs } from "./api-errors/webhooks/es.ts";
 import { crmEs } from "./crm/es.ts";
 import { emailEs } from "./email/es.ts";
 import { authEs } from "./auth/es.ts";
@@ -50,6 +51,7 @@ export const es: Dictionary = {
     ...backupsErrorsEs,
     /** Personal API tokens (issue 25). */
     ...apiTokensErrorsEs,
+    ...webhooksErrorsEs,
     bad_request: "La solicitud no pudo procesarse.",
     invalid_json: "El cuerpo de la solicitud no es un JSON válido.",
     validation_failed: "Algunos campos no son válidos: {fields}.",
@@ -97,6 +99,7 @@ export const es: Dictionary = {
     form_unsupported_type: "Esta dirección solo acepta un formulario (application/x-www-form-urlencoded o multipart/form-data).",
     form_unreadable: "No se pudo leer el formulario enviado. Recarga la página e inténtalo de nuevo.",
     field: {
+      ...webhooksFieldErrorsEs,
       required: "Campo obligatorio.",
       too_long: "Texto demasiado largo.",
       invalid_value: "Valor no válido.",
@@ -123,6 +126,12 @@ export const es: Dictionary = {
     },
   },
   notifications: {
+    /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
+    webhookDisabled: {
+      title: "Webhook desactivado",
+      message:
+        "El webhook {url} se desactivó porque sus entregas fallaron durante 24 horas seguidas. Revisa el receptor y reactívalo en Configuración → API.",
+    },
     welcome: {
       title: "Bienvenido al CRM",
       message: "Tu acceso está configurado. ¡Buenos negocios!",

@@ -2,6 +2,7 @@ import { dataImportErrorsPt } from "./api-errors/data-import/pt.ts";
 import { dataExportErrorsPt } from "./api-errors/data-export/pt.ts";
 import { backupsErrorsPt } from "./api-errors/backups/pt.ts";
 import { apiTokensErrorsPt } from "./api-errors/api-tokens/pt.ts";
+import { webhooksErrorsPt, webhooksFieldErrorsPt } from "./api-errors/webhooks/pt.ts";
 import { crmPt } from "./crm/pt.ts";
 import { emailPt } from "./email/pt.ts";
 import { authPt } from "./auth/pt.ts";
@@ -52,6 +53,7 @@ export const pt = {
     ...backupsErrorsPt,
     /** Personal API tokens (issue 25). */
     ...apiTokensErrorsPt,
+    ...webhooksErrorsPt,
     bad_request: "A requisição não pôde ser processada.",
     invalid_json: "O corpo da requisição não é um JSON válido.",
     validation_failed: "Alguns campos são inválidos: {fields}.",
@@ -102,6 +104,7 @@ export const pt = {
     form_unreadable: "Não foi possível ler o formulário enviado. Recarregue a página e tente de novo.",
     /** Messages of one field's issue (the `issues` of validation_failed). */
     field: {
+      ...webhooksFieldErrorsPt,
       required: "Campo obrigatório.",
       too_long: "Texto longo demais.",
       invalid_value: "Valor inválido.",
@@ -129,6 +132,12 @@ export const pt = {
   },
   /** Notifications the CRM writes for a user (stored in pt: users have no language of their own). */
   notifications: {
+    /** Issue 25: an admin's webhook endpoint disabled after failing (docs/decisions/032). */
+    webhookDisabled: {
+      title: "Webhook desativado",
+      message:
+        "O webhook {url} foi desativado porque suas entregas falharam por 24 horas seguidas. Verifique o receptor e reative-o em Configurações → API.",
+    },
     welcome: {
       title: "Bem-vindo ao CRM",
       message: "Seu acesso foi configurado. Bons negócios!",

@@ -168,4 +168,52 @@ describe("constraints", () => {
       .first<{ n: number }>();
     expect(activities?.n).toBe(0);
   });
+
+  it("create the webhook tables (migration 0027) with every column of their drizzle definition and their checks", async () => {
+    for (const table of [schema.webhookEndpoints, schema.webhookDeliveries]) {
+      const config = getTableConfig(table);
+      const { results } = await env.DB.prepare(`select name, "notnull" as required from pragma_table_info('${config.name}')`).all<{
+        name: string;
+        required: number;
+      }>();
+      expect(results.map((c) => c.name).sort(), config.name).toEqual(config.columns.map((c) => c.name).sort());
+      for (const column of config.columns) {
+        expect(results.find((c) => c.name === column.name)!.required === 1, `${config.name}.${column.name}`).toBe(
+          column.notNull || column.primary,
+        );
+      }
+    }
+    const user = await createUser(db());
+    const endpoint = (url: string, events = '["lead.created"]', reason: string | null = null) =>
+      failure(
+        "insert into webhook_endpoints (id, url, events, secret, disabled_reason, created_by) values (?, ?, ?, 'v1.x', ?, ?)",
+        crypto.randomUUID(),
+        url,
+        events,
+        reason,
+        user.id,
+      );
+    expect(await endpoint("https://hooks.example.com/")).toBeNull();
+    expect(await endpoint("ftp://hooks.example.com/")).toContain("webhook_endpoints_url_check");
+    expect(await endpoint("https://hooks.example.com/", '{"a": 1}')).toContain("webhook_endpoints_events_check");
+    expect(await endpoint("https://hooks.example.com/", '["lead.created"]', "bored")).toContain("webhook_endpoints_disabled_reason_check");
+    const id = (await env.DB.prepare("select id from webhook_endpoints limit 1").first<{ id: string }>())!.id;
+    const delivery = (event: string, status = "pending") =>
+      failure(
+        "insert into webhook_deliveries (id, endpoint_id, event_type, payload, status) values (?, ?, ?, '{}', ?)",
+        `msg_${crypto.randomUUID()}`,
+        id,
+        event,
+        status,
+      );
+    expect(await delivery("lead.status_changed")).toBeNull();
+    expect(await delivery("lead.exploded")).toContain("webhook_deliveries_event_check");
+    expect(await delivery("lead.created", "lost")).toContain("webhook_deliveries_status_check");
+    expect(
+      await failure("insert into webhook_deliveries (id, endpoint_id, event_type, payload) values ('msg_x', 'nope', 'lead.created', '{}')"),
+    ).toContain("FOREIGN KEY");
+    // Deleting an endpoint takes its deliveries with it.
+    await env.DB.prepare("delete from webhook_endpoints where id = ?").bind(id).run();
+    expect(await env.DB.prepare("select count(*) as n from webhook_deliveries where endpoint_id = ?").bind(id).first("n")).toBe(0);
+  });
 });

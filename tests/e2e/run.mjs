@@ -24,6 +24,10 @@ import { freePort, spawnBuiltServer, waitForHealth } from "../../scripts/lib/loc
 import { ensureDevVars, offlineEnv, run } from "../../scripts/lib/run.mjs";
 import { ensureVapidKeys } from "../../scripts/lib/vapid.mjs";
 
+// Webhooks (docs/decisions/032): the shards' servers may deliver to a receiver a journey starts
+// on 127.0.0.1 (crm-webhooks); scripts/start.mjs passes it on, the Worker ignores it in production.
+process.env.WEBHOOKS_ALLOW_LOOPBACK = "1";
+
 const chrome = process.env.CHROME_PATH ?? ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((path) => existsSync(path));
 if (!chrome || !existsSync(chrome)) {
   console.error(

@@ -36,6 +36,7 @@ import { buildOpenApiDocument } from "./openapi.ts";
 // Personal API tokens (issue 25): the tokens' routes and the middleware that admits a token.
 import { apiTokensApi } from "./api-tokens.ts";
 import { tokenAccess } from "./token-access.ts";
+import { webhooksApi } from "./webhooks.ts";
 
 const app = new Hono<AppEnv>().basePath("/api");
 
@@ -91,6 +92,8 @@ const routes = app
   .route("/push", pushApi)
   // Personal API tokens of Settings → API (issue 25): the cookie session only.
   .route("/tokens", apiTokensApi)
+  // Settings → API → Webhooks, admins only (issue 25, docs/decisions/032).
+  .route("/webhooks", webhooksApi)
   .route("/chat", chatApi)
   .route("/contact", contactApi)
   .route("/newsletter", newsletterApi)

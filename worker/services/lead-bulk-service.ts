@@ -8,6 +8,7 @@
 // the Worker, then ONE D1 batch inserts every timeline entry and updates every lead, each row
 // guarded by the version (updated_at) that was read: a lead another write changed meanwhile is
 // not touched and is reported as "changed" (the user can run the action again).
+import { announce, leadChangedEvents, leadDeletedEvent } from "./webhooks/webhook-events.ts";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { isSingleLine } from "~/lib/single-line";
@@ -182,6 +183,11 @@ export async function runBulkAction(ctx: ServiceContext, actor: Authenticated, i
       [],
       deleted.map(({ id, ...rest }) => ({ lead_id: id, ...rest })),
     );
+    // Webhooks (issue 25): one lead.deleted per lead.
+    announce(
+      ctx,
+      deleted.map((lead) => leadDeletedEvent(eventActor(actor), lead)),
+    );
     await removeAttachments(ctx, [...gone]);
     return { changed: deleted.length, unchanged, refused, leads: [], deleted: [...gone] };
   }
@@ -232,6 +238,11 @@ export async function runBulkAction(ctx: ServiceContext, actor: Authenticated, i
     eventActor(actor),
     changedLeads.map((lead) => ({ lead, previous_status: previous.get(lead.id)!.status })),
     [],
+  );
+  // Webhooks (issue 25): lead.updated (and lead.status_changed) per lead, as one edit would.
+  announce(
+    ctx,
+    changedLeads.flatMap((lead) => leadChangedEvents(eventActor(actor), lead, previous.get(lead.id)!.status)),
   );
   return { changed: changedLeads.length, unchanged, refused, leads: changedLeads, deleted: [] };
 }

@@ -254,7 +254,9 @@ export async function captureLead(services: ServiceContext, input: LeadCaptureIn
   // Stored: now tell the open tabs of everyone who got a notification (never throws).
   await publishNotifications(services, stored.told, { since: now });
   // And every open leads list, pipeline and dashboard (lead-events.ts; never throws).
-  if (stored.result.outcome !== "kept") await publishSiteLead(services, stored.result.leadId, stored.result.outcome === "created");
+  if (stored.result.outcome !== "kept") {
+    await publishSiteLead(services, stored.result.leadId, stored.result.outcome === "created", "chat_assistant");
+  }
   return stored.result;
 }
 

@@ -19,6 +19,7 @@ import type { LeadDto, UserRef } from "./crm-types.ts";
 import { RAW_LEAD_COLUMNS, rawLeadDto, type RawLeadRow } from "./lead-dto.ts";
 import { columnTotals, STATUS_TOTALS_COLUMNS, type StatusTotalsRow } from "./lead-totals.ts";
 import type { ServiceContext } from "./service-context.ts";
+import { announce, leadCapturedEvent, leadChangedEvents, leadDeletedEvent } from "./webhooks/webhook-events.ts";
 
 /** Who did it, as events carry it (null: the public site). */
 export type LeadEventActor = UserRef | null;
@@ -53,6 +54,8 @@ export function publishLeadChanged(
   lead: LeadDto,
   previousStatus: LeadStatus | null,
 ): Promise<void> {
+  // Webhooks (issue 25): lead.created / lead.updated / lead.status_changed, queued in the background.
+  announce(ctx, leadChangedEvents(actor, lead, previousStatus));
   return publish(ctx, async (totals) => [
     {
       type: "lead.changed",
@@ -72,6 +75,7 @@ export function publishLeadDeleted(
   actor: LeadEventActor,
   lead: { id: string; status: LeadStatus; estimated_value: number | null; currency: LeadCurrency },
 ): Promise<void> {
+  announce(ctx, [leadDeletedEvent(actor, lead)]);
   return publish(ctx, async (totals) => [
     {
       type: "lead.deleted",
@@ -114,10 +118,26 @@ export function publishLeadActivity(
  * "created"; an existing lead → lead.changed "updated" (it may have gained a phone, company or
  * value) and lead.activity (its timeline got the message), in one publish.
  */
-export function publishSiteLead(ctx: ServiceContext, leadId: string, created: boolean): Promise<void> {
+export async function publishSiteLead(
+  ctx: ServiceContext,
+  leadId: string,
+  created: boolean,
+  via: "contact_form" | "chat_assistant" = "contact_form",
+): Promise<void> {
+  let lead: LeadDto | null;
+  try {
+    lead = await readLeadDto(ctx.db, leadId);
+  } catch (error) {
+    console.error("lead events: the site lead could not be read back for its events", error);
+    return;
+  }
+  if (!lead) return;
+  // Webhooks (issue 25): lead.created or lead.updated, and lead.captured for the chat assistant's.
+  announce(ctx, [
+    ...leadChangedEvents(null, lead, created ? null : lead.status),
+    ...(via === "chat_assistant" ? [leadCapturedEvent(lead, created)] : []),
+  ]);
   return publish(ctx, async (totals) => {
-    const lead = await readLeadDto(ctx.db, leadId);
-    if (!lead) return [];
     const changed: LeadChangedEvent = {
       type: "lead.changed",
       ...stamp(),

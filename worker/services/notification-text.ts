@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   "importMovedMany",
   "meetingReminder",
   "welcome",
+  // Issue 25: a webhook endpoint disabled after failing (webhooks/webhook-delivery.ts).
+  "webhookDisabled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -36,6 +38,8 @@ export type NotificationParams = {
   time?: string;
   file?: string;
   count?: number;
+  /** A webhook endpoint's URL. */
+  url?: string;
   from?: LeadStatus;
   to?: LeadStatus;
 };
@@ -58,6 +62,7 @@ const TEXTS: Record<NotificationKind, { title: TranslationKey; message: Translat
   importMovedMany: { title: "notifications.leadStatusChanged.title", message: `${IMPORT}.movedMany` },
   meetingReminder: { title: "notifications.meetingReminder.title", message: "notifications.meetingReminder.message" },
   welcome: { title: "notifications.welcome.title", message: "notifications.welcome.message" },
+  webhookDisabled: { title: "notifications.webhookDisabled.title", message: "notifications.webhookDisabled.message" },
 };
 
 const isKind = (value: unknown): value is NotificationKind => typeof value === "string" && Object.hasOwn(TEXTS, value);
@@ -82,7 +87,7 @@ export function renderNotification(
   if (!isKind(row.kind) || !params) return { title: row.title, message: row.message };
   const t = getTranslator(language);
   const values: Record<string, string | number> = {};
-  for (const key of ["name", "lead", "email", "title", "time", "file"] as const) {
+  for (const key of ["name", "lead", "email", "title", "time", "file", "url"] as const) {
     if (typeof params[key] === "string") values[key] = params[key];
   }
   if (typeof params.count === "number") values.count = new Intl.NumberFormat(LOCALES[language]).format(params.count);

@@ -4,6 +4,7 @@
 // (docs/decisions/010). Writes decide in one statement (conventions 11): each carries the
 // conditions it was allowed under, and a notification for a new assignee is written in
 // the same batch, only when the write took.
+import { announce, taskCompletedEvent, taskCreatedEvent } from "./webhooks/webhook-events.ts";
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
@@ -461,7 +462,10 @@ export async function createTask(ctx: ServiceContext, actor: Authenticated, inpu
   if (row) {
     // Stored: the assignee's open tabs hear of it (persist first, then broadcast).
     if (assigneeToTell) await publishNotifications(ctx, [assigneeToTell], { since: now });
-    return toDto(row);
+    const task = toDto(row);
+    // Webhooks (issue 25): queued in the background, never failing the write.
+    announce(ctx, [taskCreatedEvent({ id: actor.user.id, name: actor.user.name }, task)]);
+    return task;
   }
   const issues = await relationIssues(ctx, input);
   throw issues.length > 0 ? relationError(issues) : new ConflictError();
@@ -576,18 +580,24 @@ export async function updateTask(ctx: ServiceContext, actor: Authenticated, id: 
  * the row always satisfies "completed_at is null iff not completed".
  */
 export async function setTaskCompleted(ctx: ServiceContext, actor: Authenticated, id: string, completed: boolean): Promise<TaskDto> {
+  // Whether this call completed it (completed_at is this call's time, not one kept from before).
+  let justCompleted = false;
   await withEditableTask(ctx, actor, id, async (task) => {
     const now = new Date().toISOString();
-    const rows = await ctx.db.all<{ id: string }>(sql`
+    const rows = await ctx.db.all<{ id: string; completed_at: string | null }>(sql`
       update ${tasks}
       set completed = ${completed ? 1 : 0},
           completed_at = ${completed ? sql`coalesce(${tasks.completedAt}, ${now})` : sql`null`},
           updated_at = ${now}
       where ${unchangedSince(task)}
-      returning id`);
+      returning id, completed_at`);
+    justCompleted = completed && rows[0]?.completed_at === now;
     return rows.length > 0;
   });
-  return getTask(ctx, actor, id);
+  const dto = await getTask(ctx, actor, id);
+  // Webhooks (issue 25): task.completed once per completion (not when it was complete already).
+  if (justCompleted) announce(ctx, [taskCompletedEvent({ id: actor.user.id, name: actor.user.name }, dto)]);
+  return dto;
 }
 
 /** Deletes a task the actor may edit (not found if none, forbidden if not theirs to change). */

@@ -9,6 +9,7 @@ import { settingsEn } from "./settings/en.ts";
 import { apiTokensEn } from "./api-tokens/en.ts";
 import { reportsEn } from "./reports/en.ts";
 import { teamChatEn } from "./teamChat/en.ts";
+import { webhooksEn } from "./webhooks/en.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEn: Dictionary["crm"] = {
@@ -68,4 +69,6 @@ export const crmEn: Dictionary["crm"] = {
   apiTokens: apiTokensEn,
   reports: reportsEn,
   teamChat: teamChatEn,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksEn,
 };

@@ -9,6 +9,7 @@ import { settingsEs } from "./settings/es.ts";
 import { apiTokensEs } from "./api-tokens/es.ts";
 import { reportsEs } from "./reports/es.ts";
 import { teamChatEs } from "./teamChat/es.ts";
+import { webhooksEs } from "./webhooks/es.ts";
 import type { Dictionary } from "../pt.ts";
 
 export const crmEs: Dictionary["crm"] = {
@@ -68,4 +69,6 @@ export const crmEs: Dictionary["crm"] = {
   apiTokens: apiTokensEs,
   reports: reportsEs,
   teamChat: teamChatEs,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksEs,
 };

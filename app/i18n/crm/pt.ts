@@ -9,6 +9,7 @@ import { settingsPt } from "./settings/pt.ts";
 import { apiTokensPt } from "./api-tokens/pt.ts";
 import { reportsPt } from "./reports/pt.ts";
 import { teamChatPt } from "./teamChat/pt.ts";
+import { webhooksPt } from "./webhooks/pt.ts";
 /** The signed-in CRM frame (Portuguese: source of truth). */
 export const crmPt = {
   nav: {
@@ -67,4 +68,6 @@ export const crmPt = {
   apiTokens: apiTokensPt,
   reports: reportsPt,
   teamChat: teamChatPt,
+  /** Settings → API → Webhooks (issue 25): sent with the 'api' tab only. */
+  webhooks: webhooksPt,
 };

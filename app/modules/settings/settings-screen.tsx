@@ -19,6 +19,8 @@ import type { PushDevicesProps } from "./push/push-devices.tsx";
 const PushDevices = lazyChunk(() => import("./push/push-devices.tsx"));
 // Settings → API (issue 25): personal API tokens, a chunk of its own (docs/decisions/031).
 const ApiTokensPanel = lazyChunk(() => import("./api-tokens/api-tokens-panel.tsx"));
+// Settings → API → Webhooks (issue 25, admins): a chunk of its own, out of the page's budget.
+const WebhooksPanel = lazyChunk(() => import("./webhooks/webhooks-panel.tsx"));
 
 type Key = keyof NotificationPreferencesDto;
 
@@ -53,7 +55,7 @@ export type SettingsTabData =
   | { tab: "notifications"; preferences: NotificationPreferencesDto }
   | { tab: "users"; users: UsersTabData }
   | { tab: "system"; system: SystemTabData }
-  | { tab: "api" };
+  | { tab: "api"; admin: boolean };
 
 /** /settings ('Configurações'): the spec's four tabs, in the URL (?tab=, Perfil first). */
 export function SettingsScreen({ data }: { data: SettingsTabData }) {
@@ -82,15 +84,37 @@ export function SettingsScreen({ data }: { data: SettingsTabData }) {
       ) : data.tab === "users" ? (
         <UsersSection data={data.users} />
       ) : data.tab === "api" ? (
-        <Suspense fallback={<Spinner mx="auto" my="6" />}>
-          {/* Issue 25, API tokens: every user's own tokens (admins: everyone's). */}
-          <ApiTokensPanel />
-          {/* Issue 25, webhooks: the admin-only webhooks panel goes HERE, below the tokens (its own lazy chunk). */}
-        </Suspense>
+        <>
+          <Suspense fallback={<Spinner mx="auto" my="6" />}>
+            {/* Issue 25, API tokens: every user's own tokens (admins: everyone's). */}
+            <ApiTokensPanel />
+          </Suspense>
+          {/* Issue 25, webhooks: the admin-only panel below the tokens (its own lazy chunk). */}
+          <ApiSection admin={data.admin} />
+        </>
       ) : (
         <SystemSection data={data.system} />
       )}
     </Flex>
+  );
+}
+
+/** API (issue 25): the webhooks panel for admins (its own chunk); a sentence for everyone else. */
+function ApiSection({ admin }: { admin: boolean }) {
+  const { t } = useI18n();
+  if (!admin) {
+    return (
+      <Card size={{ initial: "2", sm: "3" }}>
+        <Text as="p" size="2" color="gray" data-testid="api-admins-only">
+          {t("crm.settings.api.adminsOnly")}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <WebhooksPanel />
+    </Suspense>
   );
 }
 

@@ -26,9 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { tab, users: await loadUsersTab(services, viewer) }
         : tab === "system"
           ? { tab, system: await loadSystemTab(services, viewer) }
-          : { tab };
-  // Settings → API's panels read their own strings (issue 25), sent with that tab only.
-  return { data, messages: messagesFor(language, tab === "api" ? ["crm.settings", "crm.apiTokens"] : ["crm.settings"]) };
+          : tab === "api"
+            ? { tab, admin: viewer.user.role === "admin" }
+            : { tab };
+  // Settings → API's panels read their own strings (issue 25), sent with that tab only: the tokens'
+  // for everyone, the webhooks' for admins.
+  const apiMessages = data.tab === "api" ? (data.admin ? ["crm.apiTokens", "crm.webhooks"] : ["crm.apiTokens"]) : [];
+  return { data, messages: messagesFor(language, ["crm.settings", ...apiMessages] as const) };
 }
 
 export default function SettingsRoute({ loaderData }: Route.ComponentProps) {

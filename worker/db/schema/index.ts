@@ -12,3 +12,4 @@ export * from "./meetings.ts";
 export * from "./email-digests.ts";
 export * from "./push.ts";
 export * from "./api-tokens.ts";
+export * from "./webhooks.ts";

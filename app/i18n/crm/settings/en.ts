@@ -71,6 +71,9 @@ export const settingsEn: Dictionary["crm"]["settings"] = {
   users: settingsUsersEn,
   system: settingsSystemEn,
   push: settingsPushEn,
-  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
-  api: { tab: "API" },
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens and crm.webhooks (admins); others read adminsOnly. */
+  api: {
+    tab: "API",
+    adminsOnly: "Webhooks (notices sent to other systems) are set up by administrators.",
+  },
 };

@@ -77,6 +77,9 @@ export const settingsEs: Dictionary["crm"]["settings"] = {
   users: settingsUsersEs,
   system: settingsSystemEs,
   push: settingsPushEs,
-  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
-  api: { tab: "API" },
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens and crm.webhooks (admins); others read adminsOnly. */
+  api: {
+    tab: "API",
+    adminsOnly: "Los webhooks (avisos enviados a otros sistemas) los configuran los administradores.",
+  },
 };

@@ -76,6 +76,9 @@ export const settingsPt = {
   users: settingsUsersPt,
   system: settingsSystemPt,
   push: settingsPushPt,
-  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens (and the webhooks'). */
-  api: { tab: "API" },
+  /** Settings → API (issue 25): the tab; its panels' own strings are crm.apiTokens and crm.webhooks (admins); others read adminsOnly. */
+  api: {
+    tab: "API",
+    adminsOnly: "Os webhooks (avisos enviados a outros sistemas) são configurados pelos administradores.",
+  },
 };

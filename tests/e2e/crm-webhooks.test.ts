@@ -1,0 +1,185 @@
+// Settings → API → Webhooks (issue 25, docs/decisions/032) in the browser: an admin registers a
+// receiver this journey runs on 127.0.0.1 (the suite's servers run with WEBHOOKS_ALLOW_LOOPBACK,
+// tests/e2e/run.mjs), keeps the secret shown once, drags a card on the pipeline and the receiver
+// gets lead.status_changed signed as Standard Webhooks says (checked with the standardwebhooks
+// library and that secret); the deliveries list shows it with its HTTP code. Then the panel in
+// pt, es and en at 1280 and 390 px, and the webhook deleted.
+import assert from "node:assert/strict";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { after, before, describe, it } from "node:test";
+import type { Page } from "playwright-core";
+import { Webhook } from "standardwebhooks";
+import { describeViolations } from "./support/axe.ts";
+import { hydrated, snapshot } from "./support/chromium.ts";
+import { eventually } from "./support/eventually.ts";
+import { auditScreen } from "./support/screen-audit.ts";
+import { assertNoSidewaysScroll, createLead, DESKTOP, failedRequest, PHONE, setUpJourneys, toastShown } from "./support/journey.ts";
+
+const journeys = setUpJourneys();
+const RUN = Date.now().toString(36);
+
+type Hit = { headers: IncomingHttpHeaders; body: string };
+const hits: Hit[] = [];
+let receiver: Server;
+let hookUrl = "";
+
+before(async () => {
+  receiver = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      hits.push({ headers: req.headers, body });
+      res.writeHead(200, { "Content-Type": "text/plain" }).end("received");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const address = receiver.address();
+  assert.ok(address && typeof address === "object");
+  hookUrl = `http://127.0.0.1:${address.port}/hooks/crm-${RUN}`;
+});
+after(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const column = (page: Page, status: string) => page.getByTestId(`pipeline-column-${status}`);
+const pipelineCard = (page: Page, name: string) => page.locator(`[data-testid=pipeline-card][aria-label="${name}"]`);
+const ours = (page: Page) => page.getByTestId("webhook-item").filter({ hasText: hookUrl });
+
+describe("webhooks", () => {
+  it("an admin registers a local receiver, a pipeline drag arrives signed, and the deliveries list shows it", async () => {
+    // The refused address is answered 400 on purpose (the browser logs it).
+    const admin = await journeys.signIn("admin", { ...DESKTOP, path: "/settings?tab=api", allowConsoleErrors: [failedRequest(400)] });
+    const { page } = admin;
+    await page.getByTestId("webhooks-panel").waitFor();
+    await hydrated(page, "[data-testid=webhook-add]");
+
+    // 'Novo webhook': a refused address first (said under the field), then the receiver.
+    await page.getByTestId("webhook-add").click();
+    const dialog = page.getByTestId("webhook-dialog");
+    await dialog.getByTestId("webhook-url-input").fill("https://10.0.0.7/hooks");
+    await dialog.getByTestId("webhook-submit").click();
+    await dialog.getByTestId("webhook-url-error").getByText("Endereços IP privados").waitFor();
+    await dialog.getByTestId("webhook-url-input").fill(hookUrl);
+    await dialog.getByTestId("webhook-description-input").fill("Journey receiver");
+    assert.equal(await dialog.getByTestId("webhook-event-lead.status_changed").getAttribute("data-state"), "checked");
+    await snapshot(page, "crm-webhooks-dialog-pt-1280");
+    await dialog.getByTestId("webhook-submit").click();
+
+    // The secret, shown once.
+    const secretDialog = page.getByTestId("webhook-secret-dialog");
+    await secretDialog.waitFor();
+    const secret = await secretDialog.getByTestId("webhook-secret").inputValue();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/]+=*$/);
+    const secretViolations = await auditScreen(page);
+    assert.equal(secretViolations.length, 0, describeViolations(secretViolations));
+    await snapshot(page, "crm-webhooks-secret-pt-1280");
+    await secretDialog.getByTestId("webhook-secret-done").click();
+    await secretDialog.waitFor({ state: "detached" });
+    await ours(page).waitFor();
+    assert.equal(await page.getByText(secret).count(), 0, "not shown again");
+
+    // A card dragged to Qualificados on the pipeline.
+    const name = `Webhook Arrasto ${RUN}`;
+    await createLead(page, { name, status: "new", estimated_value: 1234 });
+    await page.goto("/leads?view=pipeline");
+    await page.locator("[data-testid=pipeline-board][data-dnd=ready]").waitFor();
+    const card = pipelineCard(page, name);
+    await card.scrollIntoViewIfNeeded();
+    const from = (await card.boundingBox())!;
+    await page.mouse.move(from.x + 30, from.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+    const target = (await column(page, "qualified").boundingBox())!;
+    await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 15 });
+    await page.getByTestId("pipeline-card-overlay").waitFor();
+    await page.mouse.up();
+    await page.getByText("Status do lead atualizado!").waitFor();
+
+    // The receiver gets it, signed with the secret shown once.
+    const moved = await eventually(
+      async () => hits.find((hit) => hit.body.includes('"lead.status_changed"') && hit.body.includes(name)),
+      (hit) => hit !== undefined,
+      30_000,
+      100,
+    );
+    assert.ok(moved, "the receiver got lead.status_changed");
+    const payload = new Webhook(secret).verify(moved.body, {
+      "webhook-id": String(moved.headers["webhook-id"]),
+      "webhook-timestamp": String(moved.headers["webhook-timestamp"]),
+      "webhook-signature": String(moved.headers["webhook-signature"]),
+    }) as { type: string; data: { lead: { name: string; status: string }; previous_status: string } };
+    assert.equal(payload.type, "lead.status_changed");
+    assert.equal(payload.data.lead.name, name);
+    assert.equal(payload.data.lead.status, "qualified");
+    assert.equal(payload.data.previous_status, "new");
+    assert.throws(() =>
+      new Webhook(`whsec_${Buffer.from("another secret of 24 bytes").toString("base64")}`).verify(
+        moved.body,
+        moved.headers as Record<string, string>,
+      ),
+    );
+
+    // The deliveries list shows it, delivered with 200.
+    await page.goto("/settings?tab=api");
+    await ours(page).getByTestId("webhook-deliveries-toggle").click();
+    const row = ours(page).getByTestId("webhook-delivery").filter({ hasText: "Lead mudou de etapa" });
+    await row.first().waitFor();
+    assert.equal(await row.first().getByTestId("webhook-delivery-code").innerText(), "200");
+    assert.equal(await row.first().getAttribute("data-status"), "sent");
+    await snapshot(page, "crm-webhooks-deliveries-pt-1280");
+
+    // Resend: the same webhook-id arrives again.
+    const before = hits.length;
+    await row.first().getByTestId("webhook-delivery-resend").click();
+    await toastShown(page, "Entrega reenviada");
+    const again = await eventually(
+      async () => hits.slice(before).find((hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"]),
+      (hit) => hit !== undefined,
+      30_000,
+      100,
+    );
+    assert.ok(again, "resent with the same webhook-id");
+    await admin.close();
+  });
+
+  for (const [language, text] of [
+    ["pt", { title: "Webhooks", show: "Ver entregas", status: "Entregue" }],
+    ["es", { title: "Webhooks", show: "Ver entregas", status: "Entregado" }],
+    ["en", { title: "Webhooks", show: "Show deliveries", status: "Delivered" }],
+  ] as const) {
+    it(`reads in ${language} at 1280 and 390 px`, async () => {
+      for (const [width, options] of [
+        [1280, DESKTOP],
+        [390, PHONE],
+      ] as const) {
+        const admin = await journeys.signIn("admin", { ...options, language, path: "/settings?tab=api" });
+        const { page } = admin;
+        await ours(page).waitFor();
+        await hydrated(page, "[data-testid=webhook-add]");
+        await ours(page).getByRole("button", { name: text.show }).click();
+        await ours(page).getByTestId("webhook-delivery-status").filter({ hasText: text.status }).first().waitFor();
+        await assertNoSidewaysScroll(page, `webhooks ${language} ${width}`, ["[data-testid=webhooks-panel]"]);
+        const violations = await auditScreen(page);
+        assert.equal(violations.length, 0, describeViolations(violations));
+        await snapshot(page, `crm-webhooks-${language}-${width}`);
+        await admin.close();
+      }
+    });
+  }
+
+  it("an admin deletes the webhook after confirming; managers see no panel", async () => {
+    const admin = await journeys.signIn("admin", { ...DESKTOP, path: "/settings?tab=api" });
+    const { page } = admin;
+    await ours(page).waitFor();
+    await hydrated(page, "[data-testid=webhook-add]");
+    await ours(page).getByTestId("webhook-remove").click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Excluir webhook" }).click();
+    await toastShown(page, "Webhook excluído.");
+    await ours(page).waitFor({ state: "detached" });
+    await admin.close();
+
+    const manager = await journeys.signIn("manager", { ...DESKTOP, path: "/settings?tab=api" });
+    await manager.page.getByTestId("api-admins-only").waitFor();
+    assert.equal(await manager.page.getByTestId("webhooks-panel").count(), 0);
+    await manager.close();
+  });
+});
