@@ -237,6 +237,19 @@ describe("a token acts as its owner", () => {
     }
   });
 
+  it("lets any token read the API's OpenAPI document (no scope needed), with the rate-limit fields; never write to it", async () => {
+    const rep = await signedInUser("sales_rep");
+    const { secret } = await serviceToken(rep, ["tasks:read"]);
+    const response = await withToken(secret, "/api/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("RateLimit-Policy")).toBe('"token";q=600;w=60');
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(document.paths)).toContain("/api/leads");
+    const post = await withToken(secret, "/api/openapi.json", { method: "POST" });
+    expect(post.status).toBe(403);
+  });
+
   it("refuses every other API route to any token, whatever its scopes", async () => {
     const admin = await signedInUser("admin");
     const { secret } = await serviceToken(admin);

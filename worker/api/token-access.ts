@@ -15,7 +15,7 @@ const READ_METHODS = new Set(["GET", "HEAD"]);
  * is not for tokens. GET/HEAD of /api/leads/** (and a lead's attachments, /api/attachments/:id)
  * need leads:read, other methods leads:write; /api/tasks/** likewise tasks:read / tasks:write;
  * GET /api/reports/** reports:read; GET /api/users/assignable (the owner and assignee ids a
- * client needs) leads:read or tasks:read. Everything else — token management, sessions, the
+ * client needs) leads:read or tasks:read; GET /api/openapi.json any token ([]: no scope). Everything else — token management, sessions, the
  * profile, chat, notifications, settings, imports, exports, backups, the public forms, the
  * public lead capture — is refused (docs/decisions/031).
  */
@@ -23,6 +23,8 @@ export function requiredScopes(method: string, pathname: string): ApiTokenScope[
   const read = READ_METHODS.has(method.toUpperCase());
   const under = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
   if (under("/api/leads/capture")) return null;
+  // The API's own description (docs/decisions/030): any token may read it, no scope needed.
+  if (pathname === "/api/openapi.json") return read ? [] : null;
   if (under("/api/leads") || under("/api/attachments")) return [read ? "leads:read" : "leads:write"];
   if (under("/api/tasks")) return [read ? "tasks:read" : "tasks:write"];
   if (under("/api/reports")) return read ? ["reports:read"] : null;
@@ -59,7 +61,7 @@ export const tokenAccess = createMiddleware<AppEnv>(async (c, next) => {
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, API_TOKEN_RATE_LIMIT.message);
     const scopes = requiredScopes(c.req.method, new URL(c.req.url).pathname);
     if (!scopes) throw new ApiError(403, "api_token_route_not_allowed");
-    if (!scopes.some((scope) => token.scopes.includes(scope))) {
+    if (scopes.length > 0 && !scopes.some((scope) => token.scopes.includes(scope))) {
       throw new ApiError(403, "api_token_scope_missing", { params: { scope: scopes.join(" / ") } });
     }
     await next();

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, languageFromCookie } from "~/i18n";
+import { DEFAULT_LANGUAGE, languageFromCookie, type Namespace } from "~/i18n";
 import { messagesFor } from "~/i18n/dictionaries.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { SETTINGS_TABS, SettingsScreen, type SettingsTab, type SettingsTabData } from "~/modules/settings/settings-screen";
@@ -31,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             : { tab };
   // Settings → API's panels read their own strings (issue 25), sent with that tab only: the tokens'
   // for everyone, the webhooks' for admins.
-  const apiMessages = data.tab === "api" ? (data.admin ? ["crm.apiTokens", "crm.webhooks"] : ["crm.apiTokens"]) : [];
-  return { data, messages: messagesFor(language, ["crm.settings", ...apiMessages] as const) };
+  const apiMessages: Namespace[] = data.tab === "api" ? (data.admin ? ["crm.apiTokens", "crm.webhooks"] : ["crm.apiTokens"]) : [];
+  return { data, messages: messagesFor(language, ["crm.settings", ...apiMessages]) };
 }
 
 export default function SettingsRoute({ loaderData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import type { TranslationKey } from "~/i18n";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { useAuth } from "~/modules/auth/auth-context";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import { useOrg } from "~/modules/crm/org-settings";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ApiTokenDto, ApiTokenRequestDto, CreatedApiTokenDto } from "../../../../worker/services/api-token-service.ts";
@@ -42,7 +42,7 @@ export default function ApiTokensPanel() {
 
   const load = useCallback(
     (signal?: AbortSignal) => {
-      return api<{ tokens: ApiTokenDto[] }>("GET", whose === "all" ? "/tokens?all=1" : "/tokens", undefined, { signal }).then(
+      return call(apiClient.tokens.$get({ query: whose === "all" ? { all: "1" } : {} }, { init: { signal } })).then(
         ({ tokens }) => setListing({ status: "ready", tokens }),
         (error: unknown) => {
           if (!signal?.aborted) setListing({ status: "failed", offline: error instanceof OfflineError });
@@ -63,7 +63,7 @@ export default function ApiTokensPanel() {
 
   const revoke = async (token: ApiTokenDto) => {
     try {
-      const { token: revoked } = await api<{ token: ApiTokenDto }>("DELETE", `/tokens/${token.id}`);
+      const { token: revoked } = await call(apiClient.tokens[":id"].$delete({ param: { id: token.id } }));
       setListing((current) =>
         current.status === "ready"
           ? { status: "ready", tokens: current.tokens.map((item) => (item.id === revoked.id ? revoked : item)) }
@@ -279,7 +279,7 @@ function RecentRequests({ id, token, when }: { id: string; token: ApiTokenDto; w
   });
   useEffect(() => {
     const controller = new AbortController();
-    api<{ requests: ApiTokenRequestDto[] }>("GET", `/tokens/${token.id}/requests`, undefined, { signal: controller.signal }).then(
+    call(apiClient.tokens[":id"].requests.$get({ param: { id: token.id } }, { init: { signal: controller.signal } })).then(
       ({ requests }) => setState({ status: "ready", requests }),
       () => !controller.signal.aborted && setState({ status: "failed" }),
     );
@@ -358,7 +358,7 @@ function CreateTokenDialog({
     setSaving(true);
     const expires_at = expiry === "never" ? null : new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
     try {
-      const result = await api<CreatedApiTokenDto>("POST", "/tokens", { name, scopes, expires_at });
+      const result = await call(apiClient.tokens.$post({ json: { name, scopes, expires_at } }));
       onCreated(result.token);
       setSecret(result);
       toast({ title: t("crm.apiTokens.createdToast", { name: result.token.name }) });

@@ -5,7 +5,7 @@ import { useToast } from "~/components/ui/toaster";
 import type { TranslationKey } from "~/i18n";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
-import { api, ApiClientError, OfflineError } from "~/modules/crm/api-client";
+import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import type { WebhookEvent } from "@worker/db/schema/webhook-enums";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "../../../../worker/services/webhooks/webhook-service.ts";
 
@@ -48,7 +48,7 @@ export default function WebhooksPanel() {
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      api<{ endpoints: WebhookEndpointDto[] }>("GET", "/webhooks", undefined, { signal }).then(
+      call(apiClient.webhooks.$get({}, { init: { signal } })).then(
         ({ endpoints }) => setListing({ status: "ready", endpoints }),
         (error: unknown) => {
           if (!signal?.aborted) setListing({ status: "failed", offline: error instanceof OfflineError });
@@ -170,9 +170,9 @@ function EndpointItem({
   const toggle = async () => {
     setBusy(true);
     try {
-      const { endpoint: saved } = await api<{ endpoint: WebhookEndpointDto }>("PATCH", `/webhooks/${endpoint.id}`, {
-        enabled: !endpoint.enabled,
-      });
+      const { endpoint: saved } = await call(
+        apiClient.webhooks[":id"].$patch({ param: { id: endpoint.id }, json: { enabled: !endpoint.enabled } }),
+      );
       onChanged(saved);
       toast({ title: t(saved.enabled ? "crm.webhooks.enabledToast" : "crm.webhooks.disabledToast") });
     } catch (error) {
@@ -184,7 +184,7 @@ function EndpointItem({
 
   const rotate = async () => {
     try {
-      const result = await api<{ endpoint: WebhookEndpointDto; secret: string }>("POST", `/webhooks/${endpoint.id}/rotate-secret`);
+      const result = await call(apiClient.webhooks[":id"]["rotate-secret"].$post({ param: { id: endpoint.id } }));
       setConfirm(null);
       onChanged(result.endpoint);
       onSecret(result.secret);
@@ -195,7 +195,7 @@ function EndpointItem({
 
   const remove = async () => {
     try {
-      await api("DELETE", `/webhooks/${endpoint.id}`);
+      await call(apiClient.webhooks[":id"].$delete({ param: { id: endpoint.id } }));
       setConfirm(null);
       onRemoved(endpoint.id);
       toast({ title: t("crm.webhooks.removed") });
@@ -305,7 +305,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
 
   const load = useCallback(
     (signal?: AbortSignal) =>
-      api<{ deliveries: WebhookDeliveryDto[] }>("GET", `/webhooks/${endpoint.id}/deliveries`, undefined, { signal }).then(
+      call(apiClient.webhooks[":id"].deliveries.$get({ param: { id: endpoint.id } }, { init: { signal } })).then(
         ({ deliveries }) => setListing({ status: "ready", deliveries }),
         (error: unknown) => {
           if (!signal?.aborted) setListing({ status: "failed", offline: error instanceof OfflineError });
@@ -322,7 +322,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpointDto }) {
   const resend = async (delivery: WebhookDeliveryDto) => {
     setResending(delivery.id);
     try {
-      await api("POST", `/webhooks/${endpoint.id}/deliveries/${delivery.id}/resend`);
+      await call(apiClient.webhooks[":id"].deliveries[":deliveryId"].resend.$post({ param: { id: endpoint.id, deliveryId: delivery.id } }));
       toast({ title: t("crm.webhooks.deliveries.resent") });
       await load();
     } catch (error) {
@@ -477,11 +477,15 @@ function CreateDialog({
     setSaving(true);
     setErrors({});
     try {
-      const result = await api<{ endpoint: WebhookEndpointDto; secret: string }>("POST", "/webhooks", {
-        url: String(form.get("url") ?? ""),
-        description: String(form.get("description") ?? ""),
-        events,
-      });
+      const result = await call(
+        apiClient.webhooks.$post({
+          json: {
+            url: String(form.get("url") ?? ""),
+            description: String(form.get("description") ?? ""),
+            events,
+          },
+        }),
+      );
       onCreated(result.endpoint, result.secret);
     } catch (error) {
       setSaving(false);
