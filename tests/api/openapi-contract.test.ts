@@ -11,9 +11,13 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../../worker/api/index.ts";
 import { signUnsubscribeToken } from "../../worker/auth/unsubscribe-token.ts";
+import { MAX_ACTIVE_API_TOKENS } from "../../worker/services/api-token-service.ts";
 import { writeBackup } from "../../worker/services/backup-service.ts";
+import { writeWebhookDeliveries } from "../../worker/services/webhooks/webhook-delivery.ts";
+import { MAX_WEBHOOK_ENDPOINTS } from "../../worker/services/webhooks/webhook-service.ts";
 import { createCaseStudy, createLead, createNotification, createUser } from "../factories/index.ts";
-import { bearer, db, eventually, recoverySession, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
+import { bearer, db, eventually, ORIGIN, recoverySession, request, sessionCookie, signedInUser, signIn } from "../helpers.ts";
+import { setWebhookReceiver } from "../setup/webhook-receiver.ts";
 import {
   declaredResponse,
   documentedOperations,
@@ -67,7 +71,15 @@ type Call = {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /**
+   * How the session is sent: its access token as a bearer token, or the browser's cookies
+   * (with our Origin, as a browser's writes have). Unless told, the cookies for an operation
+   * whose only security is the session cookie (/api/tokens), the bearer token otherwise.
+   */
+  auth?: "bearer" | "cookie";
 };
+
+const cookieOnly = (operation: Operation) => JSON.stringify(operation.security) === JSON.stringify([{ cookieAuth: [] }]);
 
 /** Sends `operation` ("METHOD /path/{param}"), expects `status`, and checks the answer against the document. */
 async function call(key: string, status: number, options: Call = {}): Promise<Json> {
@@ -77,7 +89,13 @@ async function call(key: string, status: number, options: Call = {}): Promise<Js
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.path?.[name] ?? MISSING_ID));
   const url = options.query ? `${path}?${new URLSearchParams(options.query)}` : path;
   const who = options.as === undefined ? admin : options.as;
-  const headers: Record<string, string> = { ...(who ? bearer(who.session.access_token) : {}), ...options.headers };
+  const auth = options.auth ?? (cookieOnly(operation!) ? "cookie" : "bearer");
+  const credentials: Record<string, string> = !who
+    ? {}
+    : auth === "cookie"
+      ? { Cookie: sessionCookie(who.session), Origin: ORIGIN }
+      : bearer(who.session.access_token);
+  const headers: Record<string, string> = { ...credentials, ...options.headers };
   let body = options.body;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
@@ -400,6 +418,99 @@ describe("the team", () => {
     await call("PATCH /api/users/{id}/role", 404, { path: { id: MISSING_ID }, json: { role: "manager" } });
     await call("PATCH /api/users/{id}/status", 200, { path: { id: someone.id }, json: { is_active: false } });
     await call("PATCH /api/users/{id}/status", 404, { path: { id: MISSING_ID }, json: { is_active: false } });
+  });
+});
+
+describe("API tokens and webhooks", () => {
+  it("API tokens: the browser's session only; create, list, revoke, recent requests, the limit of active tokens", async () => {
+    const me = await signedInUser("sales_rep");
+    await call("GET /api/tokens", 200, { as: me });
+    const expires_at = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const created = await call("POST /api/tokens", 201, { as: me, json: { name: "Contract", scopes: ["leads:read"], expires_at } });
+    const id = created.token.id as string;
+    // One request made with it, so its recent requests have an entry to check (written after the answer).
+    expect((await request("/api/leads", { headers: bearer(created.secret) })).status).toBe(200);
+    await eventually(
+      () =>
+        env.DB.prepare("select count(*) as n from audit_log where action = 'token.request' and target_id = ?")
+          .bind(id)
+          .first<{ n: number }>(),
+      (row) => row?.n === 1,
+    );
+    const recent = await call("GET /api/tokens/{id}/requests", 200, { as: me, path: { id } });
+    expect(recent.requests).toHaveLength(1);
+    await call("GET /api/tokens/{id}/requests", 404, { as: otherRep, path: { id } });
+    await call("GET /api/tokens", 200, { as: admin, query: { all: "1" } });
+    await call("GET /api/tokens", 403, { as: me, query: { all: "1" } });
+
+    // Any Authorization header is refused, the token's own included: a token never manages tokens.
+    for (const headers of [bearer(created.secret), bearer(me.session.access_token)]) {
+      await call("GET /api/tokens", 403, { as: null, headers });
+      await call("POST /api/tokens", 403, { as: null, headers, json: { name: "From a token", scopes: ["leads:read"] } });
+      await call("DELETE /api/tokens/{id}", 403, { as: null, headers, path: { id } });
+      await call("GET /api/tokens/{id}/requests", 403, { as: null, headers, path: { id } });
+    }
+
+    await call("DELETE /api/tokens/{id}", 404, { as: otherRep, path: { id } });
+    const revoked = await call("DELETE /api/tokens/{id}", 200, { as: me, path: { id } });
+    expect(revoked.token.status).toBe("revoked");
+
+    for (let i = 0; i < MAX_ACTIVE_API_TOKENS; i++) {
+      await call("POST /api/tokens", 201, { as: me, json: { name: `Contract ${i}`, scopes: ["tasks:read"] } });
+    }
+    const refused = await call("POST /api/tokens", 409, { as: me, json: { name: "One too many", scopes: ["tasks:read"] } });
+    expect(refused.error).toBe("api_token_limit");
+  });
+
+  it("webhooks: register, change, rotate, deliveries, resend, delete, the limit of endpoints (nothing leaves the test)", async () => {
+    // A delivery the queue makes goes to this receiver, in this isolate (tests/setup/webhook-receiver.ts), never the network.
+    const received: string[] = [];
+    setWebhookReceiver((req) => {
+      received.push(req.url);
+      return new Response("ok");
+    });
+    try {
+      const url = "https://hooks.example.com/contract";
+      const created = await call("POST /api/webhooks", 201, { json: { url, description: "Contract", events: ["lead.deleted"] } });
+      const id = created.endpoint.id as string;
+      const refusedUrl = await call("POST /api/webhooks", 400, { json: { url: "https://10.0.0.1/hook", events: ["lead.created"] } });
+      expect(refusedUrl.issues.map((issue: { path: string }) => issue.path)).toEqual(["url"]);
+      await call("GET /api/webhooks", 200);
+      await call("PATCH /api/webhooks/{id}", 200, { path: { id }, json: { description: "Contract endpoint" } });
+      await call("PATCH /api/webhooks/{id}", 400, { path: { id }, json: { url: "http://hooks.example.com/plain" } });
+      await call("PATCH /api/webhooks/{id}", 404, { path: { id: MISSING_ID }, json: { enabled: false } });
+      await call("POST /api/webhooks/{id}/rotate-secret", 200, { path: { id } });
+
+      // A delivery written without the queue (pending: a resend is refused), then settled as failed and resent.
+      const unqueued = { db: db(), env: { ...env, WEBHOOK_QUEUE: undefined } as Env };
+      const [deliveryId] = await writeWebhookDeliveries(unqueued, [{ type: "lead.deleted", data: { lead: { id: "contract" } } }]);
+      expect(deliveryId).toBeDefined();
+      const resend = { path: { id, deliveryId: deliveryId! } };
+      await call("POST /api/webhooks/{id}/deliveries/{deliveryId}/resend", 409, resend);
+      await env.DB.prepare("update webhook_deliveries set status = 'failed', attempts = 1 where id = ?").bind(deliveryId).run();
+      await call("POST /api/webhooks/{id}/deliveries/{deliveryId}/resend", 202, resend);
+      await eventually(
+        () => env.DB.prepare("select status from webhook_deliveries where id = ?").bind(deliveryId).first<{ status: string }>(),
+        (row) => row?.status === "sent",
+      );
+      expect(received).toEqual([url]);
+      const deliveries = await call("GET /api/webhooks/{id}/deliveries", 200, { path: { id } });
+      expect(deliveries.deliveries).toHaveLength(1);
+      await call("PATCH /api/webhooks/{id}", 200, { path: { id }, json: { enabled: false } });
+      const disabled = await call("POST /api/webhooks/{id}/deliveries/{deliveryId}/resend", 409, resend);
+      expect(disabled.error).toBe("webhook_endpoint_disabled");
+
+      for (let i = 1; i < MAX_WEBHOOK_ENDPOINTS; i++) {
+        await call("POST /api/webhooks", 201, { json: { url: `${url}/${i}`, events: ["lead.deleted"] } });
+      }
+      const full = await call("POST /api/webhooks", 409, { json: { url: `${url}/more`, events: ["lead.deleted"] } });
+      expect(full.error).toBe("webhook_limit_reached");
+      await call("DELETE /api/webhooks/{id}", 204, { path: { id } });
+    } finally {
+      // No endpoint outlives this case: nothing the other cases do is delivered anywhere.
+      await env.DB.prepare("delete from webhook_endpoints").run();
+      setWebhookReceiver(undefined);
+    }
   });
 });
 

@@ -67,7 +67,7 @@ group("a valid OpenAPI 3.1 document", () => {
 group("every route is described", () => {
   it("every route Hono serves under /api has a described operation, and every operation a route", () => {
     expect(undocumentedRoutes(api, document)).toEqual([]);
-    expect(documentedOperations(document).size).toBeGreaterThanOrEqual(86);
+    expect(documentedOperations(document).size).toBeGreaterThanOrEqual(97);
   });
 
   it("a route added without describe() fails that check", async () => {
@@ -103,6 +103,10 @@ group("every route is described", () => {
       const path = key.split(" ")[1]!;
       if (path === "/api/session/refresh") {
         expect(operation.security, key).toEqual([{ cookieAuth: [] }]);
+      } else if (path.startsWith("/api/tokens")) {
+        // Token management: the browser's session only (any Authorization header is 403 api_token_not_allowed).
+        expect(operation.security, key).toEqual([{ cookieAuth: [] }]);
+        expect(Object.keys(operation.responses ?? {}), key).toEqual(expect.arrayContaining(["401", "403"]));
       } else if (publicPaths.includes(path)) {
         expect(operation.security, key).toEqual([]);
       } else {
@@ -116,6 +120,8 @@ group("every route is described", () => {
     expect(roles["GET /api/exports/data"]).toBe("manager");
     expect(roles["POST /api/imports"]).toBe("manager");
     expect(roles["PUT /api/settings/system"]).toBe("admin");
+    expect(roles["POST /api/webhooks"]).toBe("admin");
+    expect(roles["POST /api/tokens"]).toBeUndefined();
     expect(roles["GET /api/leads"]).toBeUndefined();
   });
 

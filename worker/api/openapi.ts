@@ -102,6 +102,8 @@ export const TAGS = {
   profile: "Profile",
   settings: "Settings",
   push: "Push",
+  apiTokens: "API tokens",
+  webhooks: "Webhooks",
   chat: "Chat",
   imports: "Imports",
   exports: "Exports",
@@ -126,6 +128,10 @@ const TAG_DESCRIPTIONS: Record<Tag, string> = {
   Profile: "The signed-in user's own photo and password.",
   Settings: "The signed-in user's notification settings and the organisation's settings.",
   Push: "Web Push devices of the signed-in user.",
+  "API tokens":
+    "Personal API tokens (Settings → API): create one with scopes, list, revoke, see its recent requests. The browser's session only: a request with an Authorization header is refused.",
+  Webhooks:
+    "Signed webhooks (Standard Webhooks) for other systems (Settings → API, admins): endpoints, their secrets, recent deliveries and resending one.",
   Chat: "The internal team chat.",
   Imports: "Importing leads from a CSV.",
   Exports: "Exporting every table as CSV in a ZIP.",
@@ -139,6 +145,9 @@ const TAG_DESCRIPTIONS: Record<Tag, string> = {
 
 /** Signed-in staff: a personal API token (issue 25) as a bearer token (first: the reference page's examples use it), or the browser's session cookie. */
 export const STAFF_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [{ bearerAuth: [] }, { cookieAuth: [] }];
+
+/** The browser's session cookie only (a bearer token is refused): the routes behind requireSession. */
+export const SESSION_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [{ cookieAuth: [] }];
 
 /** Public routes (no session) say so: `security: []`. */
 export const PUBLIC_SECURITY: OpenAPIV3_1.SecurityRequirementObject[] = [];
@@ -170,6 +179,24 @@ export function guardSpec(minimum: UserRole | null): DescribeRouteOptions {
     security: STAFF_SECURITY,
     ...(roles ? { "x-required-role": minimum, description: `Only ${roles} (403 insufficient_role for other roles).` } : {}),
     responses: minimum && minimum !== "sales_rep" ? errors(401, 403) : errors(401),
+  };
+}
+
+/**
+ * What requireSession (worker/api/middleware.ts) adds to every route it guards: the session
+ * cookie as the only security, 401, and 403 api_token_not_allowed for a request with any
+ * Authorization header. /api/tokens: a token can never list, mint or revoke tokens.
+ */
+export function sessionGuardSpec(): DescribeRouteOptions {
+  return {
+    security: SESSION_SECURITY,
+    responses: {
+      401: errorResponse(401, "Not signed in: no session cookie, or one that expired or was revoked."),
+      403: errorResponse(
+        403,
+        "api_token_not_allowed: the browser's session only; a request with an Authorization header (a personal API token, a session's access token) is refused.",
+      ),
+    },
   };
 }
 

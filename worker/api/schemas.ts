@@ -8,9 +8,12 @@
 import { z } from "zod";
 import type { ChatAssistantResponse } from "~/modules/chat/chat-types";
 import { ACTIVITY_TYPES, LEAD_CURRENCIES, LEAD_SOURCES, LEAD_STATUSES, NOTIFICATION_TYPES, USER_ROLES } from "../db/schema/enums.ts";
+import { API_TOKEN_SCOPES } from "../db/schema/api-tokens.ts";
 import { LEAD_IMPORT_STATUSES } from "../db/schema/imports.ts";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_DISABLED_REASONS, WEBHOOK_EVENTS } from "../db/schema/webhook-enums.ts";
 import { ORG_TIME_ZONES } from "../lib/org-time.ts";
 import { AUDIT_ACTIONS, type AuditEntryDto } from "../services/audit-service.ts";
+import type { ApiTokenDto, ApiTokenRequestDto, CreatedApiTokenDto } from "../services/api-token-service.ts";
 import type { AuthSession, AuthUser } from "../services/auth-service.ts";
 import type { BackupSummary } from "../services/backup-service.ts";
 import type { CaseStudyListing, CaseStudyView } from "../services/case-study-service.ts";
@@ -42,6 +45,12 @@ import type { SystemSettingsDto } from "../services/org-settings-service.ts";
 import type { ProfileDto } from "../services/profile-service.ts";
 import type { PushDeviceDto } from "../services/push-service.ts";
 import type { TeamMemberDto } from "../services/user-admin-service.ts";
+import type {
+  createWebhookEndpoint,
+  WebhookDeliveryDto,
+  WebhookDeliverySummary,
+  WebhookEndpointDto,
+} from "../services/webhooks/webhook-service.ts";
 
 const instant = () => z.string().meta({ description: "An instant, ISO-8601 (UTC)." });
 const id = () => z.string().meta({ description: "An id (UUID)." });
@@ -546,6 +555,87 @@ export const ChatAssistantResponseSchema = z
 
 export const OkSchema = z.strictObject({ ok: z.literal(true) });
 
+export const ApiTokenScopeSchema = z.enum(API_TOKEN_SCOPES).meta({ id: "ApiTokenScope" });
+
+export const ApiTokenSchema = z
+  .strictObject({
+    id: id(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The secret's first characters (vxl_pat_…), for telling tokens apart; never the secret." }),
+    scopes: z.array(ApiTokenScopeSchema),
+    created_at: instant(),
+    expires_at: z.string().nullable().meta({ description: "When it stops working (ISO-8601); null: never." }),
+    last_used_at: z.string().nullable().meta({ description: "Its last request, to the minute; null: never used." }),
+    revoked_at: z.string().nullable(),
+    status: z.enum(["active", "expired", "revoked"]).meta({ description: "As of the answer." }),
+    owner: z.strictObject({ id: z.string(), name: z.string(), email: z.string() }),
+  })
+  .meta({ id: "ApiToken", description: "A personal API token (docs/decisions/031), without its secret." });
+
+export const CreatedApiTokenSchema = z
+  .strictObject({
+    token: ApiTokenSchema,
+    secret: z.string().meta({ description: "The token to send as `Authorization: Bearer`: shown here once, stored only as a hash." }),
+  })
+  .meta({ id: "CreatedApiToken" });
+
+export const ApiTokenRequestSchema = z
+  .strictObject({
+    id: z.string(),
+    method: z.string(),
+    route: z.string().meta({ description: "The route's pattern (e.g. /api/leads/:id), not the ids it was called with." }),
+    status: z.number().int(),
+    created_at: instant(),
+  })
+  .meta({ id: "ApiTokenRequest", description: "One request made with a token (its audit entry)." });
+
+export const WebhookEventSchema = z.enum(WEBHOOK_EVENTS).meta({ id: "WebhookEvent" });
+
+export const WebhookDeliverySummarySchema = z
+  .strictObject({
+    id: z.string().meta({ description: "The delivery's webhook-id (msg_…), the same on every try and resend." }),
+    event_type: WebhookEventSchema,
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    response_status: z.number().int().nullable().meta({ description: "The receiver's last HTTP status; null: no answer yet." }),
+    created_at: instant(),
+    last_attempt_at: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDeliverySummary" });
+
+export const WebhookEndpointSchema = z
+  .strictObject({
+    id: id(),
+    url: z.string(),
+    description: z.string(),
+    events: z.array(WebhookEventSchema),
+    enabled: z.boolean(),
+    disabled_reason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .meta({ description: "manual (turned off), failing (turned off after a day of failed deliveries); null while enabled." }),
+    failing_since: z.string().nullable(),
+    created_at: instant(),
+    updated_at: instant(),
+    last_delivery: WebhookDeliverySummarySchema.nullable(),
+  })
+  .meta({ id: "WebhookEndpoint", description: "A receiver of webhooks (docs/decisions/032), without its secret." });
+
+export const WebhookEndpointWithSecretSchema = z
+  .strictObject({
+    endpoint: WebhookEndpointSchema,
+    secret: z.string().meta({ description: "The signing secret (whsec_…, Standard Webhooks): shown here only." }),
+  })
+  .meta({ id: "WebhookEndpointWithSecret" });
+
+export const WebhookDeliverySchema = WebhookDeliverySummarySchema.extend({
+  attempts: z.number().int(),
+  response_ms: z.number().int().nullable(),
+  response_body: z.string().nullable().meta({ description: "At most the first 1 KB of the receiver's answer." }),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+}).meta({ id: "WebhookDelivery" });
+
 // ---------------------------------------------------------------------------------------
 // Each schema against its DTO type: both ways assignable, or typecheck fails.
 
@@ -586,4 +676,11 @@ export type DtoSchemaChecks = [
   Assert<Same<Out<typeof AuthUserSchema>, AuthUser>>,
   Assert<Same<Out<typeof AuthSessionSchema>, AuthSession>>,
   Assert<Same<Out<typeof ChatAssistantResponseSchema>, ChatAssistantResponse>>,
+  Assert<Same<Out<typeof ApiTokenSchema>, ApiTokenDto>>,
+  Assert<Same<Out<typeof CreatedApiTokenSchema>, CreatedApiTokenDto>>,
+  Assert<Same<Out<typeof ApiTokenRequestSchema>, ApiTokenRequestDto>>,
+  Assert<Same<Out<typeof WebhookDeliverySummarySchema>, WebhookDeliverySummary>>,
+  Assert<Same<Out<typeof WebhookEndpointSchema>, WebhookEndpointDto>>,
+  Assert<Same<Out<typeof WebhookEndpointWithSecretSchema>, Awaited<ReturnType<typeof createWebhookEndpoint>>>>,
+  Assert<Same<Out<typeof WebhookDeliverySchema>, WebhookDeliveryDto>>,
 ];
