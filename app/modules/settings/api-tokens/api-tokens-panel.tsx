@@ -10,6 +10,7 @@ import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api
 import { useOrg } from "~/modules/crm/org-settings";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ApiTokenDto, ApiTokenRequestDto, CreatedApiTokenDto } from "../../../../worker/services/api-token-service.ts";
+import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 /** The scopes in the order the dialog offers them (the server's API_TOKEN_SCOPES). */
 const SCOPES = ["leads:read", "leads:write", "tasks:read", "tasks:write", "reports:read"] as const;
@@ -121,28 +122,17 @@ export default function ApiTokensPanel() {
         )}
 
         {listing.status === "loading" ? (
-          <Flex gap="2" align="center" role="status" data-testid="api-tokens-loading">
-            <Spinner />
-            <Text size="2" color="gray">
-              {t("crm.apiTokens.loading")}
-            </Text>
-          </Flex>
+          <PanelLoading label={t("crm.apiTokens.loading")} testId="api-tokens-loading" />
         ) : listing.status === "failed" ? (
-          <Callout.Root color="red" role="alert" data-testid="api-tokens-failed">
-            <Callout.Text>{listing.offline ? t("crm.shared.offline") : t("crm.apiTokens.loadFailed")}</Callout.Text>
-            <Button
-              size="1"
-              variant="soft"
-              color="red"
-              className="self-start"
-              onClick={() => {
-                setListing({ status: "loading" });
-                void load();
-              }}
-            >
-              {t("crm.apiTokens.retry")}
-            </Button>
-          </Callout.Root>
+          <PanelLoadFailed
+            message={listing.offline ? t("crm.shared.offline") : t("crm.apiTokens.loadFailed")}
+            retryLabel={t("crm.apiTokens.retry")}
+            onRetry={() => {
+              setListing({ status: "loading" });
+              void load();
+            }}
+            testId="api-tokens-failed"
+          />
         ) : listing.tokens.length === 0 ? (
           <Text as="p" size="2" color="gray" data-testid="api-tokens-empty">
             {whose === "all" ? t("crm.apiTokens.emptyAll") : t("crm.apiTokens.empty")}

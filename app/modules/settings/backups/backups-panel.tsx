@@ -1,4 +1,4 @@
-import { Badge, Button, Callout, Card, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { useCallback, useEffect, useId, useState } from "react";
 import { useLoaderData } from "react-router";
@@ -10,6 +10,7 @@ import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { useOrg } from "~/modules/crm/org-settings";
 import type { BackupSummary } from "../../../../worker/services/backup-service.ts";
 import type { SystemTabData } from "../../../../worker/services/org-settings-service.ts";
+import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 type Listing = { auto_backup: boolean; backups: BackupSummary[] };
 type State = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; listing: Listing };
@@ -73,19 +74,14 @@ export function BackupsPanel() {
         </div>
 
         {state.status === "loading" ? (
-          <Flex gap="2" align="center" role="status" data-testid="backups-loading">
-            <Spinner />
-            <Text size="2" color="gray">
-              {t("crm.settings.system.backups.loading")}
-            </Text>
-          </Flex>
+          <PanelLoading label={t("crm.settings.system.backups.loading")} testId="backups-loading" />
         ) : state.status === "failed" ? (
-          <Callout.Root color="red" role="alert" data-testid="backups-failed">
-            <Callout.Text>{t(state.offline ? "crm.shared.offline" : "crm.settings.system.backups.loadFailed")}</Callout.Text>
-            <Button size="1" variant="soft" color="red" onClick={retry} className="self-start">
-              {t("crm.settings.system.backups.retry")}
-            </Button>
-          </Callout.Root>
+          <PanelLoadFailed
+            message={t(state.offline ? "crm.shared.offline" : "crm.settings.system.backups.loadFailed")}
+            retryLabel={t("crm.settings.system.backups.retry")}
+            onRetry={retry}
+            testId="backups-failed"
+          />
         ) : state.listing.backups.length === 0 ? (
           <Text as="p" size="2" data-testid="backups-empty">
             {t(on ? "crm.settings.system.backups.empty" : "crm.settings.system.backups.emptyOff")}

@@ -6,6 +6,7 @@ import { useToast } from "~/components/ui/toaster";
 import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import type { PushDeviceDto } from "../../../../worker/services/push-service.ts";
 import { enablePush, pushPermission, pushSupported, unsubscribeThisBrowser, type EnableResult } from "./push-browser.ts";
+import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 type Listing = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; devices: PushDeviceDto[] };
 type Attempt = { status: "idle" } | { status: "asking" } | { status: "done"; result: EnableResult };
@@ -150,29 +151,17 @@ export default function PushDevices({ enabled, request, onEnabled, saves }: Push
       ) : null}
 
       {listing.status === "loading" ? (
-        <Flex gap="2" align="center" role="status" data-testid="push-devices-loading">
-          <Spinner />
-          <Text size="2" color="gray">
-            {t("crm.settings.push.loading")}
-          </Text>
-        </Flex>
+        <PanelLoading label={t("crm.settings.push.loading")} testId="push-devices-loading" />
       ) : listing.status === "failed" ? (
-        <Callout.Root color="red" role="alert" data-testid="push-devices-failed">
-          <Callout.Text>{t(listing.offline ? "crm.shared.offline" : "crm.settings.push.loadFailed")}</Callout.Text>
-          <Button
-            type="button"
-            size="1"
-            variant="soft"
-            color="red"
-            className="w-fit justify-self-start"
-            onClick={() => {
-              setListing({ status: "loading" });
-              void load();
-            }}
-          >
-            {t("crm.settings.push.retry")}
-          </Button>
-        </Callout.Root>
+        <PanelLoadFailed
+          message={t(listing.offline ? "crm.shared.offline" : "crm.settings.push.loadFailed")}
+          retryLabel={t("crm.settings.push.retry")}
+          onRetry={() => {
+            setListing({ status: "loading" });
+            void load();
+          }}
+          testId="push-devices-failed"
+        />
       ) : listing.devices.length === 0 ? (
         <Text as="p" size="2" color="gray" data-testid="push-devices-empty">
           {t("crm.settings.push.empty")}

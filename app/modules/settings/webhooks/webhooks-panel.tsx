@@ -8,6 +8,7 @@ import { useI18n } from "~/i18n/react";
 import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
 import type { WebhookEvent } from "@worker/db/schema/webhook-enums";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "../../../../worker/services/webhooks/webhook-service.ts";
+import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 type Listing = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; endpoints: WebhookEndpointDto[] };
 type Shown = { kind: "created" | "rotated"; url: string; secret: string };
@@ -91,29 +92,17 @@ export default function WebhooksPanel() {
         </Flex>
 
         {listing.status === "loading" ? (
-          <Flex gap="2" align="center" role="status" data-testid="webhooks-loading">
-            <Spinner />
-            <Text size="2" color="gray">
-              {t("crm.webhooks.loading")}
-            </Text>
-          </Flex>
+          <PanelLoading label={t("crm.webhooks.loading")} testId="webhooks-loading" />
         ) : listing.status === "failed" ? (
-          <Callout.Root color="red" role="alert" data-testid="webhooks-failed">
-            <Callout.Text>{t(listing.offline ? "crm.shared.offline" : "crm.webhooks.loadFailed")}</Callout.Text>
-            <Button
-              type="button"
-              size="1"
-              variant="soft"
-              color="red"
-              className="w-fit"
-              onClick={() => {
-                setListing({ status: "loading" });
-                void load();
-              }}
-            >
-              {t("crm.webhooks.retry")}
-            </Button>
-          </Callout.Root>
+          <PanelLoadFailed
+            message={t(listing.offline ? "crm.shared.offline" : "crm.webhooks.loadFailed")}
+            retryLabel={t("crm.webhooks.retry")}
+            onRetry={() => {
+              setListing({ status: "loading" });
+              void load();
+            }}
+            testId="webhooks-failed"
+          />
         ) : listing.endpoints.length === 0 ? (
           <Text as="p" size="2" color="gray" data-testid="webhooks-empty">
             {t("crm.webhooks.empty")}
