@@ -442,22 +442,31 @@ describe("delivery", () => {
     expect(slow.calls).toHaveLength(1);
   });
 
-  it("dead letters fail the row (unless it was sent meanwhile)", async () => {
+  it("dead letters fail a row that had all its tries (unless it was sent meanwhile); one with tries left stays pending for the Cron", async () => {
     await register(admin, "https://hooks.example.com/dlq");
-    const [pending, sent] = await writeWebhookDeliveries(noQueue(), [
+    const [pending, sent, busy] = await writeWebhookDeliveries(noQueue(), [
       { type: "lead.created", data: { lead: { id: "a" } } },
       { type: "lead.created", data: { lead: { id: "b" } } },
+      { type: "lead.created", data: { lead: { id: "c" } } },
     ]);
+    await env.DB.prepare("update webhook_deliveries set attempts = ? where id in (?, ?)").bind(WEBHOOK_MAX_ATTEMPTS, pending, sent).run();
     await env.DB.prepare("update webhook_deliveries set status = 'sent' where id = ?").bind(sent).run();
+    // The queue gave up on `busy` after tries that found it held: 2 real tries of 9.
+    await env.DB.prepare("update webhook_deliveries set attempts = 2 where id = ?").bind(busy).run();
     const batch = createMessageBatch(WEBHOOK_DLQ_NAME, [
       { id: "x1", timestamp: new Date(), attempts: 1, body: { delivery_id: pending } },
       { id: "x2", timestamp: new Date(), attempts: 1, body: { delivery_id: sent } },
+      { id: "x3", timestamp: new Date(), attempts: 1, body: { delivery_id: busy } },
     ]);
     await handleWebhookQueue(noQueue(), batch);
-    const statuses = await env.DB.prepare("select id, status, last_error from webhook_deliveries where id in (?, ?)")
-      .bind(pending, sent)
+    const statuses = await env.DB.prepare("select id, status, last_error from webhook_deliveries where id in (?, ?, ?)")
+      .bind(pending, sent, busy)
       .all();
-    expect(Object.fromEntries(statuses.results.map((r) => [r.id, r.status]))).toEqual({ [pending!]: "failed", [sent!]: "sent" });
+    expect(Object.fromEntries(statuses.results.map((r) => [r.id, r.status]))).toEqual({
+      [pending!]: "failed",
+      [sent!]: "sent",
+      [busy!]: "pending",
+    });
   });
 
   it("disables an endpoint that failed for 24 h and tells every active admin once, in their language", async () => {

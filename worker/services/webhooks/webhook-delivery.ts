@@ -331,7 +331,8 @@ async function notifyAdminsDisabled(ctx: ServiceContext, url: string, at: string
     select ${sqlUuid}, u.id, 'system', ${columns.title}, ${columns.message}, '/settings?tab=api', 0, ${at}, ${columns.kind}, ${columns.params}
     from users u where u.role = 'admin' and u.is_active = 1
     returning user_id`);
-  console.warn(`webhooks: ${url} disabled after failing; ${admins.length} admins told`);
+  // The host only: a webhook URL's path is often a credential of its own (Slack, Zapier, Make).
+  console.warn(`webhooks: an endpoint on ${hostOf(url)} was disabled after failing; ${admins.length} admins told`);
   await publishNotifications(
     ctx,
     admins.map((row) => row.user_id),
@@ -377,7 +378,12 @@ export async function handleWebhookQueue(
   );
 }
 
-/** A dead-lettered delivery: failed for good unless sent (or failed) meanwhile; counts against its endpoint. */
+/**
+ * A dead-lettered delivery: failed for good once it has had all its tries, unless sent (or failed)
+ * meanwhile; that counts against its endpoint. A message the queue gave up on while the row still
+ * had tries left (tries that found it held by another do not count) leaves it pending: the Cron's
+ * retryWebhooks takes it up, so a busy row is never failed, nor its endpoint disabled, early.
+ */
 async function deadLetter(ctx: ServiceContext, id: string, when: Date): Promise<void> {
   const [row] = await ctx.db
     .update(webhookDeliveries)
@@ -387,9 +393,11 @@ async function deadLetter(ctx: ServiceContext, id: string, when: Date): Promise<
       nextAttemptAt: null,
       lastError: sql`coalesce(${webhookDeliveries.lastError}, 'dead-lettered')`,
     })
-    .where(sql`${webhookDeliveries.id} = ${id} and ${webhookDeliveries.status} = 'pending'`)
+    .where(
+      sql`${webhookDeliveries.id} = ${id} and ${webhookDeliveries.status} = 'pending' and ${webhookDeliveries.attempts} >= ${WEBHOOK_MAX_ATTEMPTS}`,
+    )
     .returning({ endpointId: webhookDeliveries.endpointId });
-  console.error(`webhooks: delivery ${id} dead-lettered${row ? "" : " (already settled)"}`);
+  console.error(`webhooks: delivery ${id} dead-lettered${row ? "" : " (settled, or left to the Cron with tries left)"}`);
   if (row) await recordEndpointFailure(ctx, row.endpointId, when, true);
 }
 
@@ -415,12 +423,27 @@ export async function retryWebhooks(
     .orderBy(webhookDeliveries.nextAttemptAt)
     .limit(50);
   let sent = 0;
+  // Each try reads a clock that moves on from the run's `now` as real time passes: up to 50 tries
+  // of up to 10 s each can take minutes, and a frozen clock would sign with a stale
+  // webhook-timestamp (receivers refuse one over 5 minutes old) and claim rows with a hold that
+  // had already ended in real time (a queue message could then send the same row again).
+  const startedAt = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - startedAt));
   for (const row of due) {
-    const result = await deliverWebhook(ctx, row.id, { ...options, now: () => now });
+    const result = await deliverWebhook(ctx, row.id, { ...options, now: clock });
     if (result.outcome === "sent") sent++;
   }
   const old = new Date(now.getTime() - WEBHOOK_KEEP_DAYS * 86_400_000).toISOString();
   await ctx.db.run(sql`delete from webhook_deliveries where id in (
     select id from webhook_deliveries where status != 'pending' and created_at < ${old} limit 500)`);
   return sent;
+}
+
+/** A URL's host for the logs, never its path or query. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(unreadable URL)";
+  }
 }
