@@ -20,7 +20,7 @@ import {
 } from "../../worker/services/api-token-service.ts";
 import { requiredScopes } from "../../worker/api/token-access.ts";
 import { createLead, createTask, createUser } from "../factories/index.ts";
-import { bearer, db, eventually, json, ORIGIN, request, sessionCookie, signedInUser } from "../helpers.ts";
+import { bearer, db, eventually, json, ORIGIN, recoverySession, request, sessionCookie, signedInUser } from "../helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -49,6 +49,22 @@ const tokenRequests = (tokenId: string) =>
     .then((r) => r.results.map((row) => JSON.parse(row.after) as { method: string; route: string; status: number }));
 
 describe("/api/tokens: create, list, revoke", () => {
+  it("refuses to mint a token in a recovery link's session (it would outlive the password reset); lists and revokes there", async () => {
+    const rep = await signedInUser("sales_rep");
+    const recovery = await recoverySession(rep.user.email);
+    const asRecovery = { Cookie: sessionCookie(recovery), Origin: ORIGIN };
+    const create = await request("/api/tokens?lang=en", json("POST", { name: "Backdoor", scopes: ["leads:read"] }, asRecovery));
+    expect(create.status).toBe(403);
+    expect(await create.json()).toEqual({
+      error: "api_token_recovery_session",
+      message: "Set your new password before creating an API token.",
+    });
+    expect((await env.DB.prepare("select count(*) as n from api_tokens").first<{ n: number }>())!.n).toBe(0);
+    expect((await request("/api/tokens", { headers: asRecovery })).status).toBe(200);
+    // The same person signed in with a password makes one.
+    expect((await makeToken(rep, { name: "ERP", scopes: ["leads:read"] })).token.name).toBe("ERP");
+  });
+
   it("shows the secret once, stores only its SHA-256 and a short prefix, and lists it without the secret", async () => {
     const rep = await signedInUser("sales_rep");
     const created = await makeToken(rep, { name: "  ERP  ", scopes: ["tasks:read", "leads:read", "leads:read"] });
@@ -272,6 +288,10 @@ describe("a token acts as its owner", () => {
       ["POST", "/api/contact", { name: "Ana", email: "a@b.c", message: "hello there friend" }],
       ["GET", "/api/health"],
       ["GET", "/api/no-such-route"],
+      // Dot segments, plain or encoded, are resolved before the scopes are read: they never
+      // borrow the leads scope for another route.
+      ["GET", "/api/leads/%2e%2e/users"],
+      ["GET", "/api/leads/%2E%2E/dashboard"],
     ];
     for (const [method, path, body] of refused) {
       const response = await withToken(secret, path, body === undefined ? { method } : json(method, body));

@@ -57,6 +57,10 @@ export const apiTokensApi = new Hono<AppEnv>()
       description: `A named token with scopes and an optional expiry (at most a year ahead), for the signed-in user; its secret is in this answer only. At most ${MAX_ACTIVE_API_TOKENS} active tokens a user.`,
       responses: {
         201: jsonResponse(CreatedApiTokenSchema, "The token and its secret (shown once)."),
+        403: errorResponse(
+          403,
+          "api_token_recovery_session: a recovery link's session (set the new password first); api_token_not_allowed: a request with an Authorization header (the browser's session only).",
+        ),
         409: errorResponse(409, `api_token_limit: the user already has ${MAX_ACTIVE_API_TOKENS} active tokens (revoke one first).`),
       },
     }),

@@ -59,7 +59,10 @@ export const tokenAccess = createMiddleware<AppEnv>(async (c, next) => {
   const decision = await consumeRateLimit(c.get("db"), `api-token:${token.id}`, API_TOKEN_RATE_LIMIT);
   try {
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, API_TOKEN_RATE_LIMIT.message);
-    const scopes = requiredScopes(c.req.method, new URL(c.req.url).pathname);
+    // Scopes are decided on the path Hono routes by; one with a dot segment or an encoded dot
+    // (which URL parsing and routing could read differently) is for no token.
+    const path = c.req.path;
+    const scopes = /%2e|\/\.\.?(?:\/|$)/i.test(path) ? null : requiredScopes(c.req.method, path);
     if (!scopes) throw new ApiError(403, "api_token_route_not_allowed");
     if (scopes.length > 0 && !scopes.some((scope) => token.scopes.includes(scope))) {
       throw new ApiError(403, "api_token_scope_missing", { params: { scope: scopes.join(" / ") } });

@@ -26,7 +26,10 @@ export type AuthErrorCode =
   | "api_token_revoked"
   | "api_token_expired"
   | "api_token_owner_inactive"
-  | "api_token_not_allowed";
+  | "api_token_not_allowed"
+  // A recovery link's session (meant only to set a new password) cannot mint a token that would
+  // outlive the reset (403).
+  | "api_token_recovery_session";
 
 /**
  * An authentication failure in GoTrue's wire format: HTTP status plus

@@ -141,6 +141,10 @@ export async function createApiToken(
   now = new Date(),
 ): Promise<CreatedApiTokenDto> {
   assertSession(actor);
+  // A recovery link's session is for setting a new password: a token minted there would outlive
+  // the reset (tokens survive password changes, decision 031), turning a mailed link or a stolen
+  // recovery cookie into a year of access.
+  if (actor.session.method !== "password") throw new AuthError(403, "api_token_recovery_session");
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime()) throw invalidField("expires_at", "apiErrors.field.api_token_expiry_past");
   if (expiresAt && expiresAt.getTime() > now.getTime() + MAX_API_TOKEN_DAYS * 86_400_000) {

@@ -83,5 +83,6 @@ export const authEn: Dictionary["auth"] = {
     api_token_expired: "This API token has expired.",
     api_token_owner_inactive: "This API token's owner is deactivated.",
     api_token_not_allowed: "API tokens can only be managed in the CRM, with your session.",
+    api_token_recovery_session: "Set your new password before creating an API token.",
   },
 };

@@ -83,5 +83,6 @@ export const authEs: Dictionary["auth"] = {
     api_token_expired: "Este token de API expiró.",
     api_token_owner_inactive: "El propietario de este token de API está desactivado.",
     api_token_not_allowed: "Los tokens de API solo se gestionan en el CRM, con tu sesión.",
+    api_token_recovery_session: "Define tu nueva contraseña antes de crear un token de API.",
   },
 };

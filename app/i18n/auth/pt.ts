@@ -82,5 +82,6 @@ export const authPt = {
     api_token_expired: "Este token de API expirou.",
     api_token_owner_inactive: "O dono deste token de API está desativado.",
     api_token_not_allowed: "Tokens de API só podem ser gerenciados no CRM, com a sua sessão.",
+    api_token_recovery_session: "Defina sua nova senha antes de criar um token de API.",
   },
 };
