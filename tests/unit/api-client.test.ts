@@ -42,6 +42,19 @@ describe("apiClient requests", () => {
     }
   });
 
+  it("an id of '.' or '..' (plain or encoded) is a 404 without a request: it never points the request at another path", async () => {
+    const sent = answering(() => new Response(null, { status: 204 }));
+    for (const id of ["..", ".", "%2e%2E", ".%2e"]) {
+      const error = await call(apiClient.leads[":id"].$delete({ param: { id } })).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiClientError);
+      expect((error as ApiClientError).status).toBe(404);
+    }
+    expect(sent).toEqual([]);
+    // An id that merely contains dots goes as it is.
+    await call(apiClient.leads[":id"].$delete({ param: { id: "..a" } }));
+    expect(sent.map((s) => s.url)).toEqual(["/api/leads/..a"]);
+  });
+
   it("a JSON body goes as application/json, with the caller's AbortSignal", async () => {
     const sent = answering(() => jsonAnswer(201, { note: { id: "n1" } }));
     const controller = new AbortController();

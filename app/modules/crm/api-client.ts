@@ -84,6 +84,12 @@ function route(path: string[]): unknown {
     get: (_target, key) => (typeof key === "string" && key !== "then" ? route([...path, key]) : undefined),
     apply: (_target, _self, [args = {}, options = {}]: [CallArgs?, { init?: RequestInit }?]) => {
       const method = path.at(-1)!.replace(/^\$/, "").toUpperCase();
+      const params = path.filter((part) => part.startsWith(":")).map((part) => args.param?.[part.slice(1)] ?? "");
+      // An id of "." or ".." names nothing (ids are UUIDs), and sent it would point the request at
+      // another path: answered here as the API answers an unknown id, without a request.
+      if (params.some((value) => DOT_SEGMENT.test(value))) {
+        return Promise.resolve(new Response(JSON.stringify({ error: "not_found" }), { status: 404 }));
+      }
       const pathname = path
         .slice(0, -1)
         .map((part) => (part.startsWith(":") ? encodeURIComponent(args.param?.[part.slice(1)] ?? "") : part))
@@ -99,6 +105,9 @@ function route(path: string[]): unknown {
     },
   });
 }
+
+/** "." and ".." cannot be a path segment: URLs resolve them (encoded too) to "this" or "the parent" folder. */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /** /api/*, typed by the Worker's routes. */
 export const apiClient = route(["api"]) as ApiClient;
