@@ -6,6 +6,7 @@
 // (about a day in all); an endpoint that keeps failing is disabled and every active admin told.
 import { sql } from "drizzle-orm";
 import { notifications, webhookDeliveries, webhookEndpoints, type WebhookDelivery, type WebhookEvent } from "../../db/schema/index.ts";
+import { readBatch } from "../../db/raw-batch.ts";
 import { sqlUuid } from "../../db/sql-uuid.ts";
 import { publishNotifications } from "../notification-service.ts";
 import { notificationColumns } from "../notification-text.ts";
@@ -51,14 +52,48 @@ export const webhookRetryDelay = (attempts: number) =>
 /** An event as the services name it; `data` is the payload's `data` (the lead or task DTO and who did it). */
 export type WebhookEventInput = { type: WebhookEvent; data: Record<string, unknown> };
 
-/** D1 binds at most 100 parameters per statement; a queue takes at most 100 messages per sendBatch. */
-const CHUNK = 50;
+/**
+ * Events per outbox statement, and the most of their JSON one statement binds (D1: 100 bound
+ * parameters and 2 MB per string; a statement's text stays small because the events are one parameter).
+ */
+const EVENTS_PER_STATEMENT = 100;
+const STATEMENT_JSON_BYTES = 500_000;
+/** A queue takes at most 100 messages per sendBatch. */
+const MESSAGES_PER_SEND = 100;
+
+const utf8 = new TextEncoder();
 
 /**
- * Writes one pending delivery per event and enabled endpoint subscribed to it (one
- * INSERT … SELECT per event: endpoints changed meanwhile are read in the same statement),
- * then queues them. Returns the delivery ids. Throws only what D1 throws; a queue that
- * refuses leaves the rows pending for the Cron (logged).
+ * The events as JSON arrays of {type, payload}, each at most EVENTS_PER_STATEMENT events and
+ * (unless one event alone is larger) STATEMENT_JSON_BYTES of UTF-8.
+ */
+function eventChunks(events: readonly { type: WebhookEvent; payload: string }[]): string[] {
+  const chunks: string[] = [];
+  let parts: string[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const part = JSON.stringify(event);
+    const size = utf8.encode(part).byteLength + 1;
+    if (parts.length > 0 && (parts.length === EVENTS_PER_STATEMENT || bytes + size > STATEMENT_JSON_BYTES)) {
+      chunks.push(`[${parts.join(",")}]`);
+      parts = [];
+      bytes = 2;
+    }
+    parts.push(part);
+    bytes += size;
+  }
+  if (parts.length > 0) chunks.push(`[${parts.join(",")}]`);
+  return chunks;
+}
+
+/**
+ * Writes one pending delivery per event and enabled endpoint subscribed to it, then queues
+ * them. Returns the delivery ids. One small read first (the event types any enabled endpoint
+ * subscribes to: most writes stop there), then one INSERT … SELECT per chunk of events
+ * (json_each over the chunk joined with the endpoints, so endpoints changed meanwhile are read
+ * in the same statement), all chunks in one D1 batch: a bulk change of 500 leads (1000 events)
+ * is 1 + 10 statements, not 1000. Throws only what D1 throws; a queue that refuses leaves the
+ * rows pending for the Cron (logged).
  */
 export async function writeWebhookDeliveries(
   ctx: ServiceContext,
@@ -66,20 +101,25 @@ export async function writeWebhookDeliveries(
   now = new Date(),
 ): Promise<string[]> {
   if (events.length === 0) return [];
+  const subscribed = await ctx.db.all<{ type: string }>(sql`
+    select distinct s.value as type from webhook_endpoints w, json_each(w.events) s where w.enabled = 1`);
+  const wanted = new Set(subscribed.map((row) => row.type));
+  const chosen = events.filter((event) => wanted.has(event.type));
+  if (chosen.length === 0) return [];
   const at = now.toISOString();
-  const ids: string[] = [];
-  for (let i = 0; i < events.length; i += CHUNK) {
-    const statements = events.slice(i, i + CHUNK).map((event) => {
-      const payload = JSON.stringify({ type: event.type, timestamp: at, data: event.data });
-      return ctx.db.all<{ id: string }>(sql`
-        insert into webhook_deliveries (id, endpoint_id, event_type, payload, status, attempts, next_attempt_at, created_at)
-        select 'msg_' || replace(${sqlUuid}, '-', ''), e.id, ${event.type}, ${payload}, 'pending', 0, ${at}, ${at}
-        from webhook_endpoints e
-        where e.enabled = 1 and exists (select 1 from json_each(e.events) where json_each.value = ${event.type})
-        returning id`);
-    });
-    for (const rows of await Promise.all(statements)) ids.push(...rows.map((row) => row.id));
-  }
+  const queries = eventChunks(
+    chosen.map((event) => ({ type: event.type, payload: JSON.stringify({ type: event.type, timestamp: at, data: event.data }) })),
+  ).map(
+    (chunk) => sql`
+      insert into webhook_deliveries (id, endpoint_id, event_type, payload, status, attempts, next_attempt_at, created_at)
+      select 'msg_' || replace(${sqlUuid}, '-', ''), w.id, e.value ->> '$.type', e.value ->> '$.payload', 'pending', 0, ${at}, ${at}
+      from json_each(${chunk}) e
+      join webhook_endpoints w on w.enabled = 1
+        and exists (select 1 from json_each(w.events) s where s.value = e.value ->> '$.type')
+      returning id`,
+  );
+  const results = await readBatch<{ id: string }[]>(ctx.db, queries);
+  const ids = results.flatMap((rows) => rows.map((row) => row.id));
   await queueWebhookDeliveries(ctx, ids);
   return ids;
 }
@@ -89,8 +129,8 @@ export async function queueWebhookDeliveries(ctx: ServiceContext, ids: readonly 
   const queue = ctx.env.WEBHOOK_QUEUE;
   if (!queue || ids.length === 0) return;
   try {
-    for (let i = 0; i < ids.length; i += 100) {
-      await queue.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: { delivery_id: id }, contentType: "json" as const })));
+    for (let i = 0; i < ids.length; i += MESSAGES_PER_SEND) {
+      await queue.sendBatch(ids.slice(i, i + MESSAGES_PER_SEND).map((id) => ({ body: { delivery_id: id }, contentType: "json" as const })));
     }
   } catch (error) {
     console.error("webhooks: the queue refused deliveries; they stay pending for the Cron", error);
