@@ -20,12 +20,19 @@ export const AUDIT_ACTIONS = [
   "token.created",
   "token.revoked",
   "token.request",
+  // Webhook endpoints (issue 25, docs/decisions/032): where the CRM sends every lead, so each change
+  // to one is on the trail (before → after of what changed, URL included; never its secret).
+  "webhook.created",
+  "webhook.updated",
+  "webhook.secret_rotated",
+  "webhook.deleted",
+  "webhook.delivery_resent",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditInput = {
   action: AuditAction;
-  targetType: "user" | "settings" | "api_token";
+  targetType: "user" | "settings" | "api_token" | "webhook_endpoint";
   targetId?: string | null;
   /** How the target reads in the log (a user's name and e-mail, 'Sistema'). */
   targetLabel?: string | null;

@@ -469,12 +469,20 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
           <ol className="m-0 list-none divide-y p-0">
             {entries.map((entry) => {
               const target = entry.target_label?.replace(/\s*<[^>]*>$/, "") ?? "";
-              const changed = Object.keys(entry.after ?? {})
+              // A change reads "field: before → after"; a creation (no before) or a removal (no after) names one side.
+              const changed = Object.keys(entry.after ?? entry.before ?? {})
                 .map((key) => {
                   const label = SETTING_LABELS[key];
                   const value = (v: unknown) =>
-                    typeof v === "boolean" ? t(v ? "crm.settings.users.audit.on" : "crm.settings.users.audit.off") : String(v ?? "");
-                  return `${label ? t(label) : key}: ${value(entry.before?.[key])} → ${value(entry.after?.[key])}`;
+                    typeof v === "boolean"
+                      ? t(v ? "crm.settings.users.audit.on" : "crm.settings.users.audit.off")
+                      : Array.isArray(v)
+                        ? v.join(", ")
+                        : String(v ?? "");
+                  const name = label ? t(label) : key;
+                  if (!entry.before) return `${name}: ${value(entry.after?.[key])}`;
+                  if (!entry.after) return `${name}: ${value(entry.before[key])}`;
+                  return `${name}: ${value(entry.before[key])} → ${value(entry.after[key])}`;
                 })
                 .join("; ");
               return (
@@ -507,8 +515,12 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
   );
 }
 
-/** The Sistema fields an audit entry names, by their labels on that tab. */
+/** The fields an audit entry names, by their labels on their tab (Sistema; a webhook endpoint's). */
 const SETTING_LABELS: Record<string, TranslationKey> = {
+  url: "crm.settings.users.audit.webhookFields.url",
+  description: "crm.settings.users.audit.webhookFields.description",
+  events: "crm.settings.users.audit.webhookFields.events",
+  enabled: "crm.settings.users.audit.webhookFields.enabled",
   company_name: "crm.settings.system.companyName",
   time_zone: "crm.settings.system.timeZone",
   currency: "crm.settings.system.currency",

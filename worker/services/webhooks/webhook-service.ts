@@ -13,6 +13,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from "../../db/schema/index.ts";
+import { auditStatement } from "../audit-service.ts";
 import { DomainError, invalidField, NotFoundError } from "../errors.ts";
 import type { Authenticated, ServiceContext } from "../service-context.ts";
 import { queueWebhookDeliveries } from "./webhook-delivery.ts";
@@ -157,6 +158,28 @@ async function endpointOr404(ctx: ServiceContext, id: string): Promise<WebhookEn
   return row;
 }
 
+/**
+ * How an endpoint reads in the audit trail: its description and host (the full URL, often a
+ * credential in its path, is only in the entry's before → after, which admins alone read).
+ */
+function auditLabel(row: Pick<WebhookEndpoint, "url" | "description">): string {
+  let host = row.url;
+  try {
+    host = new URL(row.url).host;
+  } catch {
+    // A stored URL always parses; the raw text is the fallback.
+  }
+  return row.description ? `${row.description} (${host})` : host;
+}
+
+/** The fields of an endpoint the audit trail records (never its secret). */
+const auditFields = (row: Pick<WebhookEndpoint, "url" | "description" | "events" | "enabled">) => ({
+  url: row.url,
+  description: row.description,
+  events: parseEvents(row.events),
+  enabled: row.enabled,
+});
+
 /** Every endpoint, oldest first, each with its newest delivery. */
 export async function listWebhookEndpoints(ctx: ServiceContext, actor: Authenticated): Promise<WebhookEndpointDto[]> {
   assertRole(actor.user, "admin");
@@ -180,16 +203,38 @@ export async function createWebhookEndpoint(
   const secret = newWebhookSecret();
   const sealed = await sealWebhookSecret(ctx.env, id, secret);
   const now = new Date().toISOString();
-  const inserted = await ctx.db.all<{ id: string }>(sql`
-    insert into webhook_endpoints (id, url, description, events, secret, enabled, created_by, created_at, updated_at)
-    select ${id}, ${url}, ${input.description}, ${JSON.stringify(input.events)}, ${sealed}, 1, ${actor.user.id}, ${now}, ${now}
-    where (select count(*) from webhook_endpoints) < ${MAX_WEBHOOK_ENDPOINTS}
-    returning id`);
+  const events = JSON.stringify(input.events);
+  // The entry joins the INSERT's batch and is written only if the INSERT went through.
+  const [inserted] = await ctx.db.batch([
+    // The table's columns in their declared order (insert … select names them all in it).
+    ctx.db
+      .insert(webhookEndpoints)
+      .select(
+        sql`select ${id}, ${url}, ${input.description}, ${events}, ${sealed}, 1, null, null, ${actor.user.id}, ${now}, ${now} where (select count(*) from webhook_endpoints) < ${MAX_WEBHOOK_ENDPOINTS}`,
+      )
+      .returning({ id: webhookEndpoints.id }),
+    auditStatement(
+      ctx.db,
+      actor.user,
+      {
+        action: "webhook.created",
+        targetType: "webhook_endpoint",
+        targetId: id,
+        targetLabel: auditLabel({ url, description: input.description }),
+        after: auditFields({ url, description: input.description, events, enabled: true }),
+      },
+      { onlyIfChanged: true },
+    ),
+  ]);
   if (inserted.length === 0) throw new DomainError("conflict", "webhook_limit_reached", { max: MAX_WEBHOOK_ENDPOINTS });
   return { endpoint: toEndpointDto(await endpointOr404(ctx, id), null), secret };
 }
 
-/** Changes the URL, description, events or the switch; turning it on clears a failing streak. */
+/**
+ * Changes the URL, description, events or the switch; turning it on clears a failing streak. The
+ * audit entry (in the UPDATE's batch, only if it changed the row) has before → after of the
+ * fields whose value changed; a PATCH that changes none writes no entry.
+ */
 export async function updateWebhookEndpoint(
   ctx: ServiceContext,
   actor: Authenticated,
@@ -203,7 +248,30 @@ export async function updateWebhookEndpoint(
   if (input.events !== undefined) set.events = JSON.stringify(input.events);
   if (input.enabled === true) Object.assign(set, { enabled: true, disabledReason: null, failingSince: null });
   if (input.enabled === false) Object.assign(set, { enabled: false, disabledReason: "manual" });
-  const [row] = await ctx.db.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning();
+  const current = await endpointOr404(ctx, id);
+  const was = auditFields(current);
+  const will = auditFields({ ...current, ...set });
+  const keys = (Object.keys(was) as (keyof typeof was)[]).filter((key) => JSON.stringify(was[key]) !== JSON.stringify(will[key]));
+  const update = ctx.db.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning();
+  const [[row]] =
+    keys.length === 0
+      ? [await update]
+      : await ctx.db.batch([
+          update,
+          auditStatement(
+            ctx.db,
+            actor.user,
+            {
+              action: "webhook.updated",
+              targetType: "webhook_endpoint",
+              targetId: id,
+              targetLabel: auditLabel(current),
+              before: Object.fromEntries(keys.map((key) => [key, was[key]])),
+              after: Object.fromEntries(keys.map((key) => [key, will[key]])),
+            },
+            { onlyIfChanged: true },
+          ),
+        ]);
   if (!row) throw new NotFoundError();
   return toEndpointDto(row, await lastDelivery(ctx, id));
 }
@@ -211,7 +279,22 @@ export async function updateWebhookEndpoint(
 /** Removes the endpoint and its deliveries (a queued one then finds nothing to send). */
 export async function deleteWebhookEndpoint(ctx: ServiceContext, actor: Authenticated, id: string): Promise<void> {
   assertRole(actor.user, "admin");
-  const gone = await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id });
+  const current = await endpointOr404(ctx, id);
+  const [gone] = await ctx.db.batch([
+    ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ id: webhookEndpoints.id }),
+    auditStatement(
+      ctx.db,
+      actor.user,
+      {
+        action: "webhook.deleted",
+        targetType: "webhook_endpoint",
+        targetId: id,
+        targetLabel: auditLabel(current),
+        before: auditFields(current),
+      },
+      { onlyIfChanged: true },
+    ),
+  ]);
   if (gone.length === 0) throw new NotFoundError();
 }
 
@@ -222,13 +305,22 @@ export async function rotateWebhookSecret(
   id: string,
 ): Promise<{ endpoint: WebhookEndpointDto; secret: string }> {
   assertRole(actor.user, "admin");
+  const current = await endpointOr404(ctx, id);
   const secret = newWebhookSecret();
   const sealed = await sealWebhookSecret(ctx.env, id, secret);
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({ secret: sealed, updatedAt: new Date().toISOString() })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db
+      .update(webhookEndpoints)
+      .set({ secret: sealed, updatedAt: new Date().toISOString() })
+      .where(eq(webhookEndpoints.id, id))
+      .returning(),
+    auditStatement(
+      ctx.db,
+      actor.user,
+      { action: "webhook.secret_rotated", targetType: "webhook_endpoint", targetId: id, targetLabel: auditLabel(current) },
+      { onlyIfChanged: true },
+    ),
+  ]);
   if (!row) throw new NotFoundError();
   return { endpoint: toEndpointDto(row, await lastDelivery(ctx, id)), secret };
 }
@@ -262,17 +354,31 @@ export async function resendWebhookDelivery(
   const endpoint = await endpointOr404(ctx, endpointId);
   if (!endpoint.enabled) throw new DomainError("conflict", "webhook_endpoint_disabled");
   const now = new Date().toISOString();
-  const [row] = await ctx.db
-    .update(webhookDeliveries)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null, lastError: null })
-    .where(
-      and(
-        eq(webhookDeliveries.id, deliveryId),
-        eq(webhookDeliveries.endpointId, endpointId),
-        sql`${webhookDeliveries.status} != 'pending'`,
-      ),
-    )
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db
+      .update(webhookDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, claimedUntil: null, lastError: null })
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.endpointId, endpointId),
+          sql`${webhookDeliveries.status} != 'pending'`,
+        ),
+      )
+      .returning(),
+    auditStatement(
+      ctx.db,
+      actor.user,
+      {
+        action: "webhook.delivery_resent",
+        targetType: "webhook_endpoint",
+        targetId: endpointId,
+        targetLabel: auditLabel(endpoint),
+        after: { delivery_id: deliveryId },
+      },
+      { onlyIfChanged: true },
+    ),
+  ]);
   if (!row) {
     const exists = await ctx.db
       .select({ id: webhookDeliveries.id })

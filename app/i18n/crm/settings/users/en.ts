@@ -60,6 +60,13 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
     empty: "No changes recorded yet.",
     on: "on",
     off: "off",
+    /** A webhook endpoint's fields as its entries name them (the webhooks' own strings come with the API tab only). */
+    webhookFields: {
+      url: "URL",
+      description: "Description",
+      events: "Events",
+      enabled: "Enabled",
+    },
     actions: {
       user_invited: "{actor} invited {target} as {role}",
       user_invitation_resent: "{actor} resent {target}'s invitation",
@@ -70,6 +77,11 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
       settings_system_updated: "{actor} changed the system settings: {fields}",
       token_created: "{actor} created the API token {target}",
       token_revoked: "{actor} revoked the API token {target}",
+      webhook_created: "{actor} registered the webhook {target}: {fields}",
+      webhook_updated: "{actor} changed the webhook {target}: {fields}",
+      webhook_secret_rotated: "{actor} generated a new secret for the webhook {target}",
+      webhook_deleted: "{actor} deleted the webhook {target}: {fields}",
+      webhook_delivery_resent: "{actor} resent a delivery of the webhook {target}",
     },
   },
   email: {
