@@ -469,20 +469,13 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
           <ol className="m-0 list-none divide-y p-0">
             {entries.map((entry) => {
               const target = entry.target_label?.replace(/\s*<[^>]*>$/, "") ?? "";
-              // A change reads "field: before → after"; a creation (no before) or a removal (no after) names one side.
-              const changed = Object.keys(entry.after ?? entry.before ?? {})
+              const changed = Object.keys(entry.after ?? {})
                 .map((key) => {
-                  const label = SETTING_LABELS[key];
+                  // Other fields (a webhook endpoint's, issue 25) are named in audit.fields.
+                  const label = SETTING_LABELS[key] ?? (`crm.settings.users.audit.fields.${key}` as TranslationKey);
                   const value = (v: unknown) =>
-                    typeof v === "boolean"
-                      ? t(v ? "crm.settings.users.audit.on" : "crm.settings.users.audit.off")
-                      : Array.isArray(v)
-                        ? v.join(", ")
-                        : String(v ?? "");
-                  const name = label ? t(label) : key;
-                  if (!entry.before) return `${name}: ${value(entry.after?.[key])}`;
-                  if (!entry.after) return `${name}: ${value(entry.before[key])}`;
-                  return `${name}: ${value(entry.before[key])} → ${value(entry.after[key])}`;
+                    typeof v === "boolean" ? t(v ? "crm.settings.users.audit.on" : "crm.settings.users.audit.off") : String(v ?? "");
+                  return `${t(label)}: ${value(entry.before?.[key])} → ${value(entry.after?.[key])}`;
                 })
                 .join("; ");
               return (
@@ -515,12 +508,8 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
   );
 }
 
-/** The fields an audit entry names, by their labels on their tab (Sistema; a webhook endpoint's). */
+/** The Sistema fields an audit entry names, by their labels on that tab. */
 const SETTING_LABELS: Record<string, TranslationKey> = {
-  url: "crm.settings.users.audit.webhookFields.url",
-  description: "crm.settings.users.audit.webhookFields.description",
-  events: "crm.settings.users.audit.webhookFields.events",
-  enabled: "crm.settings.users.audit.webhookFields.enabled",
   company_name: "crm.settings.system.companyName",
   time_zone: "crm.settings.system.timeZone",
   currency: "crm.settings.system.currency",

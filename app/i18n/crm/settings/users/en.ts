@@ -60,8 +60,8 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
     empty: "No changes recorded yet.",
     on: "on",
     off: "off",
-    /** A webhook endpoint's fields as its entries name them (the webhooks' own strings come with the API tab only). */
-    webhookFields: {
+    /** The fields of a webhook endpoint's change, as its entry names them (the webhooks' own strings come with the API tab only). */
+    fields: {
       url: "URL",
       description: "Description",
       events: "Events",
@@ -77,10 +77,10 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
       settings_system_updated: "{actor} changed the system settings: {fields}",
       token_created: "{actor} created the API token {target}",
       token_revoked: "{actor} revoked the API token {target}",
-      webhook_created: "{actor} registered the webhook {target}: {fields}",
+      webhook_created: "{actor} registered the webhook {target}",
       webhook_updated: "{actor} changed the webhook {target}: {fields}",
       webhook_secret_rotated: "{actor} generated a new secret for the webhook {target}",
-      webhook_deleted: "{actor} deleted the webhook {target}: {fields}",
+      webhook_deleted: "{actor} deleted the webhook {target}",
       webhook_delivery_resent: "{actor} resent a delivery of the webhook {target}",
     },
   },

@@ -60,8 +60,8 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
     empty: "Aún no hay cambios registrados.",
     on: "activado",
     off: "desactivado",
-    /** A webhook endpoint's fields as its entries name them (the webhooks' own strings come with the API tab only). */
-    webhookFields: {
+    /** The fields of a webhook endpoint's change, as its entry names them (the webhooks' own strings come with the API tab only). */
+    fields: {
       url: "URL",
       description: "Descripción",
       events: "Eventos",
@@ -77,10 +77,10 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
       settings_system_updated: "{actor} cambió la configuración del sistema: {fields}",
       token_created: "{actor} creó el token de API {target}",
       token_revoked: "{actor} revocó el token de API {target}",
-      webhook_created: "{actor} registró el webhook {target}: {fields}",
+      webhook_created: "{actor} registró el webhook {target}",
       webhook_updated: "{actor} modificó el webhook {target}: {fields}",
       webhook_secret_rotated: "{actor} generó un nuevo secreto para el webhook {target}",
-      webhook_deleted: "{actor} eliminó el webhook {target}: {fields}",
+      webhook_deleted: "{actor} eliminó el webhook {target}",
       webhook_delivery_resent: "{actor} reenvió una entrega del webhook {target}",
     },
   },

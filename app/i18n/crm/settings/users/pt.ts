@@ -59,8 +59,8 @@ export const settingsUsersPt = {
     empty: "Nenhuma alteração registrada ainda.",
     on: "ativado",
     off: "desativado",
-    /** A webhook endpoint's fields as its entries name them (the webhooks' own strings come with the API tab only). */
-    webhookFields: {
+    /** The fields of a webhook endpoint's change, as its entry names them (the webhooks' own strings come with the API tab only). */
+    fields: {
       url: "URL",
       description: "Descrição",
       events: "Eventos",
@@ -76,10 +76,10 @@ export const settingsUsersPt = {
       settings_system_updated: "{actor} alterou as configurações do sistema: {fields}",
       token_created: "{actor} criou o token de API {target}",
       token_revoked: "{actor} revogou o token de API {target}",
-      webhook_created: "{actor} cadastrou o webhook {target}: {fields}",
+      webhook_created: "{actor} cadastrou o webhook {target}",
       webhook_updated: "{actor} alterou o webhook {target}: {fields}",
       webhook_secret_rotated: "{actor} gerou um novo segredo para o webhook {target}",
-      webhook_deleted: "{actor} excluiu o webhook {target}: {fields}",
+      webhook_deleted: "{actor} excluiu o webhook {target}",
       webhook_delivery_resent: "{actor} reenviou uma entrega do webhook {target}",
     },
   },
