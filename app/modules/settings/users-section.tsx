@@ -469,7 +469,8 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
           <ol className="m-0 list-none divide-y p-0">
             {entries.map((entry) => {
               const target = entry.target_label?.replace(/\s*<[^>]*>$/, "") ?? "";
-              const changed = Object.keys(entry.after ?? {})
+              // Only the updates list their fields (other entries' after names no label).
+              const changed = Object.keys((entry.action.endsWith("updated") && entry.after) || {})
                 .map((key) => {
                   // Other fields (a webhook endpoint's, issue 25) are named in audit.fields.
                   const label = SETTING_LABELS[key] ?? (`crm.settings.users.audit.fields.${key}` as TranslationKey);
