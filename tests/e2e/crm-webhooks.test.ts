@@ -175,6 +175,16 @@ describe("webhooks", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir webhook" }).click();
     await toastShown(page, "Webhook excluído.");
     await ours(page).waitFor({ state: "detached" });
+    // Every change to the endpoint is on Settings → Usuários' audit trail (security review of issue 25).
+    await page.goto("/settings?tab=users");
+    const trail = page.getByTestId("users-audit");
+    for (const text of [
+      /cadastrou o webhook .*127\.0\.0\.1/,
+      /reenviou uma entrega do webhook .*127\.0\.0\.1/,
+      /excluiu o webhook .*127\.0\.0\.1/,
+    ]) {
+      await trail.getByTestId("audit-entry").filter({ hasText: text }).first().waitFor();
+    }
     await admin.close();
 
     const manager = await journeys.signIn("manager", { ...DESKTOP, path: "/settings?tab=api" });
