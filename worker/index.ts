@@ -12,6 +12,7 @@ import { runAutomaticBackup } from "./services/backup-service.ts";
 import { sendNotificationDigests } from "./services/email-digest-service.ts";
 import { handlePushDeadLetters, handlePushQueue, PUSH_DLQ_NAME, PUSH_QUEUE_NAME, type PushMessageBody } from "./services/push-service.ts";
 import { handleWebhookQueue, retryWebhooks, WEBHOOK_DLQ_NAME, WEBHOOK_QUEUE_NAME } from "./services/webhooks/webhook-delivery.ts";
+import { pruneApiTokenRequests } from "./services/api-token-service.ts";
 
 export * from "../party/index.ts";
 
@@ -51,15 +52,18 @@ export default {
       sendNotificationDigests(services, now),
       // Webhook deliveries whose queue message was lost (docs/decisions/032).
       retryWebhooks(services, now),
+      // Personal API tokens' per-request audit entries older than 90 days (docs/decisions/031).
+      pruneApiTokenRequests(services, now),
     ]);
-    const [reminders, reports, retried, backup, digests, webhooks] = results;
+    const [reminders, reports, retried, backup, digests, webhooks, pruned] = results;
     console.log(
       `task_due reminders: ${reminders.status === "fulfilled" ? reminders.value.notified : "failed"}; ` +
         `report e-mails: ${reports.status === "fulfilled" ? JSON.stringify(reports.value) : "failed"}; ` +
         `outbox retries sent: ${retried.status === "fulfilled" ? retried.value : "failed"}; ` +
         `backup: ${backup.status === "fulfilled" ? JSON.stringify(backup.value) : "failed"}; ` +
         `notification digests: ${digests.status === "fulfilled" ? JSON.stringify(digests.value) : "failed"}; ` +
-        `webhook retries sent: ${webhooks.status === "fulfilled" ? webhooks.value : "failed"}`,
+        `webhook retries sent: ${webhooks.status === "fulfilled" ? webhooks.value : "failed"}; ` +
+        `token request entries pruned: ${pruned.status === "fulfilled" ? pruned.value : "failed"}`,
     );
     for (const result of results) if (result.status === "rejected") console.error("scheduled run:", result.reason);
   },

@@ -14,6 +14,8 @@ import {
   API_TOKEN_RATE_LIMIT,
   MAX_ACTIVE_API_TOKENS,
   createApiToken,
+  pruneApiTokenRequests,
+  TOKEN_REQUEST_KEEP_DAYS,
   type ApiTokenDto,
   type ApiTokenScope,
   type CreatedApiTokenDto,
@@ -519,5 +521,30 @@ describe("rate limit, RateLimit fields and the audit trail", () => {
       `explain query plan select * from audit_log where action <> 'token.request' order by created_at desc, id desc limit 50`,
     ).all<{ detail: string }>();
     expect(results.map((r) => r.detail).join(" | ")).toContain("audit_log_changes_created_idx");
+  });
+});
+
+describe("the Cron's clean-up of token request entries", () => {
+  it("removes per-request entries older than 90 days, keeps newer ones and every other audit entry", async () => {
+    const admin = await signedInUser("admin");
+    const now = new Date("2026-12-07T12:00:00Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const insert = (id: string, action: string, createdAt: string) =>
+      env.DB.prepare(
+        "insert into audit_log (id, actor_id, actor_name, action, target_type, target_id, created_at) values (?, ?, 'Ana', ?, 'api_token', 't1', ?)",
+      )
+        .bind(id, admin.user.id, action, createdAt)
+        .run();
+    await insert("old-request", "token.request", daysAgo(TOKEN_REQUEST_KEEP_DAYS + 1));
+    await insert("recent-request", "token.request", daysAgo(TOKEN_REQUEST_KEEP_DAYS - 1));
+    await insert("old-created", "token.created", daysAgo(400));
+    await insert("old-role-change", "user.role_changed", daysAgo(400));
+
+    expect(await pruneApiTokenRequests({ db: db(), env }, now)).toBe(1);
+    const left = await env.DB.prepare(
+      "select id from audit_log where id in ('old-request', 'recent-request', 'old-created', 'old-role-change') order by id",
+    ).all<{ id: string }>();
+    expect(left.results.map((row) => row.id)).toEqual(["old-created", "old-role-change", "recent-request"]);
+    expect(await pruneApiTokenRequests({ db: db(), env }, now)).toBe(0);
   });
 });

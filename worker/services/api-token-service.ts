@@ -327,3 +327,21 @@ export async function recordApiTokenRequest(
       .where(and(eq(apiTokens.id, token.id), sql`(${apiTokens.lastUsedAt} is null or ${apiTokens.lastUsedAt} < ${staleBefore})`)),
   ]);
 }
+
+/** How long a token's per-request audit entries are kept (its changes, made and revoked, stay). */
+export const TOKEN_REQUEST_KEEP_DAYS = 90;
+/** At most this many are removed per Cron run, so one run stays short whatever piled up. */
+export const TOKEN_REQUEST_PRUNE_BATCH = 5000;
+
+/**
+ * The Cron's clean-up (every 15 minutes): removes per-request audit entries of tokens older than
+ * TOKEN_REQUEST_KEEP_DAYS, TOKEN_REQUEST_PRUNE_BATCH at a time (a busy token writes up to 600 a
+ * minute; 5000 every 15 minutes outpaces any steady rate the limit allows per token). Returns how
+ * many went.
+ */
+export async function pruneApiTokenRequests({ db }: ServiceContext, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - TOKEN_REQUEST_KEEP_DAYS * 86_400_000).toISOString();
+  const result = await db.run(sql`delete from audit_log where id in (
+    select id from audit_log where action = ${TOKEN_REQUEST_ACTION} and created_at < ${before} limit ${TOKEN_REQUEST_PRUNE_BATCH})`);
+  return result.meta.changes ?? 0;
+}
