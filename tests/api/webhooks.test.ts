@@ -612,6 +612,21 @@ describe("delivery", () => {
     });
     expect((await call(admin, "POST", `/${endpoint.id}/deliveries/msg_nothing/resend`)).status).toBe(404);
   });
+
+  it("a parallel burst of resends of one settled delivery puts it back once: one 202, the rest 409, one audit entry", async () => {
+    const { endpoint } = await register(admin, "https://hooks.example.com/burst");
+    const [id] = await writeWebhookDeliveries(noQueue(), [{ type: "lead.created", data: { lead: { id: "burst" } } }]);
+    await env.DB.prepare("update webhook_deliveries set status = 'failed', attempts = ? where id = ?").bind(WEBHOOK_MAX_ATTEMPTS, id).run();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(admin, "POST", `/${endpoint.id}/deliveries/${id}/resend`).then((r) => r.status)),
+    );
+    expect(answers.filter((status) => status === 202)).toHaveLength(1);
+    expect(answers.filter((status) => status === 409)).toHaveLength(7);
+    const audited = await env.DB.prepare("select count(*) as n from audit_log where action = 'webhook.delivery_resent' and target_id = ?")
+      .bind(endpoint.id)
+      .first<{ n: number }>();
+    expect(audited!.n).toBe(1);
+  });
 });
 
 describe("events", () => {
