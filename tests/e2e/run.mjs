@@ -94,6 +94,9 @@ const queue = [...files].sort((a, b) => expected(b) - expected(a));
 
 const counts = { passed: 0, failed: 0, serverExits: 0, resets: 0 };
 const failedFiles = [];
+// The spec reporter's "✖ failing tests:" part of each failed file, printed again at the very end
+// so that a CI log cut to its last lines still says what failed and why.
+const failureDetails = [];
 const durations = {};
 const servers = [];
 let stopping = false;
@@ -147,6 +150,11 @@ function runFile(shard, file) {
       const count = (name) => Number(output.match(new RegExp(`^ℹ ${name} (\\d+)`, "m"))?.[1] ?? 0);
       // A request the transport dropped (not an answer of the app's): counted, never retried.
       const resets = output.match(/\bECONNRESET\b|socket hang up/g)?.length ?? 0;
+      if (exitCode !== 0) {
+        const at = output.lastIndexOf("✖ failing tests:");
+        const lines = (at >= 0 ? output.slice(at) : output).split("\n").filter((line) => !line.startsWith("ℹ ") && !/^\s+at (node:|new Promise|new SafePromise|Array\.map|Test\.|async Test\.)/.test(line));
+        failureDetails.push(`--- ${file}\n${lines.slice(0, 80).join("\n")}${lines.length > 80 ? "\n(…)" : ""}`);
+      }
       resolve({ code: exitCode ?? 1, pass: count("pass"), fail: count("fail"), resets });
     });
   });
@@ -182,6 +190,7 @@ if (!requested.length && counts.failed === 0 && failedFiles.length === 0) {
 }
 
 const seconds = Math.round((Date.now() - started) / 1000);
+if (failureDetails.length) console.log(`\nWhat failed (again, from each file's output above):\n${failureDetails.join("\n\n")}`);
 console.log(`\nBrowser suite: ${files.length} files, ${shardCount} shard(s), ${seconds} s`);
 console.log(`server exits: ${counts.serverExits}, reset requests: ${counts.resets}`);
 if (failedFiles.length) console.log(`files that failed: ${failedFiles.join(", ")}`);
