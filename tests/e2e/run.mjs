@@ -152,7 +152,11 @@ function runFile(shard, file) {
       const resets = output.match(/\bECONNRESET\b|socket hang up/g)?.length ?? 0;
       if (exitCode !== 0) {
         const at = output.lastIndexOf("✖ failing tests:");
-        const lines = (at >= 0 ? output.slice(at) : output).split("\n").filter((line) => !line.startsWith("ℹ ") && !/^\s+at (node:|new Promise|new SafePromise|Array\.map|Test\.|async Test\.)/.test(line));
+        const lines = (at >= 0 ? output.slice(at) : output)
+          .split("\n")
+          .filter(
+            (line) => !line.startsWith("ℹ ") && !/^\s+at (node:|new Promise|new SafePromise|Array\.map|Test\.|async Test\.)/.test(line),
+          );
         failureDetails.push(`--- ${file}\n${lines.slice(0, 80).join("\n")}${lines.length > 80 ? "\n(…)" : ""}`);
       }
       resolve({ code: exitCode ?? 1, pass: count("pass"), fail: count("fail"), resets });
