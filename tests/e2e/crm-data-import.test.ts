@@ -22,6 +22,7 @@ import {
   createLead,
   DESKTOP,
   OFFLINE_REQUEST,
+  optionFocused,
   PHONE,
   serverOverEmptyDatabase,
   setUpJourneys,
@@ -548,13 +549,9 @@ describe("settings: Importar Dados", () => {
     // The name column, chosen by keyboard in the first column's list.
     await d.getByTestId("import-mapping-0").focus();
     await page.keyboard.press("Enter");
-    await page.waitForFunction(
-      () => document.activeElement?.getAttribute("role") === "option" && document.activeElement.textContent === "Don't import",
-    );
+    await optionFocused(page, "Don't import");
     await page.keyboard.press("ArrowDown");
-    await page.waitForFunction(
-      () => document.activeElement?.getAttribute("role") === "option" && document.activeElement.textContent === "Name",
-    );
+    await optionFocused(page, "Name");
     await page.keyboard.press("Enter");
     await d.getByTestId("import-mapping-0").getByText("Name", { exact: true }).waitFor();
     await d.getByTestId("import-mapping-problem").getByText("The field Email is in more than one column. Choose just one.").waitFor();

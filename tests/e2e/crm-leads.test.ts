@@ -17,6 +17,7 @@ import {
   DEMO_USERS,
   eventuallyEqual,
   failedRequest,
+  optionFocused,
   PHONE,
   serverOverEmptyDatabase,
   setUpJourneys,
@@ -766,17 +767,9 @@ describe("lead filters", () => {
     await page.getByTestId("lead-filter-tag").focus();
     await page.keyboard.press("Enter");
     await page.getByRole("listbox").waitFor();
-    // As a person does: each key once the list shows where the highlight is.
-    const highlighted = (text?: string) =>
-      page.waitForFunction(
-        (want) =>
-          document.activeElement?.getAttribute("role") === "option" && (!want || document.activeElement.textContent?.trim() === want),
-        text,
-        { polling: 50, timeout: 10_000 },
-      );
-    await highlighted();
+    await optionFocused(page);
     await page.keyboard.press("ArrowDown");
-    await highlighted("Urgente");
+    await optionFocused(page, "Urgente");
     await page.keyboard.press("Enter");
     await eventuallyEqual(
       () => page.evaluate(() => new URLSearchParams(location.search).toString()),

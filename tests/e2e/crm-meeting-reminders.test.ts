@@ -17,6 +17,7 @@ import {
   assertNoSidewaysScroll,
   callApi,
   createLead,
+  optionFocused,
   DEMO_USERS,
   DESKTOP,
   PHONE,
@@ -122,8 +123,9 @@ describe("meeting reminders", () => {
     await form.getByRole("combobox", { name: "Tipo" }).focus();
     await admin.page.keyboard.press("Enter");
     // The list opens on 'Ligação'; 'Reunião' is the next one.
-    await admin.page.getByRole("option", { name: "Ligação" }).waitFor();
+    await optionFocused(admin.page, "Ligação");
     await admin.page.keyboard.press("ArrowDown");
+    await optionFocused(admin.page, "Reunião");
     await admin.page.keyboard.press("Enter");
     await form
       .getByText(

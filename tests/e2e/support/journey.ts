@@ -443,6 +443,20 @@ const insertStatement = (row: Record<string, unknown>) => {
   return `insert into users (${columns.join(", ")}) values (${columns.map((column) => sqlValue(row[column])).join(", ")})`;
 };
 
+/**
+ * Waits (10 s at most) until an open list's highlighted option has the keyboard focus (with the
+ * text `text` when given): as a person does, each key once the list shows where the highlight
+ * is. Radix's Select moves the focus to the chosen option a frame after it opens; an ArrowDown
+ * pressed before that moves nothing.
+ */
+export async function optionFocused(page: Page, text?: string) {
+  await page.waitForFunction(
+    (want) => document.activeElement?.getAttribute("role") === "option" && (!want || document.activeElement.textContent?.trim() === want),
+    text,
+    { polling: 50, timeout: 10_000 },
+  );
+}
+
 /** Waits (10 s at most) until the page's URL passes `test` (same-document changes included). */
 export async function urlWhere(page: Page, test: (url: URL) => boolean) {
   const url = await eventually(() => Promise.resolve(new URL(page.url())), test, 10_000, 50);
