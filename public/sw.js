@@ -2,7 +2,9 @@
 // Settings → Notificações at the site's root scope; it caches nothing and handles no fetch.
 // A push carries {title, body, url, tag, type}, already in the recipient's saved language;
 // a click on the notification opens its lead or task in the CRM, in an open CRM tab if there
-// is one (focused), else in a new one.
+// is one (focused), else in a new one. When the browser renews the subscription
+// (`pushsubscriptionchange`), the new one replaces the old on the server, in the name of the
+// session signed in in this browser.
 
 const CRM_PATHS = ["/dashboard", "/leads", "/tasks", "/chat", "/analytics", "/settings"];
 const isCrmPath = (path) => CRM_PATHS.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
@@ -75,5 +77,58 @@ self.addEventListener("notificationclick", (event) => {
     event.waitUntil(opening);
   } catch {
     // waitUntil refuses an event the browser did not dispatch itself; the tab still opens.
+  }
+});
+
+/** A VAPID key as the server gives it (base64url) → its bytes. */
+function keyBytes(base64url) {
+  const base64 = base64url.replaceAll("-", "+").replaceAll("_", "/");
+  return Uint8Array.from(atob(base64 + "===".slice((base64.length + 3) % 4)), (c) => c.charCodeAt(0));
+}
+
+/**
+ * The subscription that replaces a lost one: the event's new one (Firefox), else the one this
+ * registration holds now, else a new one with the old one's key, or the server's.
+ */
+async function renewedSubscription(event) {
+  const current = event.newSubscription || (await self.registration.pushManager.getSubscription());
+  if (current) return current;
+  if (!event.oldSubscription) return null;
+  let key = event.oldSubscription.options && event.oldSubscription.options.applicationServerKey;
+  if (!key) {
+    const answer = await fetch("/api/push/key", { credentials: "same-origin" });
+    const publicKey = answer.ok ? (await answer.json()).public_key : null;
+    if (!publicKey) return null;
+    key = keyBytes(publicKey);
+  }
+  return self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+}
+
+/** Tells the server the renewed subscription and the endpoint it replaces (a session ended: 401, nothing kept). */
+async function replaceSubscription(event) {
+  const renewed = await renewedSubscription(event);
+  if (!renewed) return;
+  const { endpoint, expirationTime = null, keys = {} } = renewed.toJSON();
+  const previous = event.oldSubscription ? event.oldSubscription.endpoint : undefined;
+  const answer = await fetch("/api/push/devices", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      endpoint,
+      expirationTime,
+      keys: { p256dh: keys.p256dh || "", auth: keys.auth || "" },
+      previous_endpoint: previous && previous !== endpoint ? previous : undefined,
+    }),
+  });
+  if (!answer.ok) console.warn(`push: the renewed subscription was not saved (${answer.status})`);
+}
+
+self.addEventListener("pushsubscriptionchange", (event) => {
+  const replacing = replaceSubscription(event).catch((error) => console.warn("push: the renewed subscription was not saved", error));
+  try {
+    event.waitUntil(replacing);
+  } catch {
+    // waitUntil refuses an event the browser did not dispatch itself; the request still goes.
   }
 });

@@ -305,6 +305,8 @@ describe("/api/push (Settings → Notificações → Notificações Push)", () =
       [{ ...good, keys: { ...good.keys, auth: "c2hvcnQ" } }, "keys.auth"],
       [{ ...good, keys: { ...good.keys, p256dh: good.keys.auth } }, "keys.p256dh"],
       [{ endpoint: good.endpoint }, "keys"],
+      [{ ...good, previous_endpoint: "http://push.example.test/old" }, "previous_endpoint"],
+      [{ ...good, previous_endpoint: `https://push.example.test/${"x".repeat(2048)}` }, "previous_endpoint"],
     ];
     for (const [body, path] of bad) {
       const response = await request(
@@ -338,6 +340,48 @@ describe("/api/push (Settings → Notificações → Notificações Push)", () =
     await subscribe(t, browser);
     expect(await devicesOf(s)).toEqual([]);
     expect(await devicesOf(t)).toHaveLength(1);
+  });
+
+  it("a renewed subscription (the service worker's pushsubscriptionchange) replaces the user's device on the previous endpoint, never another user's", async () => {
+    const s = await signedInUser();
+    const t = await signedInUser();
+    const old = await newBrowser();
+    const kept = await newBrowser();
+    await subscribe(s, old);
+    await subscribe(s, kept, MAC_FIREFOX);
+    const others = await newBrowser();
+    await subscribe(t, others);
+    const renewed = await newBrowser();
+    const answer = await request(
+      "/api/push/devices",
+      json(
+        "POST",
+        { ...renewed.subscription, previous_endpoint: old.endpoint },
+        {
+          ...bearer(s.session.access_token),
+          "User-Agent": ANDROID_CHROME,
+        },
+      ),
+    );
+    expect(answer.status).toBe(201);
+    const stored = await db().select({ endpoint: pushDevices.endpoint }).from(pushDevices).where(eq(pushDevices.userId, s.user.id)).all();
+    expect(stored.map((row) => row.endpoint).sort()).toEqual([kept.endpoint, renewed.endpoint].sort());
+    expect((await devicesOf(s)).map((d) => d.label).sort()).toEqual(["Chrome · Android", "Firefox · macOS"]);
+    // Naming another user's endpoint as the previous one removes nothing of theirs.
+    const stranger = await newBrowser();
+    const sneaky = await request(
+      "/api/push/devices",
+      json("POST", { ...stranger.subscription, previous_endpoint: others.endpoint }, bearer(s.session.access_token)),
+    );
+    expect(sneaky.status).toBe(201);
+    expect(await devicesOf(t)).toHaveLength(1);
+    // The same endpoint as its own previous one (a browser that kept it) is just saved again.
+    const same = await request(
+      "/api/push/devices",
+      json("POST", { ...kept.subscription, previous_endpoint: kept.endpoint }, bearer(s.session.access_token)),
+    );
+    expect(same.status).toBe(201);
+    expect(await devicesOf(s)).toHaveLength(3);
   });
 
   it("removes the user's own device (204) and answers 404 for another user's", async () => {

@@ -3,8 +3,8 @@
 //   (granted by context.grantPermissions, refused without it), the service worker /sw.js
 //   registered at the site's root under the app's CSP, the device stored by the server and
 //   listed, its removal, the tab telling its user room that it is visible (the socket frame),
-//   sign-out deleting the session's device, and the worker's own `push` and
-//   `notificationclick` listeners.
+//   sign-out deleting the session's device, and the worker's own `push`, `notificationclick`
+//   and `pushsubscriptionchange` listeners (the last one's request to the server included).
 // - STOOD IN: PushManager.subscribe/getSubscription (an init script). In chromium-headless-shell
 //   the real subscribe fails with "AbortError: Registration failed - permission denied" even with
 //   notifications granted (Playwright's grantPermissions, and CDP Browser.setPermission for
@@ -23,6 +23,8 @@
 //   notification would (its data: the link the push handler gave showNotification, and close());
 //   the worker's real listener handles it and navigates the open CRM tab (focus() is refused
 //   without a real click, which the listener tolerates).
+// - A renewed subscription is an Event('pushsubscriptionchange') dispatched in the worker with
+//   the old and new subscriptions the browser would hand it.
 // Its own server (devices and switches are global state for the rep).
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -231,6 +233,62 @@ describe("Web Push: Settings → Notificações", () => {
     await detail.waitFor();
     assert.match(await detail.innerText(), /Push Lead/);
     assert.equal(context.pages().length, 1, "no new tab: the open one was used");
+
+    // The browser renews the subscription (pushsubscriptionchange, dispatched in the worker as
+    // the browser would, with the new subscription it got): the worker's own listener tells the
+    // server, in this browser's session, and the new endpoint replaces the old one.
+    // (Read through the API while the server may write: its database file is busy then.)
+    const deviceIds = async () =>
+      (await callApi<{ devices: { id: string }[] }>(page, "GET", "/push/devices")).body.devices.map((d) => d.id);
+    const devicesBefore = await deviceIds();
+    const renewed = await worker.evaluate(async (previous) => {
+      const b64u = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replaceAll("+", "-")
+          .replaceAll("/", "_")
+          .replace(/=+$/, "");
+      const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+      const json = {
+        endpoint: `https://127.0.0.1:9/push/renewed-${crypto.randomUUID()}`,
+        expirationTime: null,
+        keys: {
+          p256dh: b64u(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))),
+          auth: b64u(crypto.getRandomValues(new Uint8Array(16))),
+        },
+      };
+      const change = new Event("pushsubscriptionchange");
+      Object.defineProperty(change, "oldSubscription", { value: { endpoint: previous, options: {} } });
+      Object.defineProperty(change, "newSubscription", { value: { endpoint: json.endpoint, toJSON: () => json } });
+      // What the listener's requests get (for the failure message).
+      const scope = self as unknown as { fetch: typeof fetch; __renewal: string[] };
+      scope.__renewal = [];
+      const realFetch = scope.fetch.bind(self);
+      scope.fetch = async (input, init) => {
+        const answer = await realFetch(input, init).catch((error: unknown) => {
+          scope.__renewal.push(`${String(input)}: ${String(error)}`);
+          throw error;
+        });
+        scope.__renewal.push(`${init?.method ?? "GET"} ${String(input)} → ${answer.status} ${await answer.clone().text()}`);
+        return answer;
+      };
+      self.dispatchEvent(change);
+      return json.endpoint;
+    }, stored[0]!.endpoint);
+    const replaced = await eventually(deviceIds, (ids) => ids.length === 1 && ids[0] !== devicesBefore[0], 10_000);
+    assert.equal(replaced.length, 1);
+    assert.notEqual(
+      replaced[0],
+      devicesBefore[0],
+      `a new device row replaced the old one; the worker's requests: ${JSON.stringify(await worker.evaluate(() => (self as unknown as { __renewal: string[] }).__renewal))}`,
+    );
+    const afterChange = openD1File(server.stateDir);
+    const renewedRows = afterChange.prepare("select endpoint, label from push_devices").all() as { endpoint: string; label: string }[];
+    afterChange.close();
+    assert.deepEqual(
+      renewedRows.map((row) => ({ ...row })),
+      [{ endpoint: renewed, label: stored[0]!.label }],
+      "the old endpoint is gone, the renewed one stored",
+    );
 
     // Back to Settings: remove this browser.
     await page.goto("/settings?tab=notifications");

@@ -68,14 +68,22 @@ function decodedLength(value: string): number {
   return Math.floor((bare.length * 3) / 4);
 }
 
-/** POST /api/push/devices: PushSubscription.toJSON() as a browser gives it. */
+/** A push service's endpoint: an https URL of at most 2048 characters. */
+const pushEndpoint = () =>
+  z
+    .string({ error: "apiErrors.field.invalid_value" })
+    .max(2048, { error: "apiErrors.field.invalid_value" })
+    .url({ error: "apiErrors.field.invalid_value" })
+    .refine((value) => value.startsWith("https://"), { error: "apiErrors.field.invalid_value" });
+
+/**
+ * POST /api/push/devices: PushSubscription.toJSON() as a browser gives it, and, from the
+ * service worker's `pushsubscriptionchange`, the endpoint it replaces (`previous_endpoint`).
+ */
 export const pushSubscriptionSchema = z.object(
   {
-    endpoint: z
-      .string({ error: "apiErrors.field.invalid_value" })
-      .max(2048, { error: "apiErrors.field.invalid_value" })
-      .url({ error: "apiErrors.field.invalid_value" })
-      .refine((value) => value.startsWith("https://"), { error: "apiErrors.field.invalid_value" }),
+    endpoint: pushEndpoint(),
+    previous_endpoint: pushEndpoint().optional(),
     expirationTime: z.number().nullable().optional(),
     keys: z.object(
       {
@@ -152,8 +160,9 @@ export async function listPushDevices({ db }: ServiceContext, actor: Authenticat
  * Stores this browser's subscription for the actor and their session. One row per endpoint
  * (`on conflict (endpoint) do update`): subscribing again, or from another account in the
  * same browser, moves the row to the actor and the current session, with the new keys; a
- * burst of the same subscription leaves one row. Over MAX_PUSH_DEVICES the least recently
- * used of the actor's other devices are removed.
+ * burst of the same subscription leaves one row. With `previous_endpoint` (a renewed
+ * subscription), the actor's device on that endpoint is replaced. Over MAX_PUSH_DEVICES the
+ * least recently used of the actor's other devices are removed.
  */
 export async function savePushDevice(
   ctx: ServiceContext,
@@ -169,12 +178,25 @@ export async function savePushDevice(
     auth: input.keys.auth,
     label: deviceLabel(userAgent),
   };
-  const row = await ctx.db
+  const upsert = ctx.db
     .insert(pushDevices)
     .values({ endpoint: input.endpoint, ...values })
     .onConflictDoUpdate({ target: pushDevices.endpoint, set: values })
-    .returning()
-    .get();
+    .returning();
+  // The browser renewed its subscription (pushsubscriptionchange): the old endpoint is dead,
+  // and goes with the new one's arrival, in the same batch; only the actor's own device.
+  const previous = input.previous_endpoint;
+  const [[row]] =
+    previous && previous !== input.endpoint
+      ? await ctx.db.batch([
+          upsert,
+          ctx.db
+            .delete(pushDevices)
+            .where(and(eq(pushDevices.endpoint, previous), eq(pushDevices.userId, actor.user.id)))
+            .returning({ id: pushDevices.id }),
+        ])
+      : [await upsert.all()];
+  if (!row) throw new Error("push device: the upsert returned no row");
   // Keep the newest MAX_PUSH_DEVICES (this one always stays).
   await ctx.db.run(sql`
     delete from push_devices
