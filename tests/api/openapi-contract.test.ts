@@ -479,7 +479,11 @@ describe("API tokens and webhooks", () => {
       await call("PATCH /api/webhooks/{id}", 200, { path: { id }, json: { description: "Contract endpoint" } });
       await call("PATCH /api/webhooks/{id}", 400, { path: { id }, json: { url: "http://hooks.example.com/plain" } });
       await call("PATCH /api/webhooks/{id}", 404, { path: { id: MISSING_ID }, json: { enabled: false } });
+      // The body is optional: none (the previous secret signs for 24 h), or revoke it at once.
       await call("POST /api/webhooks/{id}/rotate-secret", 200, { path: { id } });
+      const revoked = await call("POST /api/webhooks/{id}/rotate-secret", 200, { path: { id }, json: { revoke_previous: true } });
+      expect(revoked.endpoint.previous_secret_expires_at).toBeNull();
+      await call("POST /api/webhooks/{id}/rotate-secret", 404, { path: { id: MISSING_ID }, json: {} });
 
       // A delivery written without the queue (pending: a resend is refused), then settled as failed and resent.
       const unqueued = { db: db(), env: { ...env, WEBHOOK_QUEUE: undefined } as Env };

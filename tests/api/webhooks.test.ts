@@ -360,6 +360,82 @@ describe("delivery", () => {
     expect(list.endpoints[0]!.last_delivery).toMatchObject({ id: got.id, status: "sent", response_status: 200 });
   });
 
+  it("a rotated secret: both sign for 24 hours (either verifies), then the new one alone; revoked at once on request; a bad body is a 400", async () => {
+    const { endpoint, secret: first } = await register(admin, "https://hooks.example.com/rotating");
+    const headersOf = (spy: ReturnType<typeof standIn>) => spy.calls.map((c) => Object.fromEntries(c.headers));
+    const verifies = (secret: string, body: string, headers: Record<string, string>) => {
+      try {
+        new Webhook(secret).verify(body, headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const payloadOf = async (id: string) =>
+      (await env.DB.prepare("select payload from webhook_deliveries where id = ?").bind(id).first<{ payload: string }>())!.payload;
+    /** One delivery tried at `at` (ms); the headers it carried. */
+    const tryAt = async (at: number) => {
+      const [id] = await writeWebhookDeliveries(noQueue(), [{ type: "lead.created", data: { lead: { id: "l1" } } }]);
+      const spy = standIn(() => new Response("ok"));
+      expect(await deliverWebhook(noQueue(), id!, { fetch: spy.fetcher, now: () => new Date(at) })).toEqual({ outcome: "sent" });
+      return { headers: headersOf(spy)[0]!, body: await payloadOf(id!) };
+    };
+
+    // Rotated without a body (the default): the previous secret keeps signing for 24 hours.
+    const before = Date.now();
+    const rotated = await call(admin, "POST", `/${endpoint.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    const { endpoint: after, secret: second } = await rotated.json<{ endpoint: WebhookEndpointDto; secret: string }>();
+    const until24h = Date.parse(after.previous_secret_expires_at!);
+    expect(until24h - before).toBeGreaterThanOrEqual(24 * 3600_000 - 1000);
+    expect(until24h - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const both = await tryAt(Date.now());
+    expect(both.headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    expect(verifies(first, both.body, both.headers), "the receiver still on the old secret").toBe(true);
+    expect(verifies(second, both.body, both.headers), "the receiver already on the new one").toBe(true);
+    // A day later (the try's own clock): the new secret alone.
+    const later = until24h + 1000;
+    const [id] = await writeWebhookDeliveries(noQueue(), [{ type: "lead.created", data: { lead: { id: "l2" } } }]);
+    const spy = standIn(() => new Response("ok"));
+    await deliverWebhook(noQueue(), id!, { fetch: spy.fetcher, now: () => new Date(later) });
+    expect(headersOf(spy)[0]!["webhook-signature"]!.split(" ")).toHaveLength(1);
+
+    // Rotated again, revoking the current one at once (a leaked secret): only the newest signs.
+    const revoked = await call(admin, "POST", `/${endpoint.id}/rotate-secret`, { revoke_previous: true });
+    expect(revoked.status).toBe(200);
+    const { endpoint: third, secret: newest } = await revoked.json<{ endpoint: WebhookEndpointDto; secret: string }>();
+    expect(third.previous_secret_expires_at).toBeNull();
+    const single = await tryAt(Date.now());
+    expect(single.headers["webhook-signature"]!.split(" ")).toHaveLength(1);
+    expect(verifies(newest, single.body, single.headers)).toBe(true);
+    expect(verifies(second, single.body, single.headers), "the revoked secret").toBe(false);
+    expect(verifies(first, single.body, single.headers)).toBe(false);
+    const listed = await (await call(admin, "GET", "/")).json<{ endpoints: WebhookEndpointDto[] }>();
+    expect(listed.endpoints.find((e) => e.id === endpoint.id)!.previous_secret_expires_at).toBeNull();
+
+    // The audit trail says which it was.
+    const audit = await env.DB.prepare(
+      "select after from audit_log where action = 'webhook.secret_rotated' and target_id = ? order by created_at, rowid",
+    )
+      .bind(endpoint.id)
+      .all<{ after: string }>();
+    expect(audit.results.map((row) => JSON.parse(row.after))).toEqual([{ previous_secret: "valid_24h" }, { previous_secret: "revoked" }]);
+
+    // A body that is not the optional switch: a translated 400, nothing rotated.
+    for (const body of [{ revoke_previous: "yes" }, { revoke_previous: true, extra: 1 }, []]) {
+      const bad = await request(
+        `/api/webhooks/${endpoint.id}/rotate-secret`,
+        json("POST", body, { ...auth(admin), "Accept-Language": "en" }),
+      );
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      const error = await bad.json<{ error: string; message: string }>();
+      expect(error.error).toBe("validation_failed");
+      expect(error.message).not.toMatch(/apiErrors|crm\./);
+    }
+    const stored = await env.DB.prepare("select secret from webhook_endpoints where id = ?").bind(endpoint.id).first<{ secret: string }>();
+    expect(await openWebhookSecret(env, endpoint.id, stored!.secret)).toBe(newest);
+  });
+
   it("retries a failing receiver with the backoff, keeps one webhook-id, and sends it once it answers", async () => {
     const { endpoint, secret } = await register(admin, "https://hooks.example.com/flaky");
     const [id] = await writeWebhookDeliveries(noQueue(), [{ type: "lead.created", data: { lead: { id: "l1" } } }]);

@@ -25,11 +25,12 @@ export const PUBLIC_BUDGET = { js: 125, css: 15 };
 // theme layout's `links`, which the browser suite's budget test measures from the HTML).
 // Radix Themes is one chunk for every staff page (vite.config.ts): sign-in fetches all of it
 // (186 KB instead of 144) for the CRM that follows, whose screens then load it from the cache.
-// Settings carries the forms of its four tabs in one route (Perfil's photo and password,
-// Usuários' invitations and roles, Sistema's organisation settings): 202. The chat, the
+// Settings carries the forms of its tabs in one route (Perfil's photo and password, Sistema's
+// organisation settings); Usuários, push, API tokens and webhooks are chunks of their own
+// (197.9 KB since Usuários moved out), so it keeps the CRM's 200. The chat, the
 // heaviest screen, carries the frame's organisation (its name under the product's, its zone
 // and currency for every screen) and people's photos (+0.2 KB gzip: 199.9 → 200.1): 201.
-const STAFF_BUDGET: Record<string, number> = { "/auth": 190, "/unsubscribe": 190, "/settings": 202, "/chat": 201 };
+const STAFF_BUDGET: Record<string, number> = { "/auth": 190, "/unsubscribe": 190, "/chat": 201 };
 const CRM_BUDGET = 200;
 
 export const PUBLIC_PAGES = [

@@ -614,6 +614,9 @@ export const WebhookEndpointSchema = z
       .nullable()
       .meta({ description: "manual (turned off), failing (turned off after a day of failed deliveries); null while enabled." }),
     failing_since: z.string().nullable(),
+    previous_secret_expires_at: instant()
+      .nullable()
+      .meta({ description: "Until when the secret before the last rotation still signs deliveries too; null when it no longer does." }),
     created_at: instant(),
     updated_at: instant(),
     last_delivery: WebhookDeliverySummarySchema.nullable(),

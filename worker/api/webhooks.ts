@@ -24,6 +24,11 @@ const webhooks = (spec: RouteDescription) => describe(TAGS.webhooks, spec);
 const endpointParam = z.object({ id: z.string().min(1).max(64) });
 const deliveryParam = z.object({ id: z.string().min(1).max(64), deliveryId: z.string().min(1).max(64) });
 
+/** POST /:id/rotate-secret's optional body. */
+const rotateSecretSchema = z.strictObject({
+  revoke_previous: z.boolean({ error: "apiErrors.field.invalid_value" }).optional(),
+});
+
 const URL_REFUSED =
   "validation_failed (`issues` names each field); for `url`, also why it is refused: not a URL, not https, credentials in it, or not a public host (a private, loopback or link-local address, an internal host name).";
 
@@ -33,7 +38,8 @@ const URL_REFUSED =
  * GET / → {endpoints} · POST / {url, description?, events} → 201 {endpoint, secret} (the
  * secret only here; 400 validation_failed naming `url` when it is refused, 409
  * webhook_limit_reached past 20) · PATCH /:id {url?, description?, events?, enabled?} →
- * {endpoint} · DELETE /:id → 204 · POST /:id/rotate-secret → {endpoint, secret} ·
+ * {endpoint} · DELETE /:id → 204 · POST /:id/rotate-secret {revoke_previous?} → {endpoint,
+ * secret} (the old secret signs too for 24 h unless revoked) ·
  * GET /:id/deliveries → {deliveries} (newest 50) · POST /:id/deliveries/:deliveryId/resend →
  * 202 {delivery} (409 webhook_delivery_pending / webhook_endpoint_disabled).
  */
@@ -99,11 +105,21 @@ export const webhooksApi = new Hono<AppEnv>()
     "/:id/rotate-secret",
     webhooks({
       summary: "Rotate a webhook endpoint's secret",
-      description: "A new signing secret replaces the old one at once; it is in this answer only.",
-      responses: { 200: jsonResponse(WebhookEndpointWithSecretSchema, "The endpoint and its new secret (shown once)."), ...errors(404) },
+      description:
+        "A new signing secret, in this answer only. The old one keeps signing deliveries too (both signatures in webhook-signature) for 24 hours, until `previous_secret_expires_at`, so the receiver can switch without a refused delivery; `revoke_previous: true` (a leaked secret) ends it at once. The body is optional.",
+      responses: {
+        200: jsonResponse(WebhookEndpointWithSecretSchema, "The endpoint and its new secret (shown once)."),
+        ...errors(400, 404),
+      },
     }),
     validate("param", endpointParam),
-    async (c) => c.json(await rotateWebhookSecret(c.get("services"), c.get("viewer"), c.req.valid("param").id)),
+    validate("json", rotateSecretSchema),
+    async (c) =>
+      c.json(
+        await rotateWebhookSecret(c.get("services"), c.get("viewer"), c.req.valid("param").id, {
+          revokePrevious: c.req.valid("json").revoke_previous ?? false,
+        }),
+      ),
   )
   .get(
     "/:id/deliveries",

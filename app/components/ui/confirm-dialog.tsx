@@ -1,11 +1,12 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
 
 /**
  * "Remove this?" over the lead dialog: Cancel (focused first) or the red action (high contrast:
  * white on Radix red-9 is below 4.5:1), which shows
  * its busy label until `onConfirm` settles. The caller closes it (open=false) on success.
+ * `children` (a choice that goes with the action) sit between the text and the buttons.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   confirming,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirming: string;
   onConfirm: () => Promise<void>;
   onCancel: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
@@ -39,6 +42,7 @@ export function ConfirmDialog({
       <AlertDialog.Content maxWidth="420px">
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
+        {children}
         <Flex gap="3" mt="4" justify="end" wrap="wrap">
           <AlertDialog.Cancel>
             <Button variant="surface" color="gray" highContrast disabled={busy}>

@@ -8,13 +8,15 @@ import { useToast } from "~/components/ui/toaster";
 import { apiClient, call, OfflineError } from "~/modules/crm/api-client";
 import { ProfileSection } from "./profile-section.tsx";
 import { SystemSection } from "./system-section.tsx";
-import { UsersSection } from "./users-section.tsx";
 import type { NotificationPreferencesDto } from "../../../worker/services/notification-preferences-service.ts";
 import type { SystemTabData } from "../../../worker/services/org-settings-service.ts";
 import type { UsersTabData } from "../../../worker/services/user-admin-service.ts";
 import { SettingsCardHeader, SettingsSaveButton } from "./settings-parts.tsx";
 import type { PushDevicesProps } from "./push/push-devices.tsx";
 
+// Usuários (the team table, invitations and the audit trail): a chunk of its own, out of the
+// page's budget (the server still renders it in the page's HTML).
+const UsersSection = lazyChunk(() => import("./users-section.tsx"));
 // Web Push's permission, subscription and devices list: a chunk of its own, out of the page's budget.
 const PushDevices = lazyChunk(() => import("./push/push-devices.tsx"));
 // Settings → API (issue 25): personal API tokens, a chunk of its own (docs/decisions/031).
@@ -82,7 +84,9 @@ export function SettingsScreen({ data }: { data: SettingsTabData }) {
       ) : data.tab === "notifications" ? (
         <NotificationSettings preferences={data.preferences} />
       ) : data.tab === "users" ? (
-        <UsersSection data={data.users} />
+        <Suspense fallback={<Spinner mx="auto" my="6" />}>
+          <UsersSection data={data.users} />
+        </Suspense>
       ) : data.tab === "api" ? (
         <>
           <Suspense fallback={<Spinner mx="auto" my="6" />}>

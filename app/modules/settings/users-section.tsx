@@ -43,7 +43,7 @@ const STATUS_COLOR = { active: "green", inactive: "gray", invited: "amber" } as 
  * change roles, deactivate and reactivate, resend a pending invitation, and read the audit
  * trail; everyone else sees the table read-only (the API refuses them with 403 too).
  */
-export function UsersSection({ data }: { data: UsersTabData }) {
+export default function UsersSection({ data }: { data: UsersTabData }) {
   const { t, language } = useI18n();
   const id = useId();
   const [query, setQuery] = useState("");

@@ -35,6 +35,10 @@ export const webhookEndpoints = sqliteTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Migration 0028 (last, as ALTER TABLE adds them: insert … select lists columns in this order).
+    /** The secret before the last rotation, sealed the same way; deliveries are signed with it too until previousSecretExpiresAt. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: text("previous_secret_expires_at"),
   },
   (t) => [
     check("webhook_endpoints_url_check", sql`${t.url} like 'https://%' or ${t.url} like 'http://%'`),

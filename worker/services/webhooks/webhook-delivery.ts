@@ -198,22 +198,27 @@ async function readCapped(response: Response): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-/** One POST of a delivery: signed now, no redirect followed, WEBHOOK_TIMEOUT_MS for the answer and its first KB. */
+/**
+ * One POST of a delivery: signed now with each secret (the current one first; the previous one
+ * too while a rotation's grace lasts: space-separated, as Standard Webhooks allows), no redirect
+ * followed, WEBHOOK_TIMEOUT_MS for the answer and its first KB.
+ */
 async function post(
   doFetch: typeof fetch,
   url: URL,
   row: WebhookDelivery,
-  secret: string,
+  secrets: readonly string[],
   now: () => Date,
   timeoutMs: number,
 ): Promise<Attempt> {
   const timestamp = Math.floor(now().getTime() / 1000);
+  const signatures = await Promise.all(secrets.map((secret) => signWebhook(secret, row.id, timestamp, row.payload)));
   const headers = {
     "Content-Type": "application/json",
     "User-Agent": "agency-edge-webhooks/1",
     "webhook-id": row.id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": await signWebhook(secret, row.id, timestamp, row.payload),
+    "webhook-signature": signatures.join(" "),
   };
   const started = Date.now();
   const signal = AbortSignal.timeout(timeoutMs);
@@ -291,7 +296,16 @@ export async function deliverWebhook(
     console.error(`webhooks: the secret of endpoint ${endpoint.id} cannot be read (AUTH_SECRET changed?)`, error);
     return giveUp("signing secret unreadable: rotate it");
   }
-  const attempt = await post(options.fetch ?? fetch, check.url, claimed, secret, now, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+  const secrets = [secret];
+  // A rotation's grace (docs/decisions/032): the previous secret signs too until it expires.
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now().toISOString()) {
+    try {
+      secrets.push(await openWebhookSecret(ctx.env, endpoint.id, endpoint.previousSecret));
+    } catch (error) {
+      console.error(`webhooks: the previous secret of endpoint ${endpoint.id} cannot be read; signing with the current one only`, error);
+    }
+  }
+  const attempt = await post(options.fetch ?? fetch, check.url, claimed, secrets, now, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   return finish(ctx, claimed, attempt, now(), false);
 }
 

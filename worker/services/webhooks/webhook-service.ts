@@ -42,6 +42,8 @@ export type WebhookEndpointDto = {
   enabled: boolean;
   disabled_reason: WebhookDisabledReason | null;
   failing_since: string | null;
+  /** Until when the secret before the last rotation still signs deliveries too (null: it no longer does). */
+  previous_secret_expires_at: string | null;
   created_at: string;
   updated_at: string;
   last_delivery: WebhookDeliverySummary | null;
@@ -125,6 +127,10 @@ const toEndpointDto = (row: WebhookEndpoint, last: WebhookDeliverySummary | null
   enabled: row.enabled,
   disabled_reason: row.disabledReason,
   failing_since: row.failingSince,
+  previous_secret_expires_at:
+    row.previousSecret && row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date().toISOString()
+      ? row.previousSecretExpiresAt
+      : null,
   created_at: row.createdAt,
   updated_at: row.updatedAt,
   last_delivery: last,
@@ -210,7 +216,7 @@ export async function createWebhookEndpoint(
     ctx.db
       .insert(webhookEndpoints)
       .select(
-        sql`select ${id}, ${url}, ${input.description}, ${events}, ${sealed}, 1, null, null, ${actor.user.id}, ${now}, ${now} where (select count(*) from webhook_endpoints) < ${MAX_WEBHOOK_ENDPOINTS}`,
+        sql`select ${id}, ${url}, ${input.description}, ${events}, ${sealed}, 1, null, null, ${actor.user.id}, ${now}, ${now}, null, null where (select count(*) from webhook_endpoints) < ${MAX_WEBHOOK_ENDPOINTS}`,
       )
       .returning({ id: webhookEndpoints.id }),
     auditStatement(
@@ -298,11 +304,22 @@ export async function deleteWebhookEndpoint(ctx: ServiceContext, actor: Authenti
   if (gone.length === 0) throw new NotFoundError();
 }
 
-/** A new secret replaces the old one at once (receivers switch to the new one); returned here only. */
+/** How long the secret before a rotation still signs deliveries (with the new one), unless revoked at once. */
+export const WEBHOOK_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A new secret, returned here only. The one it replaces keeps signing deliveries too for
+ * WEBHOOK_SECRET_GRACE_MS (both signatures in webhook-signature), so a receiver can switch
+ * without a refused delivery; `revokePrevious` (a leaked secret) ends it at once. The
+ * previous secret is the current one as it is sealed (same endpoint id, same key): the UPDATE
+ * copies it in SQL, so two rotations at once cannot keep a secret nobody was shown.
+ */
 export async function rotateWebhookSecret(
   ctx: ServiceContext,
   actor: Authenticated,
   id: string,
+  { revokePrevious = false }: { revokePrevious?: boolean } = {},
+  now = new Date(),
 ): Promise<{ endpoint: WebhookEndpointDto; secret: string }> {
   assertRole(actor.user, "admin");
   const current = await endpointOr404(ctx, id);
@@ -311,13 +328,25 @@ export async function rotateWebhookSecret(
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(webhookEndpoints)
-      .set({ secret: sealed, updatedAt: new Date().toISOString() })
+      .set({
+        secret: sealed,
+        previousSecret: revokePrevious ? null : sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: revokePrevious ? null : new Date(now.getTime() + WEBHOOK_SECRET_GRACE_MS).toISOString(),
+        updatedAt: now.toISOString(),
+      })
       .where(eq(webhookEndpoints.id, id))
       .returning(),
     auditStatement(
       ctx.db,
       actor.user,
-      { action: "webhook.secret_rotated", targetType: "webhook_endpoint", targetId: id, targetLabel: auditLabel(current) },
+      {
+        action: "webhook.secret_rotated",
+        targetType: "webhook_endpoint",
+        targetId: id,
+        targetLabel: auditLabel(current),
+        // Whether the secret it replaced still signs for a day or was revoked at once.
+        after: { previous_secret: revokePrevious ? "revoked" : "valid_24h" },
+      },
       { onlyIfChanged: true },
     ),
   ]);

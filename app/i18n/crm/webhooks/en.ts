@@ -29,7 +29,9 @@ export const webhooksEn: typeof webhooksPt = {
   rotate: "Generate new secret",
   rotateTitle: "Generate a new secret?",
   rotateDescription:
-    "The current secret stops working now: the receiver must use the new one to verify signatures. The new secret is shown only once.",
+    "The new secret is shown only once. For 24 hours every delivery is signed with both the current and the new one, so you can update the receiver without losing deliveries.",
+  rotateRevoke: "Invalidate the current secret now (if it leaked): deliveries stop being signed with it at once.",
+  previousSecretUntil: "The previous secret also signs deliveries until {date}.",
   rotateConfirm: "Generate new secret",
   rotating: "Generating...",
   rotateFailed: "A new secret could not be generated",

@@ -29,7 +29,9 @@ export const webhooksEs: typeof webhooksPt = {
   rotate: "Generar nuevo secreto",
   rotateTitle: "¿Generar un nuevo secreto?",
   rotateDescription:
-    "El secreto actual deja de valer ahora: el receptor debe usar el nuevo para verificar las firmas. El nuevo secreto se mostrará una sola vez.",
+    "El nuevo secreto se mostrará una sola vez. Durante 24 horas cada entrega se firma con el actual y con el nuevo, para que actualices el receptor sin perder entregas.",
+  rotateRevoke: "Invalidar el secreto actual ahora (si se filtró): las entregas dejan de firmarse con él de inmediato.",
+  previousSecretUntil: "El secreto anterior también firma las entregas hasta el {date}.",
   rotateConfirm: "Generar nuevo secreto",
   rotating: "Generando...",
   rotateFailed: "No se pudo generar un nuevo secreto",

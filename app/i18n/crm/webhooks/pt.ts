@@ -27,7 +27,9 @@ export const webhooksPt = {
   rotate: "Gerar novo segredo",
   rotateTitle: "Gerar um novo segredo?",
   rotateDescription:
-    "O segredo atual deixa de valer agora: o receptor precisa passar a usar o novo para verificar as assinaturas. O novo segredo será mostrado uma única vez.",
+    "O novo segredo será mostrado uma única vez. Por 24 horas cada entrega é assinada com o atual e com o novo, para você atualizar o receptor sem perder entregas.",
+  rotateRevoke: "Invalidar o segredo atual agora (se ele vazou): as entregas deixam de ser assinadas com ele imediatamente.",
+  previousSecretUntil: "O segredo anterior também assina as entregas até {date}.",
   rotateConfirm: "Gerar novo segredo",
   rotating: "Gerando...",
   rotateFailed: "Não foi possível gerar um novo segredo",

@@ -153,6 +153,7 @@ function EndpointItem({
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState<"rotate" | "remove" | null>(null);
+  const [revokePrevious, setRevokePrevious] = useState(false);
   const offline = t("crm.shared.offline");
   const last = endpoint.last_delivery;
 
@@ -173,7 +174,9 @@ function EndpointItem({
 
   const rotate = async () => {
     try {
-      const result = await call(apiClient.webhooks[":id"]["rotate-secret"].$post({ param: { id: endpoint.id } }));
+      const result = await call(
+        apiClient.webhooks[":id"]["rotate-secret"].$post({ param: { id: endpoint.id }, json: { revoke_previous: revokePrevious } }),
+      );
       setConfirm(null);
       onChanged(result.endpoint);
       onSecret(result.secret);
@@ -229,6 +232,11 @@ function EndpointItem({
           ? ` · ${t("crm.webhooks.failingSince", { date: formatDateTime(endpoint.failing_since, language) })}`
           : ""}
       </Text>
+      {endpoint.previous_secret_expires_at ? (
+        <Text as="p" size="1" color="gray" data-testid="webhook-previous-secret">
+          {t("crm.webhooks.previousSecretUntil", { date: formatDateTime(endpoint.previous_secret_expires_at, language) })}
+        </Text>
+      ) : null}
       <Flex gap="2" wrap="wrap" role="group" aria-label={t("crm.webhooks.actions", { url: endpoint.url })}>
         <Button
           type="button"
@@ -251,7 +259,17 @@ function EndpointItem({
         >
           {t(endpoint.enabled ? "crm.webhooks.disable" : "crm.webhooks.enable")}
         </Button>
-        <Button type="button" size="1" variant="soft" color="gray" onClick={() => setConfirm("rotate")} data-testid="webhook-rotate">
+        <Button
+          type="button"
+          size="1"
+          variant="soft"
+          color="gray"
+          onClick={() => {
+            setRevokePrevious(false);
+            setConfirm("rotate");
+          }}
+          data-testid="webhook-rotate"
+        >
           {t("crm.webhooks.rotate")}
         </Button>
         <Button type="button" size="1" variant="soft" color="red" onClick={() => setConfirm("remove")} data-testid="webhook-remove">
@@ -267,7 +285,16 @@ function EndpointItem({
         confirming={t("crm.webhooks.rotating")}
         onConfirm={rotate}
         onCancel={() => setConfirm(null)}
-      />
+      >
+        <Text as="label" size="2" mt="3" className="flex items-start gap-2">
+          <Checkbox
+            checked={revokePrevious}
+            onCheckedChange={(checked) => setRevokePrevious(checked === true)}
+            data-testid="webhook-rotate-revoke"
+          />
+          <span>{t("crm.webhooks.rotateRevoke")}</span>
+        </Text>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "remove"}
         title={t("crm.webhooks.removeTitle")}
