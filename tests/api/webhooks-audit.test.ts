@@ -119,7 +119,8 @@ describe("webhook changes on the audit trail", () => {
       actor_id: admin.user.id,
       target_id: endpoint.id,
       before: null,
-      after: null,
+      // The secret it replaced still signs for a day (no body: not revoked).
+      after: JSON.stringify({ previous_secret: "valid_24h" }),
     });
 
     // A settled delivery, resent.

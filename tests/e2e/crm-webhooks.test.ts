@@ -2,8 +2,10 @@
 // receiver this journey runs on 127.0.0.1 (the suite's servers run with WEBHOOKS_ALLOW_LOOPBACK,
 // tests/e2e/run.mjs), keeps the secret shown once, drags a card on the pipeline and the receiver
 // gets lead.status_changed signed as Standard Webhooks says (checked with the standardwebhooks
-// library and that secret); the deliveries list shows it with its HTTP code. Then the panel in
-// pt, es and en at 1280 and 390 px, and the webhook deleted.
+// library and that secret); the deliveries list shows it with its HTTP code, and a resend comes
+// with the same webhook-id. A new secret keeps the old one signing for 24 hours (both verify),
+// unless it is invalidated at once. Then the panel in pt, es and en at 1280 and 390 px, and the
+// webhook deleted.
 import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { after, before, describe, it } from "node:test";
@@ -22,6 +24,8 @@ type Hit = { headers: IncomingHttpHeaders; body: string };
 const hits: Hit[] = [];
 let receiver: Server;
 let hookUrl = "";
+/** The secrets shown once: at registration, then at the rotation (the first test keeps them for the last). */
+const secrets: string[] = [];
 
 before(async () => {
   receiver = createServer((req, res) => {
@@ -138,13 +142,58 @@ describe("webhooks", () => {
       100,
     );
     assert.ok(again, "resent with the same webhook-id");
+
+    // 'Gerar novo segredo', keeping the current one for 24 hours (the box left unticked): the
+    // new secret is shown once, the endpoint says until when the old one signs too, and a
+    // delivery carries both signatures (a receiver on either secret verifies it).
+    await ours(page).getByTestId("webhook-rotate").click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Por 24 horas cada entrega é assinada com o atual e com o novo", { exact: false }).waitFor();
+    assert.equal(await confirm.getByTestId("webhook-rotate-revoke").getAttribute("data-state"), "unchecked");
+    const confirmViolations = await auditScreen(page);
+    assert.equal(confirmViolations.length, 0, describeViolations(confirmViolations));
+    await snapshot(page, "crm-webhooks-rotate-pt-1280");
+    await confirm.getByRole("button", { name: "Gerar novo segredo" }).click();
+    await secretDialog.getByText("Novo segredo gerado").waitFor();
+    const rotated = await secretDialog.getByTestId("webhook-secret").inputValue();
+    assert.notEqual(rotated, secret);
+    await secretDialog.getByTestId("webhook-secret-done").click();
+    await ours(page)
+      .getByTestId("webhook-previous-secret")
+      .getByText(/^O segredo anterior também assina as entregas até \d{2}\/\d{2}\/\d{4}/)
+      .waitFor();
+    secrets.push(secret, rotated);
+    // The list as it is now (the resend above has been delivered since).
+    await page.reload();
+    await hydrated(page, "[data-testid=webhook-add]");
+    await ours(page).getByTestId("webhook-previous-secret").waitFor();
+    await ours(page).getByTestId("webhook-deliveries-toggle").click();
+    await ours(page).locator("[data-testid=webhook-delivery][data-status=sent]").first().waitFor();
+    const beforeRotated = hits.length;
+    await row.first().getByTestId("webhook-delivery-resend").click();
+    await toastShown(page, "Entrega reenviada");
+    const signedTwice = await eventually(
+      async () => hits.slice(beforeRotated).find((hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"]),
+      (hit) => hit !== undefined,
+      30_000,
+      100,
+    );
+    assert.ok(signedTwice, "resent after the rotation");
+    assert.equal(String(signedTwice.headers["webhook-signature"]).split(" ").length, 2);
+    for (const key of [secret, rotated]) new Webhook(key).verify(signedTwice.body, signedTwice.headers as Record<string, string>);
     await admin.close();
   });
 
   for (const [language, text] of [
-    ["pt", { title: "Webhooks", show: "Ver entregas", status: "Entregue" }],
-    ["es", { title: "Webhooks", show: "Ver entregas", status: "Entregado" }],
-    ["en", { title: "Webhooks", show: "Show deliveries", status: "Delivered" }],
+    ["pt", { title: "Webhooks", show: "Ver entregas", status: "Entregue", previous: "O segredo anterior também assina as entregas até" }],
+    [
+      "es",
+      { title: "Webhooks", show: "Ver entregas", status: "Entregado", previous: "El secreto anterior también firma las entregas hasta el" },
+    ],
+    [
+      "en",
+      { title: "Webhooks", show: "Show deliveries", status: "Delivered", previous: "The previous secret also signs deliveries until" },
+    ],
   ] as const) {
     it(`reads in ${language} at 1280 and 390 px`, async () => {
       for (const [width, options] of [
@@ -157,6 +206,7 @@ describe("webhooks", () => {
         await hydrated(page, "[data-testid=webhook-add]");
         await ours(page).getByRole("button", { name: text.show }).click();
         await ours(page).getByTestId("webhook-delivery-status").filter({ hasText: text.status }).first().waitFor();
+        await ours(page).getByTestId("webhook-previous-secret").getByText(text.previous, { exact: false }).waitFor();
         await assertNoSidewaysScroll(page, `webhooks ${language} ${width}`, ["[data-testid=webhooks-panel]"]);
         const violations = await auditScreen(page);
         assert.equal(violations.length, 0, describeViolations(violations));
@@ -171,6 +221,34 @@ describe("webhooks", () => {
     const { page } = admin;
     await ours(page).waitFor();
     await hydrated(page, "[data-testid=webhook-add]");
+    // A leaked secret: rotated again with 'Invalidar o segredo atual agora' ticked (by keyboard):
+    // the old ones stop signing at once.
+    await ours(page).getByTestId("webhook-rotate").click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByTestId("webhook-rotate-revoke").focus();
+    await page.keyboard.press("Space");
+    assert.equal(await confirm.getByTestId("webhook-rotate-revoke").getAttribute("data-state"), "checked");
+    await confirm.getByRole("button", { name: "Gerar novo segredo" }).click();
+    const secretDialog = page.getByTestId("webhook-secret-dialog");
+    const newest = await secretDialog.getByTestId("webhook-secret").inputValue();
+    await secretDialog.getByTestId("webhook-secret-done").click();
+    await secretDialog.waitFor({ state: "detached" });
+    await ours(page).getByTestId("webhook-previous-secret").waitFor({ state: "detached" });
+    await ours(page).getByTestId("webhook-deliveries-toggle").click();
+    const before = hits.length;
+    await ours(page).getByTestId("webhook-delivery-resend").first().click();
+    await toastShown(page, "Entrega reenviada");
+    const resent = await eventually(
+      async () => hits[before],
+      (hit) => hit !== undefined,
+      30_000,
+      100,
+    );
+    assert.ok(resent, "resent after the revocation");
+    assert.equal(String(resent.headers["webhook-signature"]).split(" ").length, 1);
+    new Webhook(newest).verify(resent.body, resent.headers as Record<string, string>);
+    for (const old of secrets) assert.throws(() => new Webhook(old).verify(resent.body, resent.headers as Record<string, string>));
+
     await ours(page).getByTestId("webhook-remove").click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Excluir webhook" }).click();
     await toastShown(page, "Webhook excluído.");
@@ -181,6 +259,7 @@ describe("webhooks", () => {
     for (const text of [
       /cadastrou o webhook .*127\.0\.0\.1/,
       /reenviou uma entrega do webhook .*127\.0\.0\.1/,
+      /gerou um novo segredo para o webhook .*127\.0\.0\.1/,
       /excluiu o webhook .*127\.0\.0\.1/,
     ]) {
       await trail.getByTestId("audit-entry").filter({ hasText: text }).first().waitFor();
