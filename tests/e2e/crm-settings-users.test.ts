@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { describeViolations } from "./support/axe.ts";
-import { snapshot } from "./support/chromium.ts";
+import { hydrated, snapshot } from "./support/chromium.ts";
 import { openD1File } from "./support/d1.ts";
 import { eventually } from "./support/eventually.ts";
 import {
@@ -55,6 +55,8 @@ describe("settings: Usuários", () => {
       allowConsoleErrors: [failedRequest(409)],
     });
     await page.getByTestId("users-settings").waitFor();
+    // Usuários is a chunk of its own (the page's budget): its controls act once it has hydrated.
+    await hydrated(page, "[data-testid=users-settings]");
     assert.equal(await page.getByTestId("settings-tab-users").getAttribute("aria-current"), "page");
     assert.equal(await page.getByTestId("user-row").count(), 2);
 
@@ -135,6 +137,8 @@ describe("settings: Usuários", () => {
   it("a manager sees the team read-only in es at 390 px: no invitation, no actions; the search ignores accents and case", async () => {
     const { page } = await journeys.signIn("manager", { ...PHONE, baseURL: server.url, language: "es", path: "/settings?tab=users" });
     await page.getByTestId("users-settings").waitFor();
+    // Usuários is a chunk of its own (the page's budget): its controls act once it has hydrated.
+    await hydrated(page, "[data-testid=users-settings]");
     await page.getByText("Solo los administradores invitan, cambian funciones y desactivan usuarios.").waitFor();
     assert.equal(await page.getByTestId("users-invite").count(), 0);
     assert.equal(await page.getByTestId("user-actions").count(), 0);
@@ -159,6 +163,8 @@ describe("settings: Usuários", () => {
   it("an admin in en at 390 px: the row actions and the invitation dialog work from the keyboard, axe clean, no sideways scroll", async () => {
     const { page } = await journeys.signIn("admin", { ...PHONE, baseURL: server.url, language: "en", path: "/settings?tab=users" });
     await page.getByTestId("users-settings").waitFor();
+    // Usuários is a chunk of its own (the page's budget): its controls act once it has hydrated.
+    await hydrated(page, "[data-testid=users-settings]");
     await page.getByText("Who uses the CRM, in which role, and who has not accepted their invitation yet.").waitFor();
     await assertNoSidewaysScroll(page, "Users at 390 px");
     // The invitation dialog opens from the keyboard and gives the focus back when closed.
