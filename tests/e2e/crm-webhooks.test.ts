@@ -44,6 +44,18 @@ before(async () => {
 });
 after(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
+/** The first request the receiver got from index `from` on that `matches` (30 s at most), or fails saying `what`. */
+async function arrived(what: string, matches: (hit: Hit) => boolean, from = 0): Promise<Hit> {
+  const hit = await eventually(
+    async () => hits.slice(from).find(matches),
+    (found) => found !== undefined,
+    30_000,
+    100,
+  );
+  assert.ok(hit, what);
+  return hit;
+}
+
 const column = (page: Page, status: string) => page.getByTestId(`pipeline-column-${status}`);
 const pipelineCard = (page: Page, name: string) => page.locator(`[data-testid=pipeline-card][aria-label="${name}"]`);
 const ours = (page: Page) => page.getByTestId("webhook-item").filter({ hasText: hookUrl });
@@ -99,13 +111,10 @@ describe("webhooks", () => {
     await page.getByText("Status do lead atualizado!").waitFor();
 
     // The receiver gets it, signed with the secret shown once.
-    const moved = await eventually(
-      async () => hits.find((hit) => hit.body.includes('"lead.status_changed"') && hit.body.includes(name)),
-      (hit) => hit !== undefined,
-      30_000,
-      100,
+    const moved = await arrived(
+      "the receiver got lead.status_changed",
+      (hit) => hit.body.includes('"lead.status_changed"') && hit.body.includes(name),
     );
-    assert.ok(moved, "the receiver got lead.status_changed");
     const payload = new Webhook(secret).verify(moved.body, {
       "webhook-id": String(moved.headers["webhook-id"]),
       "webhook-timestamp": String(moved.headers["webhook-timestamp"]),
@@ -135,13 +144,7 @@ describe("webhooks", () => {
     const before = hits.length;
     await row.first().getByTestId("webhook-delivery-resend").click();
     await toastShown(page, "Entrega reenviada");
-    const again = await eventually(
-      async () => hits.slice(before).find((hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"]),
-      (hit) => hit !== undefined,
-      30_000,
-      100,
-    );
-    assert.ok(again, "resent with the same webhook-id");
+    await arrived("resent with the same webhook-id", (hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"], before);
 
     // 'Gerar novo segredo', keeping the current one for 24 hours (the box left unticked): the
     // new secret is shown once, the endpoint says until when the old one signs too, and a
@@ -172,13 +175,11 @@ describe("webhooks", () => {
     const beforeRotated = hits.length;
     await row.first().getByTestId("webhook-delivery-resend").click();
     await toastShown(page, "Entrega reenviada");
-    const signedTwice = await eventually(
-      async () => hits.slice(beforeRotated).find((hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"]),
-      (hit) => hit !== undefined,
-      30_000,
-      100,
+    const signedTwice = await arrived(
+      "resent after the rotation",
+      (hit) => hit.headers["webhook-id"] === moved.headers["webhook-id"],
+      beforeRotated,
     );
-    assert.ok(signedTwice, "resent after the rotation");
     assert.equal(String(signedTwice.headers["webhook-signature"]).split(" ").length, 2);
     for (const key of [secret, rotated]) new Webhook(key).verify(signedTwice.body, signedTwice.headers as Record<string, string>);
     await admin.close();
@@ -238,13 +239,7 @@ describe("webhooks", () => {
     const before = hits.length;
     await ours(page).getByTestId("webhook-delivery-resend").first().click();
     await toastShown(page, "Entrega reenviada");
-    const resent = await eventually(
-      async () => hits[before],
-      (hit) => hit !== undefined,
-      30_000,
-      100,
-    );
-    assert.ok(resent, "resent after the revocation");
+    const resent = await arrived("resent after the revocation", () => true, before);
     assert.equal(String(resent.headers["webhook-signature"]).split(" ").length, 1);
     new Webhook(newest).verify(resent.body, resent.headers as Record<string, string>);
     for (const old of secrets) assert.throws(() => new Webhook(old).verify(resent.body, resent.headers as Record<string, string>));
