@@ -218,14 +218,50 @@ describe("webhooks", () => {
   }
 
   it("an admin deletes the webhook after confirming; managers see no panel", async () => {
-    const admin = await journeys.signIn("admin", { ...DESKTOP, path: "/settings?tab=api" });
+    // The rotation whose answer is lost (below) is a reset request, which the browser reports.
+    const admin = await journeys.signIn("admin", {
+      ...DESKTOP,
+      path: "/settings?tab=api",
+      allowConsoleErrors: [/^Failed to load resource: net::ERR_CONNECTION_RESET/],
+    });
     const { page } = admin;
     await ours(page).waitFor();
     await hydrated(page, "[data-testid=webhook-add]");
+    const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null);
+    const rotateButton = ours(page).getByTestId("webhook-rotate");
+
+    // A rotation that reaches the server but whose answer the connection loses (the browser
+    // still online): the screen cannot know whether the secret changed, says so, and reads the
+    // list again, which shows what is true (here: the previous secret revoked, its line gone).
+    await ours(page).getByTestId("webhook-previous-secret").waitFor();
+    await page.route("**/api/webhooks/*/rotate-secret", async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await rotateButton.click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByTestId("webhook-rotate-revoke").click();
+    await confirm.getByRole("button", { name: "Gerar novo segredo" }).click();
+    const lost = await toastShown(page, "Não foi possível gerar um novo segredo");
+    assert.equal(
+      lost.description,
+      "A conexão caiu antes da resposta: o segredo pode ter mudado sem ser mostrado. A lista foi atualizada; na dúvida, gere um novo segredo.",
+    );
+    await ours(page).getByTestId("webhook-previous-secret").waitFor({ state: "detached" });
+    await page.unroute("**/api/webhooks/*/rotate-secret");
+
+    // By keyboard: Escape gives the focus back to 'Gerar novo segredo'.
+    await rotateButton.focus();
+    await page.keyboard.press("Enter");
+    await confirm.waitFor();
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await eventually(focusedTestId, (id) => id === "webhook-rotate", 5_000);
+    assert.equal(await focusedTestId(), "webhook-rotate", "the focus is back on the button that opened the dialog");
+
     // A leaked secret: rotated again with 'Invalidar o segredo atual agora' ticked (by keyboard):
     // the old ones stop signing at once.
-    await ours(page).getByTestId("webhook-rotate").click();
-    const confirm = page.getByRole("alertdialog");
+    await page.keyboard.press("Enter");
     await confirm.getByTestId("webhook-rotate-revoke").focus();
     await page.keyboard.press("Space");
     assert.equal(await confirm.getByTestId("webhook-rotate-revoke").getAttribute("data-state"), "checked");
@@ -234,6 +270,9 @@ describe("webhooks", () => {
     const newest = await secretDialog.getByTestId("webhook-secret").inputValue();
     await secretDialog.getByTestId("webhook-secret-done").click();
     await secretDialog.waitFor({ state: "detached" });
+    // 'Já copiei' gives the focus back to that webhook's 'Gerar novo segredo'.
+    await eventually(focusedTestId, (id) => id === "webhook-rotate", 5_000);
+    assert.equal(await focusedTestId(), "webhook-rotate");
     await ours(page).getByTestId("webhook-previous-secret").waitFor({ state: "detached" });
     await ours(page).getByTestId("webhook-deliveries-toggle").click();
     const before = hits.length;
@@ -254,7 +293,8 @@ describe("webhooks", () => {
     for (const text of [
       /cadastrou o webhook .*127\.0\.0\.1/,
       /reenviou uma entrega do webhook .*127\.0\.0\.1/,
-      /gerou um novo segredo para o webhook .*127\.0\.0\.1/,
+      /gerou um novo segredo para o webhook .*127\.0\.0\.1.* \(o anterior vale por mais 24 horas\)/,
+      /gerou um novo segredo para o webhook .*127\.0\.0\.1.* \(o anterior foi invalidado na hora\)/,
       /excluiu o webhook .*127\.0\.0\.1/,
     ]) {
       await trail.getByTestId("audit-entry").filter({ hasText: text }).first().waitFor();

@@ -1,5 +1,5 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
 
 /**
@@ -29,6 +29,9 @@ export function ConfirmDialog({
 }) {
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
+  // Opened by state, not by a Trigger: what had the focus as it opened (the button that asked)
+  // gets it back when it closes, if still on the page (else Radix's default, the page).
+  const returnTo = useRef<Element | null>(null);
   const run = async () => {
     setBusy(true);
     try {
@@ -39,7 +42,21 @@ export function ConfirmDialog({
   };
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <AlertDialog.Content maxWidth="420px">
+      <AlertDialog.Content
+        maxWidth="420px"
+        onOpenAutoFocus={() => {
+          returnTo.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = returnTo.current;
+          // Not when the action opened another dialog that holds the focus now.
+          const active = document.activeElement;
+          if (target instanceof HTMLElement && target.isConnected && (!active || active === document.body)) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         {children}

@@ -1,5 +1,5 @@
 import { Card, Flex, Spinner, Switch, Text } from "@radix-ui/themes";
-import { Suspense, useCallback, useId, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { lazyChunk } from "~/components/lazy-chunk";
 import { Link } from "react-router";
 import { useI18n } from "~/i18n/react";
@@ -63,9 +63,15 @@ export type SettingsTabData =
 export function SettingsScreen({ data }: { data: SettingsTabData }) {
   const tab = data.tab;
   const { t } = useI18n();
+  // Usuários' chunk, fetched once the page is up: a click on its tab then shows it at once
+  // instead of a spinner while the chunk comes (lazyChunk's import resolves from the module cache).
+  useEffect(() => {
+    const timer = setTimeout(() => void import("./users-section.tsx").catch(() => undefined), 500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Flex direction="column" gap="4" className={`mx-auto w-full ${tab === "users" || tab === "api" ? "max-w-5xl" : "max-w-3xl"}`}>
-      <nav aria-label={t("crm.settings.sections")} className="flex gap-4 border-b" style={{ borderColor: "var(--gray-a5)" }}>
+      <nav aria-label={t("crm.settings.sections")} className="flex gap-3 border-b sm:gap-4" style={{ borderColor: "var(--gray-a5)" }}>
         {SETTINGS_TABS.map((item) => (
           <Link
             key={item}

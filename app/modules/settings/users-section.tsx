@@ -494,6 +494,11 @@ function AuditTrail({ entries }: { entries: AuditEntryDto[] }) {
                       from: role(entry.before?.role),
                       to: role(entry.after?.role),
                       fields: changed,
+                      // A webhook's new secret: whether the previous one still signs for a day.
+                      previous:
+                        entry.after?.previous_secret === "valid_24h" || entry.after?.previous_secret === "revoked"
+                          ? ` ${t(`crm.settings.users.audit.previousSecret.${entry.after.previous_secret}`)}`
+                          : "",
                     })}
                   </Text>
                   <Text size="1" color="gray" className="shrink-0 tabular-nums">

@@ -35,6 +35,8 @@ export const webhooksEn: typeof webhooksPt = {
   rotateConfirm: "Generate new secret",
   rotating: "Generating...",
   rotateFailed: "A new secret could not be generated",
+  rotateUncertain:
+    "The connection dropped before the answer: the secret may have changed without being shown. The list has been refreshed; if in doubt, generate a new secret.",
   remove: "Delete",
   removeTitle: "Delete this webhook?",
   removeDescription: "{url} stops receiving events and its delivery history is erased. This cannot be undone.",

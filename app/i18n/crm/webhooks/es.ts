@@ -35,6 +35,8 @@ export const webhooksEs: typeof webhooksPt = {
   rotateConfirm: "Generar nuevo secreto",
   rotating: "Generando...",
   rotateFailed: "No se pudo generar un nuevo secreto",
+  rotateUncertain:
+    "La conexión se cortó antes de la respuesta: el secreto puede haber cambiado sin mostrarse. La lista se actualizó; si tienes dudas, genera un nuevo secreto.",
   remove: "Eliminar",
   removeTitle: "¿Eliminar este webhook?",
   removeDescription: "{url} deja de recibir eventos y se borra el historial de entregas. No se puede deshacer.",

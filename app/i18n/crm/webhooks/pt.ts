@@ -33,6 +33,8 @@ export const webhooksPt = {
   rotateConfirm: "Gerar novo segredo",
   rotating: "Gerando...",
   rotateFailed: "Não foi possível gerar um novo segredo",
+  rotateUncertain:
+    "A conexão caiu antes da resposta: o segredo pode ter mudado sem ser mostrado. A lista foi atualizada; na dúvida, gere um novo segredo.",
   remove: "Excluir",
   removeTitle: "Excluir este webhook?",
   removeDescription: "{url} deixa de receber eventos e o histórico de entregas é apagado. Não é possível desfazer.",

@@ -61,7 +61,11 @@ export async function enablePush(asked?: Promise<NotificationPermission>): Promi
     return { ok: true, device };
   } catch (error) {
     if (error instanceof ApiClientError && error.status === 503) return { ok: false, reason: "unavailable" };
-    return { ok: false, reason: "failed", message: error instanceof Error ? error.message : undefined };
+    // The server's words are translated; the browser's own (a refused subscription: "Registration
+    // failed - permission denied") are English whatever the page's language: for the console only.
+    if (error instanceof ApiClientError) return { ok: false, reason: "failed", message: error.message };
+    console.warn("push: this browser could not be subscribed", error);
+    return { ok: false, reason: "failed" };
   }
 }
 

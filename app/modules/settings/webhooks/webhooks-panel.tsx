@@ -11,7 +11,7 @@ import type { WebhookDeliveryDto, WebhookEndpointDto } from "../../../../worker/
 import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 type Listing = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; endpoints: WebhookEndpointDto[] };
-type Shown = { kind: "created" | "rotated"; url: string; secret: string };
+type Shown = { kind: "created" | "rotated"; endpointId: string; url: string; secret: string };
 
 /** Every event, in the server's order (a Record: typecheck fails when the server gains one this lacks). */
 const EVENT_ORDER: Record<WebhookEvent, number> = {
@@ -115,7 +115,8 @@ export default function WebhooksPanel() {
                 endpoint={endpoint}
                 onChanged={replace}
                 onRemoved={drop}
-                onSecret={(secret) => setShown({ kind: "rotated", url: endpoint.url, secret })}
+                onSecret={(secret) => setShown({ kind: "rotated", endpointId: endpoint.id, url: endpoint.url, secret })}
+                onUncertain={() => void load()}
               />
             ))}
           </ul>
@@ -128,11 +129,22 @@ export default function WebhooksPanel() {
           onCreated={(endpoint, secret) => {
             setCreating(false);
             setListing((current) => ({ status: "ready", endpoints: [...(current.status === "ready" ? current.endpoints : []), endpoint] }));
-            setShown({ kind: "created", url: endpoint.url, secret });
+            setShown({ kind: "created", endpointId: endpoint.id, url: endpoint.url, secret });
           }}
         />
       ) : null}
-      {shown ? <SecretDialog shown={shown} onClose={() => setShown(null)} /> : null}
+      {shown ? (
+        <SecretDialog
+          shown={shown}
+          onClose={() => setShown(null)}
+          // Back to what opened it: 'Novo webhook', or that webhook's 'Gerar novo segredo'.
+          returnFocusTo={() =>
+            shown.kind === "created"
+              ? addButton.current
+              : document.querySelector<HTMLElement>(`[data-webhook-id="${CSS.escape(shown.endpointId)}"] [data-testid=webhook-rotate]`)
+          }
+        />
+      ) : null}
     </Card>
   );
 }
@@ -142,11 +154,14 @@ function EndpointItem({
   onChanged,
   onRemoved,
   onSecret,
+  onUncertain,
 }: {
   endpoint: WebhookEndpointDto;
   onChanged: (endpoint: WebhookEndpointDto) => void;
   onRemoved: (id: string) => void;
   onSecret: (secret: string) => void;
+  /** A change whose answer was lost: the list is read again, so the screen says what is true. */
+  onUncertain: () => void;
 }) {
   const { t, language } = useI18n();
   const toast = useToast();
@@ -181,6 +196,14 @@ function EndpointItem({
       onChanged(result.endpoint);
       onSecret(result.secret);
     } catch (error) {
+      // The connection dropped while the browser still thought it was online: the request may
+      // have arrived, and a secret may have changed without being shown. Say so, read the list again.
+      if (error instanceof OfflineError && navigator.onLine) {
+        setConfirm(null);
+        toast({ title: t("crm.webhooks.rotateFailed"), description: t("crm.webhooks.rotateUncertain"), variant: "destructive" });
+        onUncertain();
+        return;
+      }
       toast({ title: t("crm.webhooks.rotateFailed"), description: describe(error, offline), variant: "destructive" });
     }
   };
@@ -203,7 +226,11 @@ function EndpointItem({
       : { color: "gray" as const, text: t("crm.webhooks.disabledManual") };
 
   return (
-    <li className="flex flex-col gap-2 border-t border-[var(--gray-a5)] py-3 first:border-t-0 first:pt-0" data-testid="webhook-item">
+    <li
+      className="flex flex-col gap-2 border-t border-[var(--gray-a5)] py-3 first:border-t-0 first:pt-0"
+      data-testid="webhook-item"
+      data-webhook-id={endpoint.id}
+    >
       <Flex gap="2" align="center" wrap="wrap">
         <Text size="2" weight="medium" className="min-w-0 break-all" data-testid="webhook-url">
           {endpoint.url}
@@ -619,7 +646,7 @@ function CreateDialog({
 }
 
 /** The signing secret, shown this once, with a copy button. */
-function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void }) {
+function SecretDialog({ shown, onClose, returnFocusTo }: { shown: Shown; onClose: () => void; returnFocusTo: () => HTMLElement | null }) {
   const { t } = useI18n();
   const toast = useToast();
   const ids = useId();
@@ -635,7 +662,17 @@ function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void })
   };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="520px" data-testid="webhook-secret-dialog">
+      <Dialog.Content
+        maxWidth="520px"
+        data-testid="webhook-secret-dialog"
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo();
+          if (target) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <Dialog.Title>{t(shown.kind === "created" ? "crm.webhooks.secret.createdTitle" : "crm.webhooks.secret.rotatedTitle")}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {t("crm.webhooks.secret.description")}

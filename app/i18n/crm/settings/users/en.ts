@@ -79,9 +79,14 @@ export const settingsUsersEn: Dictionary["crm"]["settings"]["users"] = {
       token_revoked: "{actor} revoked the API token {target}",
       webhook_created: "{actor} registered the webhook {target}",
       webhook_updated: "{actor} changed the webhook {target}: {fields}",
-      webhook_secret_rotated: "{actor} generated a new secret for the webhook {target}",
+      webhook_secret_rotated: "{actor} generated a new secret for the webhook {target}{previous}",
       webhook_deleted: "{actor} deleted the webhook {target}",
       webhook_delivery_resent: "{actor} resent a delivery of the webhook {target}",
+    },
+    /** After a webhook's new secret: what became of the previous one (decision 032). */
+    previousSecret: {
+      valid_24h: "(the previous one stays valid for 24 hours)",
+      revoked: "(the previous one was invalidated at once)",
     },
   },
   email: {

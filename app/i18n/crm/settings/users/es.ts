@@ -79,9 +79,14 @@ export const settingsUsersEs: Dictionary["crm"]["settings"]["users"] = {
       token_revoked: "{actor} revocó el token de API {target}",
       webhook_created: "{actor} registró el webhook {target}",
       webhook_updated: "{actor} modificó el webhook {target}: {fields}",
-      webhook_secret_rotated: "{actor} generó un nuevo secreto para el webhook {target}",
+      webhook_secret_rotated: "{actor} generó un nuevo secreto para el webhook {target}{previous}",
       webhook_deleted: "{actor} eliminó el webhook {target}",
       webhook_delivery_resent: "{actor} reenvió una entrega del webhook {target}",
+    },
+    /** After a webhook's new secret: what became of the previous one (decision 032). */
+    previousSecret: {
+      valid_24h: "(el anterior sigue valiendo 24 horas)",
+      revoked: "(el anterior se invalidó de inmediato)",
     },
   },
   email: {

@@ -78,9 +78,14 @@ export const settingsUsersPt = {
       token_revoked: "{actor} revogou o token de API {target}",
       webhook_created: "{actor} cadastrou o webhook {target}",
       webhook_updated: "{actor} alterou o webhook {target}: {fields}",
-      webhook_secret_rotated: "{actor} gerou um novo segredo para o webhook {target}",
+      webhook_secret_rotated: "{actor} gerou um novo segredo para o webhook {target}{previous}",
       webhook_deleted: "{actor} excluiu o webhook {target}",
       webhook_delivery_resent: "{actor} reenviou uma entrega do webhook {target}",
+    },
+    /** After a webhook's new secret: what became of the previous one (decision 032). */
+    previousSecret: {
+      valid_24h: "(o anterior vale por mais 24 horas)",
+      revoked: "(o anterior foi invalidado na hora)",
     },
   },
   email: {
