@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from "@radix-ui/themes";
-import { useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useI18n } from "~/i18n/react";
+import { useReturnFocus } from "~/modules/crm/use-return-focus";
 
 /**
  * "Remove this?" over the lead dialog: Cancel (focused first) or the red action (high contrast:
@@ -30,8 +31,8 @@ export function ConfirmDialog({
   const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   // Opened by state, not by a Trigger: what had the focus as it opened (the button that asked)
-  // gets it back when it closes, if still on the page (else Radix's default, the page).
-  const returnTo = useRef<Element | null>(null);
+  // gets it back when it closes, if still on the page.
+  const returnFocus = useReturnFocus(open);
   const run = async () => {
     setBusy(true);
     try {
@@ -44,17 +45,10 @@ export function ConfirmDialog({
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <AlertDialog.Content
         maxWidth="420px"
-        onOpenAutoFocus={() => {
-          returnTo.current = document.activeElement;
-        }}
         onCloseAutoFocus={(event) => {
-          const target = returnTo.current;
           // Not when the action opened another dialog that holds the focus now.
           const active = document.activeElement;
-          if (target instanceof HTMLElement && target.isConnected && (!active || active === document.body)) {
-            event.preventDefault();
-            target.focus();
-          }
+          if (!active || active === document.body) returnFocus(event);
         }}
       >
         <AlertDialog.Title>{title}</AlertDialog.Title>

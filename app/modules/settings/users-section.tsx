@@ -8,6 +8,7 @@ import { cachedIntl } from "~/i18n/intl-cache";
 import { LOCALES, type Language } from "~/i18n/languages";
 import type { TranslationKey } from "~/i18n";
 import { useI18n } from "~/i18n/react";
+import { DialogFormFooter } from "./dialog-parts.tsx";
 import { useAuth } from "~/modules/auth/auth-context";
 import { useOrg } from "~/modules/crm/org-settings";
 import { apiClient, call } from "~/modules/crm/api-client";
@@ -429,16 +430,13 @@ function InviteDialog({ onClose, returnFocusTo }: { onClose: () => void; returnF
               {fieldError("role")}
             </div>
           </Flex>
-          <Flex gap="3" mt="5" justify="end" wrap="wrap">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray" disabled={saving}>
-                {t("crm.settings.users.invite.cancel")}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={saving} data-testid="invite-submit">
-              {saving ? t("crm.settings.users.invite.submitting") : t("crm.settings.users.invite.submit")}
-            </Button>
-          </Flex>
+          <DialogFormFooter
+            saving={saving}
+            cancel={t("crm.settings.users.invite.cancel")}
+            submit={t("crm.settings.users.invite.submit")}
+            submitting={t("crm.settings.users.invite.submitting")}
+            testId="invite-submit"
+          />
         </form>
       </Dialog.Content>
     </Dialog.Root>

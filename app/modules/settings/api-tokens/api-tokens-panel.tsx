@@ -10,6 +10,7 @@ import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api
 import { useOrg } from "~/modules/crm/org-settings";
 import { useSubmitFailure } from "~/modules/crm/submit-failure";
 import type { ApiTokenDto, ApiTokenRequestDto, CreatedApiTokenDto } from "../../../../worker/services/api-token-service.ts";
+import { DialogFormFooter, SecretField } from "../dialog-parts.tsx";
 import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 /** The scopes in the order the dialog offers them (the server's API_TOKEN_SCOPES). */
@@ -334,7 +335,6 @@ function CreateTokenDialog({
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [secret, setSecret] = useState<CreatedApiTokenDto | null>(null);
-  const secretInput = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -370,17 +370,6 @@ function CreateTokenDialog({
     }
   };
 
-  const copy = async () => {
-    if (!secret) return;
-    try {
-      await navigator.clipboard.writeText(secret.secret);
-      toast({ title: t("crm.apiTokens.secret.copied") });
-    } catch {
-      secretInput.current?.select();
-      toast({ title: t("crm.apiTokens.secret.copyFailed"), variant: "destructive" });
-    }
-  };
-
   const errorId = (field: Field) => `${ids}-${field}-error`;
   const fieldError = (field: Field) =>
     errors[field] ? (
@@ -413,24 +402,17 @@ function CreateTokenDialog({
                 {t("crm.apiTokens.secret.warning")}
               </Dialog.Description>
             </Callout.Root>
-            <label className="flex flex-col gap-1">
-              <Text size="2" weight="medium">
-                {t("crm.apiTokens.secret.label")}
-              </Text>
-              <Flex gap="2" align="center">
-                <TextField.Root
-                  ref={secretInput}
-                  readOnly
-                  value={secret.secret}
-                  className="min-w-0 flex-1 font-mono"
-                  onFocus={(event) => event.currentTarget.select()}
-                  data-testid="api-token-secret"
-                />
-                <Button type="button" variant="soft" onClick={() => void copy()} data-testid="api-token-copy">
-                  {t("crm.apiTokens.secret.copy")}
-                </Button>
-              </Flex>
-            </label>
+            <SecretField
+              value={secret.secret}
+              texts={{
+                label: t("crm.apiTokens.secret.label"),
+                copy: t("crm.apiTokens.secret.copy"),
+                copied: t("crm.apiTokens.secret.copied"),
+                copyFailed: t("crm.apiTokens.secret.copyFailed"),
+              }}
+              testId="api-token-secret"
+              copyTestId="api-token-copy"
+            />
             <Flex justify="end">
               <Dialog.Close>
                 <Button type="button" data-testid="api-token-done">
@@ -515,16 +497,13 @@ function CreateTokenDialog({
                   {fieldError("expires_at")}
                 </div>
               </Flex>
-              <Flex gap="3" mt="5" justify="end" wrap="wrap">
-                <Dialog.Close>
-                  <Button type="button" variant="soft" color="gray" disabled={saving}>
-                    {t("crm.apiTokens.dialog.cancel")}
-                  </Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={saving} data-testid="api-token-submit">
-                  {saving ? t("crm.apiTokens.dialog.submitting") : t("crm.apiTokens.dialog.submit")}
-                </Button>
-              </Flex>
+              <DialogFormFooter
+                saving={saving}
+                cancel={t("crm.apiTokens.dialog.cancel")}
+                submit={t("crm.apiTokens.dialog.submit")}
+                submitting={t("crm.apiTokens.dialog.submitting")}
+                testId="api-token-submit"
+              />
             </form>
           </>
         )}

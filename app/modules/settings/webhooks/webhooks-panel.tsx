@@ -6,8 +6,10 @@ import type { TranslationKey } from "~/i18n";
 import { formatDateTime } from "~/i18n/format-date";
 import { useI18n } from "~/i18n/react";
 import { apiClient, ApiClientError, call, OfflineError } from "~/modules/crm/api-client";
+import { useReturnFocus } from "~/modules/crm/use-return-focus";
 import type { WebhookEvent } from "@worker/db/schema/webhook-enums";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "../../../../worker/services/webhooks/webhook-service.ts";
+import { DialogFormFooter, SecretField } from "../dialog-parts.tsx";
 import { PanelLoadFailed, PanelLoading } from "../panel-states.tsx";
 
 type Listing = { status: "loading" } | { status: "failed"; offline: boolean } | { status: "ready"; endpoints: WebhookEndpointDto[] };
@@ -133,18 +135,7 @@ export default function WebhooksPanel() {
           }}
         />
       ) : null}
-      {shown ? (
-        <SecretDialog
-          shown={shown}
-          onClose={() => setShown(null)}
-          // Back to what opened it: 'Novo webhook', or that webhook's 'Gerar novo segredo'.
-          returnFocusTo={() =>
-            shown.kind === "created"
-              ? addButton.current
-              : document.querySelector<HTMLElement>(`[data-webhook-id="${CSS.escape(shown.endpointId)}"] [data-testid=webhook-rotate]`)
-          }
-        />
-      ) : null}
+      {shown ? <SecretDialog shown={shown} onClose={() => setShown(null)} /> : null}
     </Card>
   );
 }
@@ -629,16 +620,13 @@ function CreateDialog({
               {errorText("events")}
             </fieldset>
           </Flex>
-          <Flex gap="3" mt="5" justify="end" wrap="wrap">
-            <Dialog.Close>
-              <Button type="button" variant="soft" color="gray" disabled={saving}>
-                {t("crm.webhooks.form.cancel")}
-              </Button>
-            </Dialog.Close>
-            <Button type="submit" disabled={saving} data-testid="webhook-submit">
-              {saving ? t("crm.webhooks.form.submitting") : t("crm.webhooks.form.submit")}
-            </Button>
-          </Flex>
+          <DialogFormFooter
+            saving={saving}
+            cancel={t("crm.webhooks.form.cancel")}
+            submit={t("crm.webhooks.form.submit")}
+            submitting={t("crm.webhooks.form.submitting")}
+            testId="webhook-submit"
+          />
         </form>
       </Dialog.Content>
     </Dialog.Root>
@@ -646,33 +634,18 @@ function CreateDialog({
 }
 
 /** The signing secret, shown this once, with a copy button. */
-function SecretDialog({ shown, onClose, returnFocusTo }: { shown: Shown; onClose: () => void; returnFocusTo: () => HTMLElement | null }) {
+function SecretDialog({ shown, onClose }: { shown: Shown; onClose: () => void }) {
   const { t } = useI18n();
-  const toast = useToast();
-  const ids = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      toast({ title: t("crm.webhooks.secret.copied") });
-    } catch {
-      input.current?.select();
-      toast({ title: t("crm.webhooks.secret.copyFailed"), variant: "destructive" });
-    }
-  };
+  // Back to what opened it ('Novo webhook', or that webhook's 'Gerar novo segredo'): the button
+  // that confirmed is gone by the time it closes.
+  const returnFocus = useReturnFocus(true, () =>
+    shown.kind === "created"
+      ? "[data-testid=webhook-add]"
+      : `[data-webhook-id="${CSS.escape(shown.endpointId)}"] [data-testid=webhook-rotate]`,
+  );
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content
-        maxWidth="520px"
-        data-testid="webhook-secret-dialog"
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusTo();
-          if (target) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <Dialog.Content maxWidth="520px" data-testid="webhook-secret-dialog" onCloseAutoFocus={returnFocus}>
         <Dialog.Title>{t(shown.kind === "created" ? "crm.webhooks.secret.createdTitle" : "crm.webhooks.secret.rotatedTitle")}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {t("crm.webhooks.secret.description")}
@@ -680,25 +653,17 @@ function SecretDialog({ shown, onClose, returnFocusTo }: { shown: Shown; onClose
         <Text as="p" size="1" color="gray" mb="2" className="break-all">
           {shown.url}
         </Text>
-        <label htmlFor={`${ids}-secret`} className="mb-1 block">
-          <Text size="2" weight="medium">
-            {t("crm.webhooks.secret.label")}
-          </Text>
-        </label>
-        <Flex gap="2" align="center">
-          <TextField.Root
-            ref={input}
-            id={`${ids}-secret`}
-            readOnly
-            value={shown.secret}
-            className="min-w-0 flex-1 font-mono"
-            onFocus={(event) => event.currentTarget.select()}
-            data-testid="webhook-secret"
-          />
-          <Button type="button" variant="soft" onClick={() => void copy()} data-testid="webhook-secret-copy">
-            {t("crm.webhooks.secret.copy")}
-          </Button>
-        </Flex>
+        <SecretField
+          value={shown.secret}
+          texts={{
+            label: t("crm.webhooks.secret.label"),
+            copy: t("crm.webhooks.secret.copy"),
+            copied: t("crm.webhooks.secret.copied"),
+            copyFailed: t("crm.webhooks.secret.copyFailed"),
+          }}
+          testId="webhook-secret"
+          copyTestId="webhook-secret-copy"
+        />
         <Flex justify="end" mt="5">
           <Dialog.Close>
             <Button type="button" data-testid="webhook-secret-done">
